@@ -1,0 +1,53 @@
+import { defineConfig, globalIgnores } from "eslint/config";
+import obsidianmd from "eslint-plugin-obsidianmd";
+
+export default defineConfig([
+  globalIgnores([
+    "node_modules/",
+    "main.js",
+    "dist/",
+    "coverage/",
+    "demo-vault/",
+    ".bench-data/",
+    "bench/**/*.mjs",
+    "scripts/",
+    "jest.config.js",
+    "esbuild.config.mjs",
+    "test/e2e/dist/",
+  ]),
+  ...obsidianmd.configs.recommended,
+  {
+    languageOptions: {
+      parserOptions: {
+        projectService: { allowDefaultProject: ["eslint.config.mjs"] },
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
+  },
+  {
+    // Node-only code: the headless CLI, the folder-backed vault and the stdio MCP transport.
+    // None of it is reachable from src/main.ts (test/bundle/mainBundle.test.ts checks the bundle).
+    files: ["src/cli/**", "src/vault/FsVault.ts", "src/vault/fsDataStore.ts", "src/mcp/node/**"],
+    rules: {
+      "obsidianmd/no-nodejs-modules": "off",
+      "obsidianmd/hardcoded-config-path": "off",
+      "obsidianmd/platform": "off",
+    },
+  },
+  {
+    // Tests and benchmarks run under Node and drive real folders, servers and processes.
+    files: ["test/**", "bench/**", "src/**/*.test.ts", "src/**/*.test.tsx"],
+    rules: {
+      "obsidianmd/no-nodejs-modules": "off",
+      "obsidianmd/hardcoded-config-path": "off",
+      "obsidianmd/prefer-window-timers": "off",
+      "obsidianmd/no-global-this": "off",
+      "obsidianmd/ui/sentence-case": "off",
+      "@typescript-eslint/no-unsafe-assignment": "off",
+      "@typescript-eslint/no-unsafe-member-access": "off",
+      "@typescript-eslint/no-unsafe-call": "off",
+      "@typescript-eslint/no-unsafe-argument": "off",
+      "@typescript-eslint/require-await": "off",
+    },
+  },
+]);

@@ -1,0 +1,50 @@
+import type { CopilotSettings } from "./settings/settingsSchema";
+
+export const PLUGIN_ID = "vault-copilot";
+export const CHAT_VIEW_TYPE = "vault-copilot-chat-view";
+export const SETTINGS_VERSION = 2;
+
+/** The tools switched on for a new install (the always-enabled time tools need no entry). */
+export const DEFAULT_ENABLED_TOOL_IDS: readonly string[] = [
+  "localSearch",
+  "readNote",
+  "getFileTree",
+  "getTagList",
+  "webSearch",
+  "pomodoro",
+  "youtubeTranscription",
+  "writeToFile",
+  "replaceInFile",
+];
+
+export const DEFAULT_SETTINGS: CopilotSettings = {
+  settingsVersion: SETTINGS_VERSION,
+  provider: {
+    preset: "openai",
+    baseUrl: "https://api.openai.com/v1",
+    model: "gpt-4.1-mini",
+    apiKeySecretId: "vault-copilot-openai",
+    temperature: 0.2,
+    maxTokens: 4096,
+  },
+  defaultMode: "agent",
+  systemPrompt: "",
+  autonomousAgentEnabledToolIds: [...DEFAULT_ENABLED_TOOL_IDS],
+  autonomousAgentMaxIterations: 8,
+  autoApproveToolIds: [],
+  toolTimeoutSeconds: 60,
+  timeZone: "",
+  search: {
+    excludedFolders: [],
+    excludedPatterns: [],
+    maxResults: 10,
+  },
+  webSearch: {
+    provider: "none",
+    searxngUrl: "http://127.0.0.1:8080",
+    braveApiKeySecretId: "vault-copilot-brave",
+    tavilyApiKeySecretId: "vault-copilot-tavily",
+  },
+  mcpServers: [],
+  chatHistoryFolder: "copilot-conversations",
+};

@@ -1,0 +1,20 @@
+/** Time as the tools see it: the current instant and the user's time zone (settable in tests). */
+export interface Clock {
+  /** Epoch milliseconds. */
+  now(): number;
+  /** IANA time zone name, e.g. "Europe/Berlin". */
+  timeZone(): string;
+}
+
+/** The system clock, in the configured time zone or else the system's. */
+export function systemClock(configuredTimeZone = ""): Clock {
+  return {
+    now: () => Date.now(),
+    timeZone: () => configuredTimeZone || Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC",
+  };
+}
+
+/** A clock stopped at one instant, for tests and reproducible runs. */
+export function fixedClock(epochMs: number, timeZone: string): Clock {
+  return { now: () => epochMs, timeZone: () => timeZone };
+}

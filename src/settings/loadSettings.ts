@@ -1,0 +1,109 @@
+import { z } from "zod";
+import { DEFAULT_SETTINGS, SETTINGS_VERSION } from "../constants";
+import { copilotSettingsSchema, type CopilotSettings } from "./settingsSchema";
+
+export interface LoadedSettings {
+  settings: CopilotSettings;
+  /** One line per part that was unreadable and fell back to its default, for a notice. */
+  problems: string[];
+  /** Keys found in plain text in an older data.json, to move into SecretStorage. */
+  secretsToStore: { id: string; value: string }[];
+  /** True when what was loaded differs from what should be saved (a migration or a repair). */
+  needsSave: boolean;
+}
+
+/**
+ * Turns whatever `data.json` held into valid settings. Never throws: missing parts take their
+ * defaults, unreadable parts take their defaults with a line in `problems`, list items that do
+ * not fit are dropped one by one, and older shapes are migrated. Keys the schema does not know
+ * are dropped, so a plain-text API key can never be saved back.
+ */
+export function loadSettings(raw: unknown): LoadedSettings {
+  const problems: string[] = [];
+  const secretsToStore: { id: string; value: string }[] = [];
+  if (raw !== null && raw !== undefined && !isRecord(raw)) {
+    problems.push("The settings file did not hold an object; all settings were reset to their defaults.");
+  }
+  const record = isRecord(raw) ? { ...raw } : {};
+  // A file without a version predates versioning: it has the first shape.
+  const version = typeof record.settingsVersion === "number" ? record.settingsVersion : 1;
+  if (Object.keys(record).length > 0 && version < SETTINGS_VERSION) migrateFromV1(record, secretsToStore);
+  record.settingsVersion = SETTINGS_VERSION;
+
+  const settings = repair(copilotSettingsSchema, record, DEFAULT_SETTINGS, "", problems) as CopilotSettings;
+  const needsSave = JSON.stringify(settings) !== JSON.stringify(raw);
+  return { settings, problems, secretsToStore, needsSave };
+}
+
+/**
+ * The pre-SecretStorage shape (before Obsidian 1.11.4): provider fields at the top level, the key
+ * in plain text, and the tool list under `enabledToolIds`.
+ */
+function migrateFromV1(record: Record<string, unknown>, secretsToStore: { id: string; value: string }[]): void {
+  const provider: Record<string, unknown> = isRecord(record.provider) ? { ...record.provider } : {};
+  for (const [oldKey, newKey] of [
+    ["baseUrl", "baseUrl"],
+    ["model", "model"],
+    ["temperature", "temperature"],
+    ["maxTokens", "maxTokens"],
+  ] as const) {
+    if (oldKey in record && !(newKey in provider)) provider[newKey] = record[oldKey];
+    delete record[oldKey];
+  }
+  for (const keyField of ["apiKey", "openAIApiKey"]) {
+    const value = record[keyField];
+    if (typeof value === "string" && value.length > 0) {
+      const id = DEFAULT_SETTINGS.provider.apiKeySecretId;
+      secretsToStore.push({ id, value });
+      provider.apiKeySecretId = id;
+    }
+    delete record[keyField];
+  }
+  if (Object.keys(provider).length > 0) record.provider = provider;
+  if (Array.isArray(record.enabledToolIds) && !("autonomousAgentEnabledToolIds" in record)) {
+    record.autonomousAgentEnabledToolIds = record.enabledToolIds;
+  }
+  delete record.enabledToolIds;
+}
+
+/** Keeps what fits `schema`, falling back to `fallback` part by part. */
+function repair(schema: z.ZodType, value: unknown, fallback: unknown, where: string, problems: string[]): unknown {
+  if (value === undefined) return structuredClone(fallback);
+  const direct = schema.safeParse(value);
+  if (direct.success) return direct.data;
+
+  if (schema instanceof z.ZodObject && isRecord(fallback)) {
+    if (!isRecord(value)) {
+      problems.push(`${label(where)} was not an object; its defaults were used.`);
+      return structuredClone(fallback);
+    }
+    const shape = schema.shape as Record<string, z.ZodType>;
+    const out: Record<string, unknown> = {};
+    for (const [key, fieldSchema] of Object.entries(shape)) {
+      out[key] = repair(fieldSchema, value[key], fallback[key], where ? `${where}.${key}` : key, problems);
+    }
+    return out;
+  }
+
+  if (schema instanceof z.ZodArray && Array.isArray(value)) {
+    const element = schema.element as z.ZodType;
+    const kept = value.filter((item) => element.safeParse(item).success).map((item) => element.parse(item) as unknown);
+    problems.push(`${label(where)}: ${value.length - kept.length} unreadable item(s) were dropped.`);
+    return kept;
+  }
+
+  problems.push(`${label(where)} was not valid (${describe(direct.error)}); the default was used.`);
+  return structuredClone(fallback);
+}
+
+function label(where: string): string {
+  return where ? `Setting "${where}"` : "The settings";
+}
+
+function describe(error: z.ZodError): string {
+  return error.issues[0]?.message ?? "invalid";
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}

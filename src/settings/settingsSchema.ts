@@ -1,0 +1,70 @@
+import { z } from "zod";
+
+/**
+ * The shape of `data.json`. Secrets are never part of it: fields ending in `SecretId` hold the
+ * *name* of a secret in Obsidian's SecretStorage, never its value.
+ */
+export const PROVIDER_PRESETS = ["openai", "ollama", "lmstudio", "openrouter", "custom"] as const;
+export const CHAT_MODES = ["chat", "vault-qa", "agent"] as const;
+export const WEB_SEARCH_PROVIDERS = ["none", "searxng", "brave", "tavily"] as const;
+
+/** SecretStorage ids: lowercase letters, digits and dashes (what `setSecret` accepts), or "" for none. */
+export const secretIdSchema = z.string().regex(/^([a-z0-9]+(-[a-z0-9]+)*)?$/, "lowercase letters, digits and dashes only");
+
+export const providerSettingsSchema = z.object({
+  preset: z.enum(PROVIDER_PRESETS),
+  baseUrl: z.string().url(),
+  model: z.string().min(1),
+  apiKeySecretId: secretIdSchema,
+  temperature: z.number().min(0).max(2),
+  maxTokens: z.number().int().positive().max(1_000_000),
+});
+
+export const searchSettingsSchema = z.object({
+  excludedFolders: z.array(z.string()),
+  excludedPatterns: z.array(z.string()),
+  maxResults: z.number().int().min(1).max(100),
+});
+
+export const webSearchSettingsSchema = z.object({
+  provider: z.enum(WEB_SEARCH_PROVIDERS),
+  searxngUrl: z.string().url(),
+  braveApiKeySecretId: secretIdSchema,
+  tavilyApiKeySecretId: secretIdSchema,
+});
+
+export const mcpServerSettingsSchema = z.object({
+  /** Letters, digits, "-" and "_": it becomes part of tool ids (`mcp_<name>_<tool>`). */
+  name: z.string().regex(/^[A-Za-z0-9_-]+$/),
+  enabled: z.boolean(),
+  transport: z.enum(["stdio", "http"]),
+  command: z.string(),
+  args: z.array(z.string()),
+  url: z.string(),
+  /** Names of SecretStorage entries passed as environment variables (stdio) or bearer token (http). */
+  env: z.record(z.string(), secretIdSchema),
+});
+
+export const copilotSettingsSchema = z.object({
+  settingsVersion: z.number().int(),
+  provider: providerSettingsSchema,
+  defaultMode: z.enum(CHAT_MODES),
+  /** Added to the system prompt (L1) after the built-in instructions. */
+  systemPrompt: z.string(),
+  autonomousAgentEnabledToolIds: z.array(z.string()),
+  autonomousAgentMaxIterations: z.number().int().min(1).max(50),
+  /** Tools whose edits are applied without asking: empty unless the user opts in, tool by tool. */
+  autoApproveToolIds: z.array(z.string()),
+  toolTimeoutSeconds: z.number().int().min(1).max(600),
+  /** IANA time zone for the time tools; "" means the system's. */
+  timeZone: z.string(),
+  search: searchSettingsSchema,
+  webSearch: webSearchSettingsSchema,
+  mcpServers: z.array(mcpServerSettingsSchema),
+  chatHistoryFolder: z.string(),
+});
+
+export type CopilotSettings = z.infer<typeof copilotSettingsSchema>;
+export type ProviderSettings = z.infer<typeof providerSettingsSchema>;
+export type McpServerSettings = z.infer<typeof mcpServerSettingsSchema>;
+export type ChatMode = (typeof CHAT_MODES)[number];

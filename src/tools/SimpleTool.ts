@@ -1,0 +1,80 @@
+import type { z } from "zod";
+
+/** What a tool receives besides its arguments, for the one call it is serving. */
+export interface ToolCallContext {
+  /** Aborted when the user stops the run or the per-tool timeout passes. Tools must honour it. */
+  signal: AbortSignal;
+  /** The model's id for this call (from the tool-call delta), for UI events and logs. */
+  toolCallId: string;
+}
+
+/**
+ * A tool as the model sees it: a name, a description, a zod schema for its arguments and the
+ * function that runs it. `func` returns structured output; `formatForModel` turns it into the text
+ * the model reads (the structured value goes to the UI, as LangChain's content-and-artifact tools do).
+ */
+export interface SimpleTool<I = unknown, O = unknown> {
+  name: string;
+  description: string;
+  schema: z.ZodType<I>;
+  func: (args: I, context: ToolCallContext) => Promise<O>;
+  /** Text for the model; the default is the string itself, or pretty JSON for anything else. */
+  formatForModel?: (output: O) => string;
+  /** True when the tool changes nothing: such calls may run side by side in one agent step. */
+  isReadOnly?: boolean;
+  /** Overrides the runner's default time limit for one call of this tool. */
+  timeoutMs?: number;
+}
+
+/** Any tool, whatever its argument and output types (the registry holds mixed tools). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a heterogeneous collection of tools
+export type AnySimpleTool = SimpleTool<any, any>;
+
+export type ToolCategory = "search" | "time" | "file" | "media" | "mcp" | "custom";
+
+/** How the chat view's banner speaks of a call: before approval, while it runs, once it is done. */
+export interface ToolWording {
+  pending: string;
+  running: string;
+  done: string;
+}
+
+export interface ToolMetadata {
+  /** Unique id; also the key in `autonomousAgentEnabledToolIds`. */
+  id: string;
+  displayName: string;
+  /** Help text for the settings UI. */
+  description: string;
+  category: ToolCategory;
+  /** Always bound, whatever the settings say (e.g. the time tools); not shown as a toggle. */
+  isAlwaysEnabled?: boolean;
+  /** Left out when no vault is available (e.g. a headless run without a folder). */
+  requiresVault?: boolean;
+  /** Behavioural guidance for the model, added to the system prompt when the tool is enabled. */
+  customPromptInstructions?: string;
+  /** Banner wording; a generic wording built from `displayName` is used where it is absent. */
+  wording?: ToolWording;
+}
+
+export interface ToolDefinition {
+  tool: AnySimpleTool;
+  metadata: ToolMetadata;
+}
+
+/** Default text for the model from a tool's output. */
+export function defaultFormatForModel(output: unknown): string {
+  if (typeof output === "string") return output;
+  if (output === undefined) return "";
+  return JSON.stringify(output, null, 2);
+}
+
+/** The banner wording for a tool, falling back to one made from its display name. */
+export function wordingOf(metadata: ToolMetadata): ToolWording {
+  if (metadata.wording) return metadata.wording;
+  const name = metadata.displayName;
+  return {
+    pending: `Would like to use ${name}`,
+    running: `Using ${name}`,
+    done: `Used ${name}`,
+  };
+}

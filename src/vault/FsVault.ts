@@ -1,0 +1,217 @@
+import { promises as fs } from "node:fs";
+import * as nodePath from "node:path";
+import { parseMarkdownMetadata } from "./markdownMetadata";
+import { isInConfigDir, toVaultPath, VaultPathError } from "./vaultPath";
+import {
+  VaultFileExistsError,
+  VaultFileNotFoundError,
+  type FileStat,
+  type NoteMetadata,
+  type VaultEvent,
+  type VaultPort,
+} from "./VaultPort";
+
+/**
+ * `VaultPort` on a plain folder (Node only: the CLI, tests, benchmarks). Follows Obsidian's rules:
+ * hidden files and folders are not part of the vault, writes are atomic (a temporary file renamed
+ * over the note), and trashed files go to `<vault>/.trash/`, as with Obsidian's "Move to Obsidian
+ * trash" option. Events are emitted for changes made through this object; changes made behind its
+ * back are picked up by whoever compares modification times (the search index does).
+ */
+export class FsVault implements VaultPort {
+  readonly root: string;
+  private realRoot: string | undefined;
+  private readonly listeners = new Set<(event: VaultEvent) => void>();
+  private readonly locks = new Map<string, Promise<unknown>>();
+
+  constructor(
+    root: string,
+    readonly configDir = ".obsidian",
+  ) {
+    this.root = nodePath.resolve(root);
+  }
+
+  async listNotes(): Promise<string[]> {
+    return (await this.listFiles()).filter((path) => path.toLowerCase().endsWith(".md"));
+  }
+
+  async listFiles(): Promise<string[]> {
+    const files: string[] = [];
+    const walk = async (relative: string): Promise<void> => {
+      const entries = await fs.readdir(nodePath.join(this.root, relative), { withFileTypes: true });
+      for (const entry of entries) {
+        if (entry.name.startsWith(".")) continue;
+        const path = relative ? `${relative}/${entry.name}` : entry.name;
+        if (isInConfigDir(path, this.configDir)) continue;
+        if (entry.isDirectory()) await walk(path);
+        else if (entry.isFile()) files.push(path.normalize("NFC"));
+      }
+    };
+    await walk("");
+    return files.sort();
+  }
+
+  async stat(path: string): Promise<FileStat | null> {
+    const absolute = await this.resolve(path);
+    try {
+      const stats = await fs.stat(absolute);
+      if (!stats.isFile()) return null;
+      return { mtime: stats.mtimeMs, ctime: stats.birthtimeMs || stats.ctimeMs, size: stats.size };
+    } catch (error) {
+      if (isNotFound(error)) return null;
+      throw error;
+    }
+  }
+
+  async read(path: string): Promise<string> {
+    const absolute = await this.resolve(path);
+    try {
+      return await fs.readFile(absolute, "utf8");
+    } catch (error) {
+      if (isNotFound(error) || isDirectory(error)) throw new VaultFileNotFoundError(path);
+      throw error;
+    }
+  }
+
+  async create(path: string, content: string): Promise<void> {
+    const vaultPath = this.checked(path);
+    await this.withLock(vaultPath, async () => {
+      const absolute = await this.resolve(vaultPath);
+      await fs.mkdir(nodePath.dirname(absolute), { recursive: true });
+      // Re-check after the folders exist: a symlinked folder could only be seen now.
+      const target = await this.resolve(vaultPath);
+      try {
+        await fs.writeFile(target, content, { encoding: "utf8", flag: "wx" });
+      } catch (error) {
+        if (isExists(error)) throw new VaultFileExistsError(vaultPath);
+        throw error;
+      }
+    });
+    this.emit({ type: "create", path: vaultPath });
+  }
+
+  async process(path: string, transform: (current: string) => string): Promise<string> {
+    const vaultPath = this.checked(path);
+    let changed = false;
+    const next = await this.withLock(vaultPath, async () => {
+      const current = await this.read(vaultPath);
+      const updated = transform(current);
+      if (updated === current) return current;
+      await this.writeAtomically(await this.resolve(vaultPath), updated);
+      changed = true;
+      return updated;
+    });
+    if (changed) this.emit({ type: "modify", path: vaultPath });
+    return next;
+  }
+
+  async trash(path: string): Promise<void> {
+    const vaultPath = this.checked(path);
+    await this.withLock(vaultPath, async () => {
+      const absolute = await this.resolve(vaultPath);
+      if (!(await this.stat(vaultPath))) throw new VaultFileNotFoundError(vaultPath);
+      const trashFolder = nodePath.join(this.root, ".trash");
+      await fs.mkdir(trashFolder, { recursive: true });
+      const parsed = nodePath.parse(vaultPath.replace(/\//g, "_"));
+      let destination = nodePath.join(trashFolder, parsed.base);
+      for (let n = 1; await exists(destination); n++) {
+        destination = nodePath.join(trashFolder, `${parsed.name} ${n}${parsed.ext}`);
+      }
+      await fs.rename(absolute, destination);
+    });
+    this.emit({ type: "delete", path: vaultPath });
+  }
+
+  async getMetadata(path: string): Promise<NoteMetadata | null> {
+    try {
+      return parseMarkdownMetadata(await this.read(path));
+    } catch (error) {
+      if (error instanceof VaultFileNotFoundError) return null;
+      throw error;
+    }
+  }
+
+  onChange(listener: (event: VaultEvent) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** The absolute path for a vault path, refused if it (or a symlink on its way) leaves the vault. */
+  async resolve(path: string): Promise<string> {
+    const vaultPath = this.checked(path);
+    const absolute = nodePath.join(this.root, ...vaultPath.split("/"));
+    const realRoot = (this.realRoot ??= await fs.realpath(this.root));
+    // Follow symlinks as far as the path exists; what does not exist yet cannot be a link.
+    let existing = absolute;
+    const rest: string[] = [];
+    for (;;) {
+      try {
+        existing = await fs.realpath(existing);
+        break;
+      } catch (error) {
+        if (!isNotFound(error)) throw error;
+        rest.unshift(nodePath.basename(existing));
+        existing = nodePath.dirname(existing);
+      }
+    }
+    const real = nodePath.join(existing, ...rest);
+    if (real !== realRoot && !real.startsWith(realRoot + nodePath.sep)) {
+      throw new VaultPathError(path, "it leads outside the vault through a symbolic link");
+    }
+    const relative = nodePath.relative(realRoot, real).split(nodePath.sep).join("/");
+    if (isInConfigDir(relative, this.configDir)) {
+      throw new VaultPathError(path, `it leads into the "${this.configDir}" folder through a symbolic link`);
+    }
+    return real;
+  }
+
+  private checked(path: string): string {
+    return toVaultPath(path, this.configDir);
+  }
+
+  private async writeAtomically(absolute: string, content: string): Promise<void> {
+    const temporary = `${absolute}.${process.pid}.${Date.now()}.tmp`;
+    try {
+      await fs.writeFile(temporary, content, "utf8");
+      await fs.rename(temporary, absolute);
+    } catch (error) {
+      await fs.rm(temporary, { force: true });
+      throw error;
+    }
+  }
+
+  /** Serializes writes to one path, so two edits never interleave their read and write. */
+  private async withLock<T>(path: string, work: () => Promise<T>): Promise<T> {
+    const previous = this.locks.get(path) ?? Promise.resolve();
+    const run = previous.then(work, work);
+    const settled = run.catch(() => undefined);
+    this.locks.set(path, settled);
+    try {
+      return await run;
+    } finally {
+      if (this.locks.get(path) === settled) this.locks.delete(path);
+    }
+  }
+
+  private emit(event: VaultEvent): void {
+    for (const listener of this.listeners) listener(event);
+  }
+}
+
+function isNotFound(error: unknown): boolean {
+  return (error as NodeJS.ErrnoException | undefined)?.code === "ENOENT" || (error as NodeJS.ErrnoException | undefined)?.code === "ENOTDIR";
+}
+function isExists(error: unknown): boolean {
+  return (error as NodeJS.ErrnoException | undefined)?.code === "EEXIST";
+}
+function isDirectory(error: unknown): boolean {
+  return (error as NodeJS.ErrnoException | undefined)?.code === "EISDIR";
+}
+async function exists(absolute: string): Promise<boolean> {
+  try {
+    await fs.access(absolute);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,141 @@
+import { normalizePath, TFile, type App, type CachedMetadata, type DataAdapter, type EventRef, type TAbstractFile } from "obsidian";
+import { frontmatterAliases, frontmatterTags } from "./frontmatterFields";
+import { isInConfigDir, parentFolder, toVaultPath } from "./vaultPath";
+import {
+  VaultFileExistsError,
+  VaultFileNotFoundError,
+  type DataStore,
+  type FileStat,
+  type LinkInfo,
+  type NoteMetadata,
+  type VaultEvent,
+  type VaultPort,
+} from "./VaultPort";
+
+/** `VaultPort` on Obsidian's vault and metadata cache. Edits go through `Vault.process`. */
+export class ObsidianVault implements VaultPort {
+  constructor(private readonly app: App) {}
+
+  get configDir(): string {
+    return this.app.vault.configDir;
+  }
+
+  listNotes(): Promise<string[]> {
+    return Promise.resolve(this.visible(this.app.vault.getMarkdownFiles()));
+  }
+
+  listFiles(): Promise<string[]> {
+    return Promise.resolve(this.visible(this.app.vault.getFiles()));
+  }
+
+  stat(path: string): Promise<FileStat | null> {
+    const file = this.app.vault.getFileByPath(this.checked(path));
+    return Promise.resolve(file ? { mtime: file.stat.mtime, ctime: file.stat.ctime, size: file.stat.size } : null);
+  }
+
+  async read(path: string): Promise<string> {
+    return this.app.vault.read(this.fileAt(path));
+  }
+
+  async create(path: string, content: string): Promise<void> {
+    const vaultPath = this.checked(path);
+    if (this.app.vault.getAbstractFileByPath(vaultPath)) throw new VaultFileExistsError(vaultPath);
+    const folder = parentFolder(vaultPath);
+    if (folder && !this.app.vault.getFolderByPath(folder)) await this.app.vault.createFolder(folder);
+    await this.app.vault.create(vaultPath, content);
+  }
+
+  process(path: string, transform: (current: string) => string): Promise<string> {
+    return this.app.vault.process(this.fileAt(path), transform);
+  }
+
+  async trash(path: string): Promise<void> {
+    // FileManager.trashFile honours the user's "Deleted files" setting.
+    await this.app.fileManager.trashFile(this.fileAt(path));
+  }
+
+  getMetadata(path: string): Promise<NoteMetadata | null> {
+    const file = this.app.vault.getFileByPath(this.checked(path));
+    if (!file) return Promise.resolve(null);
+    return Promise.resolve(fromCachedMetadata(this.app.metadataCache.getFileCache(file)));
+  }
+
+  onChange(listener: (event: VaultEvent) => void): () => void {
+    const vault = this.app.vault;
+    const forward = (type: "create" | "modify" | "delete") => (file: TAbstractFile) => {
+      if (file instanceof TFile && !isInConfigDir(file.path, this.configDir)) listener({ type, path: file.path });
+    };
+    const refs: EventRef[] = [
+      vault.on("create", forward("create")),
+      vault.on("modify", forward("modify")),
+      vault.on("delete", forward("delete")),
+      vault.on("rename", (file, oldPath) => {
+        if (file instanceof TFile) listener({ type: "rename", path: file.path, oldPath });
+      }),
+    ];
+    return () => refs.forEach((ref) => vault.offref(ref));
+  }
+
+  private checked(path: string): string {
+    return normalizePath(toVaultPath(path, this.configDir));
+  }
+
+  private fileAt(path: string): TFile {
+    const vaultPath = this.checked(path);
+    const file = this.app.vault.getFileByPath(vaultPath);
+    if (!file) throw new VaultFileNotFoundError(vaultPath);
+    return file;
+  }
+
+  private visible(files: TFile[]): string[] {
+    return files
+      .map((file) => file.path)
+      .filter((path) => !isInConfigDir(path, this.configDir))
+      .sort();
+  }
+}
+
+/** Converts Obsidian's cached metadata to the port's shape. */
+export function fromCachedMetadata(cache: CachedMetadata | null): NoteMetadata {
+  const frontmatter: Record<string, unknown> = { ...(cache?.frontmatter ?? {}) };
+  const tags = [...new Set([...frontmatterTags(frontmatter), ...(cache?.tags ?? []).map((t) => t.tag)])];
+  const links: LinkInfo[] = [
+    ...(cache?.links ?? []).map((l) => ({ link: l.link.split("#")[0] ?? l.link, original: l.original, embed: false })),
+    ...(cache?.embeds ?? []).map((l) => ({ link: l.link.split("#")[0] ?? l.link, original: l.original, embed: true })),
+  ];
+  return {
+    frontmatter,
+    tags,
+    aliases: frontmatterAliases(frontmatter),
+    links,
+    headings: (cache?.headings ?? []).map((h) => ({ heading: h.heading, level: h.level, line: h.position.start.line })),
+  };
+}
+
+/** `DataStore` in the plugin's own folder, through the vault adapter. */
+export class ObsidianDataStore implements DataStore {
+  constructor(
+    private readonly adapter: DataAdapter,
+    private readonly folder: string,
+  ) {}
+
+  async read(name: string): Promise<string | null> {
+    const path = this.pathOf(name);
+    return (await this.adapter.exists(path)) ? this.adapter.read(path) : null;
+  }
+
+  async write(name: string, data: string): Promise<void> {
+    if (!(await this.adapter.exists(this.folder))) await this.adapter.mkdir(this.folder);
+    await this.adapter.write(this.pathOf(name), data);
+  }
+
+  async remove(name: string): Promise<void> {
+    const path = this.pathOf(name);
+    if (await this.adapter.exists(path)) await this.adapter.remove(path);
+  }
+
+  private pathOf(name: string): string {
+    if (!/^[\w.-]+$/.test(name) || name.startsWith(".")) throw new RangeError(`Bad data file name "${name}"`);
+    return normalizePath(`${this.folder}/${name}`);
+  }
+}

@@ -1,0 +1,94 @@
+/**
+ * What the core (tools, search, context, runners) knows of a vault. `ObsidianVault` implements it
+ * on the app's vault and metadata cache; `FsVault` on a plain folder, for the CLI and tests.
+ * Every path is vault-relative and has passed `toVaultPath` (see vaultPath.ts).
+ */
+export interface VaultPort {
+  /** The vault's config folder name (".obsidian" unless the user changed it); never written by tools. */
+  readonly configDir: string;
+  /** Every Markdown note, vault-relative, outside the config folder. */
+  listNotes(): Promise<string[]>;
+  /** Every file (any extension) outside the config folder. */
+  listFiles(): Promise<string[]>;
+  /** The stat of a file, or null when there is no file at that path. */
+  stat(path: string): Promise<FileStat | null>;
+  /** A file's text; throws `VaultFileNotFoundError` when there is none. */
+  read(path: string): Promise<string>;
+  /** Creates a file and any missing folders; throws `VaultFileExistsError` if one is there. */
+  create(path: string, content: string): Promise<void>;
+  /**
+   * Atomically replaces a file's text with `transform(current)` and returns the new text.
+   * `transform` may throw to abandon the change; the file is then left as it was.
+   */
+  process(path: string, transform: (current: string) => string): Promise<string>;
+  /** Moves a file to the trash (Obsidian's setting decides which) or deletes it. */
+  trash(path: string): Promise<void>;
+  /** Frontmatter, tags, links and headings of a note, or null when there is no such note. */
+  getMetadata(path: string): Promise<NoteMetadata | null>;
+  /** Subscribes to changes; returns the function that unsubscribes. */
+  onChange(listener: (event: VaultEvent) => void): () => void;
+}
+
+export interface FileStat {
+  /** Last modification, epoch ms. */
+  mtime: number;
+  /** Creation, epoch ms. */
+  ctime: number;
+  /** Size in bytes. */
+  size: number;
+}
+
+export interface HeadingInfo {
+  heading: string;
+  level: number;
+  /** Zero-based line of the heading. */
+  line: number;
+}
+
+export interface LinkInfo {
+  /** The link target as written, without alias or heading (`[[Note#H|alias]]` gives "Note"). */
+  link: string;
+  /** The whole link as written. */
+  original: string;
+  /** True for `![[...]]` embeds. */
+  embed: boolean;
+}
+
+export interface NoteMetadata {
+  frontmatter: Record<string, unknown>;
+  /** Tags with their leading "#", from the frontmatter and the body, in order of appearance. */
+  tags: string[];
+  /** Aliases from the frontmatter's `aliases` (or `alias`). */
+  aliases: string[];
+  links: LinkInfo[];
+  headings: HeadingInfo[];
+}
+
+export type VaultEvent =
+  | { type: "create" | "modify" | "delete"; path: string }
+  | { type: "rename"; path: string; oldPath: string };
+
+export class VaultFileNotFoundError extends Error {
+  constructor(readonly path: string) {
+    super(`No file at "${path}"`);
+    this.name = "VaultFileNotFoundError";
+  }
+}
+
+export class VaultFileExistsError extends Error {
+  constructor(readonly path: string) {
+    super(`A file already exists at "${path}"`);
+    this.name = "VaultFileExistsError";
+  }
+}
+
+/**
+ * Private storage for the plugin (the search index, edit history): the plugin's own folder in
+ * Obsidian, `<vault>/<configDir>/plugins/vault-copilot/` for the CLI. Never reachable by tools.
+ */
+export interface DataStore {
+  /** The stored text, or null when nothing is stored under that name. */
+  read(name: string): Promise<string | null>;
+  write(name: string, data: string): Promise<void>;
+  remove(name: string): Promise<void>;
+}

@@ -1,0 +1,85 @@
+/**
+ * The one path rule for every vault: a path a tool or a model gives is made vault-relative and
+ * normalized, or refused. Refused: empty paths, absolute paths (`/x`, `C:\x`, `C:x`, `\\server`),
+ * backslashes, `~`, NUL and other control characters, any `..` segment, and anything inside the
+ * vault's config folder. Accepted paths use "/" separators, have no "." segments, no doubled or
+ * trailing slashes, and are in Unicode NFC form, as Obsidian's `normalizePath` makes them.
+ */
+export class VaultPathError extends Error {
+  constructor(
+    readonly input: string,
+    readonly reason: string,
+  ) {
+    super(`Refused path "${input}": ${reason}`);
+    this.name = "VaultPathError";
+  }
+}
+
+// eslint-disable-next-line no-control-regex -- control characters are what this refuses
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
+const DRIVE_LETTER = /^[a-zA-Z]:/;
+
+/** Normalizes `input` into a vault-relative path, or throws `VaultPathError`. */
+export function toVaultPath(input: string, configDir: string): string {
+  if (typeof input !== "string") throw new VaultPathError(String(input), "a path must be text");
+  const path = input.trim().normalize("NFC").replace(/\u00a0|\u202f/g, " ");
+  if (path.length === 0) throw new VaultPathError(input, "the path is empty");
+  if (CONTROL_CHARACTERS.test(path)) throw new VaultPathError(input, "it contains control characters");
+  if (path.includes("\\")) throw new VaultPathError(input, 'use "/" between folders, not "\\"');
+  if (DRIVE_LETTER.test(path)) throw new VaultPathError(input, "drive letters point outside the vault");
+  if (path.startsWith("/")) throw new VaultPathError(input, "absolute paths point outside the vault");
+  if (path.startsWith("~")) throw new VaultPathError(input, "home-folder paths point outside the vault");
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(path)) throw new VaultPathError(input, "URLs are not vault paths");
+
+  const segments: string[] = [];
+  for (const segment of path.split("/")) {
+    if (segment === "" || segment === ".") continue;
+    if (segment === "..") throw new VaultPathError(input, '".." would leave the folder it names');
+    if (segment.trim() === "") throw new VaultPathError(input, "a folder name cannot be blank");
+    segments.push(segment);
+  }
+  if (segments.length === 0) throw new VaultPathError(input, "the path names the vault itself");
+  const first = segments[0] ?? "";
+  if (first.toLowerCase() === configDir.toLowerCase()) {
+    throw new VaultPathError(input, `the "${configDir}" folder holds Obsidian's settings and is off limits`);
+  }
+  return segments.join("/");
+}
+
+/** `toVaultPath`, with ".md" added when the path has no extension (for note paths). */
+export function toNotePath(input: string, configDir: string): string {
+  const path = toVaultPath(input, configDir);
+  return hasExtension(path) ? path : `${path}.md`;
+}
+
+/** True when the last segment of a path has an extension ("a/b.md", not "a.b/c"). */
+export function hasExtension(path: string): boolean {
+  const name = baseName(path);
+  const dot = name.lastIndexOf(".");
+  return dot > 0 && dot < name.length - 1;
+}
+
+/** "a/b/Note.md" -> "Note.md" */
+export function baseName(path: string): string {
+  const slash = path.lastIndexOf("/");
+  return slash === -1 ? path : path.slice(slash + 1);
+}
+
+/** "a/b/Note.md" -> "Note" */
+export function noteName(path: string): string {
+  const name = baseName(path);
+  return name.toLowerCase().endsWith(".md") ? name.slice(0, -3) : name;
+}
+
+/** "a/b/Note.md" -> "a/b"; "Note.md" -> "" */
+export function parentFolder(path: string): string {
+  const slash = path.lastIndexOf("/");
+  return slash === -1 ? "" : path.slice(0, slash);
+}
+
+/** True for paths inside the config folder (events and listings from the adapters skip them). */
+export function isInConfigDir(path: string, configDir: string): boolean {
+  const lower = path.toLowerCase();
+  const dir = configDir.toLowerCase();
+  return lower === dir || lower.startsWith(`${dir}/`);
+}
