@@ -41,7 +41,7 @@ const plugin = {
 };
 
 const cli = {
-  entryPoints: ["src/cli/index.ts"],
+  entryPoints: ["src/cli/bin.ts"],
   bundle: true,
   format: "cjs",
   platform: "node",

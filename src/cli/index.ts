@@ -1,0 +1,41 @@
+import { UsageError } from "./args";
+import type { CliCommand, CliIo } from "./io";
+
+/**
+ * The headless entry (`vault-copilot`, `npm run cli --`): the same runners, registry and tools as
+ * the plugin, over a folder. Exit status: 0 success, 2 bad arguments (with a usage line), 1 a
+ * failed run (one line on stderr).
+ */
+export const USAGE = [
+  "usage: vault-copilot search --vault DIR [--limit N] [--json] QUERY",
+  "       vault-copilot search --vault DIR --queries FILE.jsonl [--limit N]",
+  "       vault-copilot chat  --vault DIR --base-url URL --model NAME [--api-key-env VAR] PROMPT",
+  "       vault-copilot agent --vault DIR --base-url URL --model NAME [--api-key-env VAR]",
+  "                           [--tools id,id,...] [--max-iterations N] [--yes] [--json]",
+  "                           [--mcp-config FILE.json] PROMPT",
+  "       vault-copilot mcp list --config FILE.json",
+].join("\n");
+
+/** Command name -> loader; loaders import on demand, so `search` never pays for LangChain's start-up. */
+export type CliCommandTable = Readonly<Record<string, () => Promise<CliCommand>>>;
+
+export async function main(argv: string[], io: CliIo, commands: CliCommandTable): Promise<number> {
+  const [name, ...rest] = argv;
+  const load = name && Object.hasOwn(commands, name) ? commands[name] : undefined;
+  if (!load) {
+    io.stderr(`${name ? `unknown command "${name}"\n` : ""}${USAGE}\n`);
+    return 2;
+  }
+  try {
+    const command = await load();
+    return await command(rest, io);
+  } catch (error) {
+    if (error instanceof UsageError) {
+      io.stderr(`vault-copilot: ${error.message}\n${USAGE}\n`);
+      return 2;
+    }
+    const message = error instanceof Error ? error.message : String(error);
+    io.stderr(`vault-copilot: ${message.split("\n")[0] ?? message}\n`);
+    return 1;
+  }
+}

@@ -1,0 +1,11 @@
+/** What a CLI command may touch of the process: its output streams, environment and abort. */
+export interface CliIo {
+  stdout: (text: string) => void;
+  stderr: (text: string) => void;
+  env: Record<string, string | undefined>;
+  /** Aborted on SIGINT. */
+  signal: AbortSignal;
+}
+
+/** A command: parses its own arguments (throwing UsageError) and returns the exit status. */
+export type CliCommand = (argv: string[], io: CliIo) => Promise<number>;
