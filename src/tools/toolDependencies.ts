@@ -3,6 +3,7 @@ import type { HttpPort } from "../ports/HttpPort";
 import type { CopilotSettings } from "../settings/settingsSchema";
 import type { SecretStore } from "../settings/secrets";
 import type { VaultPort } from "../vault/VaultPort";
+import type { ApprovalPort } from "./approval";
 
 /**
  * Everything the built-in tools may use, handed in at the wiring points (`main.ts`, the CLI,
@@ -14,6 +15,8 @@ export interface ToolDependencies {
   clock: Clock;
   http: HttpPort;
   secrets: SecretStore;
+  /** Asked before any write, unless the user switched approval off for that tool. */
+  approval: ApprovalPort;
   /** The current settings (read at call time, so a change applies to the next call). */
   getSettings: () => CopilotSettings;
 }

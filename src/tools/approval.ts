@@ -1,0 +1,29 @@
+/**
+ * Asking the user before a tool writes. In Obsidian the answer comes from a diff view with Accept
+ * and Reject; in the CLI from `--yes` (approve all) or nothing (it cannot ask, so it refuses).
+ */
+export interface EditProposal {
+  /** The tool asking (e.g. "replaceInFile"); per-tool auto-approval is keyed by its id. */
+  toolId: string;
+  /** Vault-relative path of the note. */
+  path: string;
+  /** The note's text now, or null when the note is to be created. */
+  before: string | null;
+  after: string;
+}
+
+export type ApprovalDecision = { approved: true } | { approved: false; reason: string };
+
+export interface ApprovalPort {
+  requestApproval(proposal: EditProposal, signal: AbortSignal): Promise<ApprovalDecision>;
+}
+
+/** Approves everything (the CLI's `--yes`). */
+export const approveAll: ApprovalPort = {
+  requestApproval: () => Promise.resolve({ approved: true }),
+};
+
+/** Refuses everything, saying why (the CLI without `--yes`: there is nobody to ask). */
+export function refuseAll(reason: string): ApprovalPort {
+  return { requestApproval: () => Promise.resolve({ approved: false, reason }) };
+}
