@@ -87,7 +87,7 @@ function repair(schema: z.ZodType, value: unknown, fallback: unknown, where: str
 
   if (schema instanceof z.ZodArray && Array.isArray(value)) {
     const element = schema.element as z.ZodType;
-    const kept = value.filter((item) => element.safeParse(item).success).map((item) => element.parse(item) as unknown);
+    const kept = value.filter((item) => element.safeParse(item).success).map((item) => element.parse(item));
     problems.push(`${label(where)}: ${value.length - kept.length} unreadable item(s) were dropped.`);
     return kept;
   }

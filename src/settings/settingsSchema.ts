@@ -13,7 +13,7 @@ export const secretIdSchema = z.string().regex(/^([a-z0-9]+(-[a-z0-9]+)*)?$/, "l
 
 export const providerSettingsSchema = z.object({
   preset: z.enum(PROVIDER_PRESETS),
-  baseUrl: z.string().url(),
+  baseUrl: z.url(),
   model: z.string().min(1),
   apiKeySecretId: secretIdSchema,
   temperature: z.number().min(0).max(2),
@@ -28,7 +28,7 @@ export const searchSettingsSchema = z.object({
 
 export const webSearchSettingsSchema = z.object({
   provider: z.enum(WEB_SEARCH_PROVIDERS),
-  searxngUrl: z.string().url(),
+  searxngUrl: z.url(),
   braveApiKeySecretId: secretIdSchema,
   tavilyApiKeySecretId: secretIdSchema,
 });

@@ -17,9 +17,10 @@ export interface SimpleTool<I = unknown, O = unknown> {
   name: string;
   description: string;
   schema: z.ZodType<I>;
-  func: (args: I, context: ToolCallContext) => Promise<O>;
+  // Method syntax on purpose: it lets a registry hold tools of different argument types (AnySimpleTool).
+  func(args: I, context: ToolCallContext): Promise<O>;
   /** Text for the model; the default is the string itself, or pretty JSON for anything else. */
-  formatForModel?: (output: O) => string;
+  formatForModel?(output: O): string;
   /** True when the tool changes nothing: such calls may run side by side in one agent step. */
   isReadOnly?: boolean;
   /** Overrides the runner's default time limit for one call of this tool. */
@@ -27,8 +28,7 @@ export interface SimpleTool<I = unknown, O = unknown> {
 }
 
 /** Any tool, whatever its argument and output types (the registry holds mixed tools). */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a heterogeneous collection of tools
-export type AnySimpleTool = SimpleTool<any, any>;
+export type AnySimpleTool = SimpleTool<unknown, unknown>;
 
 export type ToolCategory = "search" | "time" | "file" | "media" | "mcp" | "custom";
 

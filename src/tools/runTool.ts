@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { abortReason, clearTimer, setTimer } from "../ports/timers";
 import { defaultFormatForModel, type AnySimpleTool } from "./SimpleTool";
 
 export type ToolRunStatus = "ok" | "invalid-arguments" | "error" | "timeout" | "aborted";
@@ -59,13 +60,13 @@ export async function runTool(
     controller.abort(options.signal?.reason);
   };
   options.signal?.addEventListener("abort", onAbort, { once: true });
-  let timer: ReturnType<typeof setTimeout> | undefined;
+  let timer: number | undefined;
   const stopped = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => {
+    timer = setTimer(() => {
       outcome ??= "timeout";
       controller.abort(new Error("timeout"));
     }, timeoutMs);
-    controller.signal.addEventListener("abort", () => reject(controller.signal.reason), { once: true });
+    controller.signal.addEventListener("abort", () => reject(abortReason(controller.signal)), { once: true });
   });
   // The race settles the call even if a tool ignores its signal; its late result is dropped.
   stopped.catch(() => undefined);
@@ -76,8 +77,8 @@ export async function runTool(
       stopped,
     ]);
     if (outcome === "aborted") return finish("aborted", `Tool "${tool.name}" was stopped before it finished.`);
-    const format = tool.formatForModel ?? defaultFormatForModel;
-    return finish("ok", format(output), output);
+    const text = tool.formatForModel ? tool.formatForModel(output) : defaultFormatForModel(output);
+    return finish("ok", text, output);
   } catch (error) {
     if (outcome === "timeout") {
       return finish("timeout", `Tool "${tool.name}" did not finish within ${Math.round(timeoutMs / 1000)} s and was stopped.`);
@@ -85,7 +86,7 @@ export async function runTool(
     if (outcome === "aborted") return finish("aborted", `Tool "${tool.name}" was stopped before it finished.`);
     return finish("error", `Tool "${tool.name}" failed: ${errorMessage(error)}`);
   } finally {
-    if (timer !== undefined) clearTimeout(timer);
+    clearTimer(timer);
     options.signal?.removeEventListener("abort", onAbort);
     if (!controller.signal.aborted) controller.abort(new Error("tool call finished"));
   }

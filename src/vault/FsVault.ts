@@ -150,6 +150,8 @@ export class FsVault implements VaultPort {
         break;
       } catch (error) {
         if (!isNotFound(error)) throw error;
+        // A dangling link cannot be followed safely: where it leads may be created outside.
+        if (await isSymlink(existing)) throw new VaultPathError(path, "it goes through a symbolic link that points nowhere");
         rest.unshift(nodePath.basename(existing));
         existing = nodePath.dirname(existing);
       }
@@ -206,6 +208,13 @@ function isExists(error: unknown): boolean {
 }
 function isDirectory(error: unknown): boolean {
   return (error as NodeJS.ErrnoException | undefined)?.code === "EISDIR";
+}
+async function isSymlink(absolute: string): Promise<boolean> {
+  try {
+    return (await fs.lstat(absolute)).isSymbolicLink();
+  } catch {
+    return false;
+  }
 }
 async function exists(absolute: string): Promise<boolean> {
   try {

@@ -28,7 +28,7 @@ export function parseMarkdownMetadata(text: string): NoteMetadata {
     const heading = /^(#{1,6})\s+(.+?)\s*#*\s*$/.exec(line);
     if (heading) headings.push({ level: heading[1]?.length ?? 1, heading: heading[2] ?? "", line: index });
     const visible = line.replace(/`[^`]*`/g, " ");
-    for (const match of visible.matchAll(INLINE_TAG)) tags.push(`#${match[1] ?? ""}`);
+    for (const match of visible.matchAll(INLINE_TAG)) tags.push(`#${match[2] ?? ""}`);
     for (const match of visible.matchAll(WIKILINK)) {
       const inner = match[2] ?? "";
       const target = (inner.split("|")[0] ?? "").split("#")[0]?.trim() ?? "";
@@ -52,7 +52,7 @@ export function parseMarkdownMetadata(text: string): NoteMetadata {
 }
 
 // Obsidian tags: letters, digits, "_", "-", "/" (nesting), not all digits, after start or whitespace.
-const INLINE_TAG = /(?<=^|\s)#((?=[\p{L}\p{N}_/-]*[\p{L}_/-])[\p{L}\p{N}_/-]+)/gu;
+const INLINE_TAG = /(^|\s)#((?=[\p{L}\p{N}_/-]*[\p{L}_/-])[\p{L}\p{N}_/-]+)/gu;
 const WIKILINK = /(!?)\[\[([^\]\n]+?)\]\]/g;
 const MARKDOWN_LINK = /(!?)\[([^\]\n]*)\]\(([^)\s]+(?:\s[^)]*)?)\)/g;
 

@@ -1,0 +1,93 @@
+import { DEFAULT_SETTINGS, SETTINGS_VERSION } from "../constants";
+import { loadSettings } from "./loadSettings";
+
+describe("loadSettings", () => {
+  it("gives the defaults for an empty file (null, undefined or {})", () => {
+    for (const raw of [null, undefined, {}]) {
+      const loaded = loadSettings(raw);
+      expect(loaded.settings).toEqual(DEFAULT_SETTINGS);
+      expect(loaded.problems).toEqual([]);
+      expect(loaded.secretsToStore).toEqual([]);
+    }
+  });
+
+  it("keeps valid saved values and fills in what is missing", () => {
+    const loaded = loadSettings({
+      settingsVersion: SETTINGS_VERSION,
+      autonomousAgentMaxIterations: 3,
+      provider: { ...DEFAULT_SETTINGS.provider, model: "llama3.1" },
+    });
+    expect(loaded.settings.autonomousAgentMaxIterations).toBe(3);
+    expect(loaded.settings.provider.model).toBe("llama3.1");
+    expect(loaded.settings.search).toEqual(DEFAULT_SETTINGS.search);
+    expect(loaded.problems).toEqual([]);
+  });
+
+  it("survives a hand-edited file: bad parts fall back one by one, with a problem for each", () => {
+    const loaded = loadSettings({
+      settingsVersion: SETTINGS_VERSION,
+      autonomousAgentMaxIterations: "lots",
+      provider: { ...DEFAULT_SETTINGS.provider, baseUrl: "not a url", model: "kept-model" },
+      autonomousAgentEnabledToolIds: ["readNote", 7, null, "webSearch"],
+      search: "oops",
+      defaultMode: "chat",
+    });
+    expect(loaded.settings.autonomousAgentMaxIterations).toBe(DEFAULT_SETTINGS.autonomousAgentMaxIterations);
+    expect(loaded.settings.provider.baseUrl).toBe(DEFAULT_SETTINGS.provider.baseUrl);
+    expect(loaded.settings.provider.model).toBe("kept-model");
+    expect(loaded.settings.autonomousAgentEnabledToolIds).toEqual(["readNote", "webSearch"]);
+    expect(loaded.settings.search).toEqual(DEFAULT_SETTINGS.search);
+    expect(loaded.settings.defaultMode).toBe("chat");
+    expect(loaded.problems).toHaveLength(4);
+    expect(loaded.problems.join("\n")).toMatch(/autonomousAgentMaxIterations/);
+    expect(loaded.problems.join("\n")).toMatch(/provider\.baseUrl/);
+    expect(loaded.problems.join("\n")).toMatch(/2 unreadable item/);
+    expect(loaded.problems.join("\n")).toMatch(/"search" was not an object/);
+    expect(loaded.needsSave).toBe(true);
+  });
+
+  it("resets everything, and says so, when the file holds no object", () => {
+    for (const raw of [[1, 2], "text", 42]) {
+      const loaded = loadSettings(raw);
+      expect(loaded.settings).toEqual(DEFAULT_SETTINGS);
+      expect(loaded.problems).toHaveLength(1);
+    }
+  });
+
+  it("migrates the first shape: provider fields moved, key sent to SecretStorage, tool list renamed", () => {
+    const loaded = loadSettings({
+      baseUrl: "http://localhost:11434/v1",
+      model: "qwen2.5",
+      temperature: 0.7,
+      openAIApiKey: "sk-test-123456",
+      enabledToolIds: ["readNote"],
+    });
+    expect(loaded.settings.provider).toEqual({
+      ...DEFAULT_SETTINGS.provider,
+      baseUrl: "http://localhost:11434/v1",
+      model: "qwen2.5",
+      temperature: 0.7,
+    });
+    expect(loaded.settings.autonomousAgentEnabledToolIds).toEqual(["readNote"]);
+    expect(loaded.secretsToStore).toEqual([{ id: DEFAULT_SETTINGS.provider.apiKeySecretId, value: "sk-test-123456" }]);
+    expect(JSON.stringify(loaded.settings)).not.toContain("sk-test-123456");
+    expect(loaded.settings.settingsVersion).toBe(SETTINGS_VERSION);
+    expect(loaded.needsSave).toBe(true);
+  });
+
+  it("drops unknown keys, so a stray plain-text secret is never saved back", () => {
+    const loaded = loadSettings({ settingsVersion: SETTINGS_VERSION, braveApiKey: "BSA-secret-value" });
+    expect(JSON.stringify(loaded.settings)).not.toContain("BSA-secret-value");
+  });
+
+  it("does not ask to save settings that are already current", () => {
+    const saved = JSON.parse(JSON.stringify(DEFAULT_SETTINGS)) as unknown;
+    expect(loadSettings(saved).needsSave).toBe(false);
+  });
+
+  it("never hands out the defaults object itself", () => {
+    const loaded = loadSettings({});
+    loaded.settings.autonomousAgentEnabledToolIds.push("changed");
+    expect(DEFAULT_SETTINGS.autonomousAgentEnabledToolIds).not.toContain("changed");
+  });
+});

@@ -1,0 +1,22 @@
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+
+/** A real folder of notes for a test: `files` maps vault-relative paths to their text. */
+export interface TempVault {
+  root: string;
+  write(path: string, text: string): string;
+  remove(): void;
+}
+
+export function makeTempVault(files: Record<string, string> = {}, prefix = "vault-copilot-"): TempVault {
+  const root = mkdtempSync(join(tmpdir(), prefix));
+  const write = (path: string, text: string): string => {
+    const absolute = join(root, path);
+    mkdirSync(dirname(absolute), { recursive: true });
+    writeFileSync(absolute, text);
+    return absolute;
+  };
+  for (const [path, text] of Object.entries(files)) write(path, text);
+  return { root, write, remove: () => rmSync(root, { recursive: true, force: true }) };
+}
