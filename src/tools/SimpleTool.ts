@@ -25,6 +25,11 @@ export interface SimpleTool<I = unknown, O = unknown> {
   isReadOnly?: boolean;
   /** Overrides the runner's default time limit for one call of this tool. */
   timeoutMs?: number;
+  /**
+   * A JSON Schema to bind instead of the one derived from `schema` (MCP tools keep their server's
+   * schema as it is; `schema` still validates the arguments before the call).
+   */
+  inputJsonSchema?: Record<string, unknown>;
 }
 
 /** Any tool, whatever its argument and output types (the registry holds mixed tools). */
