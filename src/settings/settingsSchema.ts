@@ -34,8 +34,11 @@ export const webSearchSettingsSchema = z.object({
 });
 
 export const mcpServerSettingsSchema = z.object({
-  /** Letters, digits, "-" and "_": it becomes part of tool ids (`mcp_<name>_<tool>`). */
-  name: z.string().regex(/^[A-Za-z0-9_-]+$/),
+  /**
+   * Letters, digits and "-": it becomes part of tool ids (`mcp_<name>_<tool>`), and without "_"
+   * one server's prefix can never match another's tools.
+   */
+  name: z.string().regex(/^[A-Za-z0-9-]+$/),
   enabled: z.boolean(),
   transport: z.enum(["stdio", "http"]),
   command: z.string(),

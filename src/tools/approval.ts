@@ -27,3 +27,26 @@ export const approveAll: ApprovalPort = {
 export function refuseAll(reason: string): ApprovalPort {
   return { requestApproval: () => Promise.resolve({ approved: false, reason }) };
 }
+
+/** A call of a tool that may change something outside the vault (an MCP tool not marked read-only). */
+export interface ToolCallProposal {
+  toolId: string;
+  /** Where the tool comes from, e.g. the MCP server's name. */
+  source: string;
+  toolName: string;
+  arguments: unknown;
+}
+
+export interface ToolCallApprovalPort {
+  requestToolCallApproval(proposal: ToolCallProposal, signal: AbortSignal): Promise<ApprovalDecision>;
+}
+
+/** Approves every tool call (the CLI's `--yes`). */
+export const approveAllToolCalls: ToolCallApprovalPort = {
+  requestToolCallApproval: () => Promise.resolve({ approved: true }),
+};
+
+/** Refuses every tool call, saying why. */
+export function refuseAllToolCalls(reason: string): ToolCallApprovalPort {
+  return { requestToolCallApproval: () => Promise.resolve({ approved: false, reason }) };
+}

@@ -5,4 +5,5 @@ export const CLI_COMMANDS: CliCommandTable = {
   // search: () => import("./searchCommand").then((m) => m.searchCommand),
   // chat: () => import("./chatCommand").then((m) => m.chatCommand),
   // agent: () => import("./agentCommand").then((m) => m.agentCommand),
+  mcp: () => import("./mcpCommand").then((m) => m.mcpCommand),
 };

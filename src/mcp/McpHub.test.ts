@@ -1,0 +1,239 @@
+import type { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { EVERYTHING_SERVER, FILESYSTEM_SERVER, startEverythingHttp } from "../../test/helpers/mcpServers";
+import { MapSecretStore } from "../settings/secrets";
+import { approveAllToolCalls, refuseAllToolCalls, type ToolCallApprovalPort, type ToolCallProposal } from "../tools/approval";
+import { runTool } from "../tools/runTool";
+import { ToolRegistry } from "../tools/ToolRegistry";
+import { createHttpTransport } from "./httpTransport";
+import type { McpServerConfig } from "./mcpConfig";
+import { McpHub, type McpHubOptions } from "./McpHub";
+import { createStdioTransport } from "./node/stdioTransport";
+
+jest.setTimeout(60_000);
+
+const secrets = new MapSecretStore();
+const stdio = (name: string, args: string[]): McpServerConfig => ({
+  name,
+  enabled: true,
+  transport: "stdio",
+  command: process.execPath,
+  args,
+  url: "",
+  env: {},
+});
+const runOptions = { toolCallId: "c1", defaultTimeoutMs: 20_000, maxOutputChars: 20_000 };
+
+function makeHub(registry: ToolRegistry, overrides: Partial<McpHubOptions> = {}) {
+  const transports: StdioClientTransport[] = [];
+  const hub = new McpHub({
+    registry,
+    createTransport: (config) => {
+      if (config.transport === "http") return Promise.resolve(createHttpTransport(config, secrets));
+      const transport = createStdioTransport(config, secrets) as StdioClientTransport;
+      transports.push(transport);
+      return Promise.resolve(transport);
+    },
+    approval: approveAllToolCalls,
+    isAutoApproved: () => false,
+    connectTimeoutMs: 30_000,
+    ...overrides,
+  });
+  return { hub, transports };
+}
+
+describe("McpHub with server-everything over stdio", () => {
+  const registry = new ToolRegistry();
+  registry.register({
+    tool: { name: "localTool", description: "local", schema: require("zod").z.object({}), func: async () => "local" },
+    metadata: { id: "localTool", displayName: "Local", description: "local", category: "custom" },
+  });
+  const { hub, transports } = makeHub(registry);
+  afterAll(() => hub.closeAll());
+
+  it("registers the server's tools under mcp_<server>_ ids, in the mcp category", async () => {
+    const status = await hub.connect(stdio("everything", [EVERYTHING_SERVER, "stdio"]));
+    expect(status.state).toBe("connected");
+    expect(status.toolIds).toContain("mcp_everything_echo");
+    const echo = registry.getToolMetadata("mcp_everything_echo");
+    expect(echo?.category).toBe("mcp");
+    expect(echo?.isAlwaysEnabled).toBe(false);
+    expect(registry.getToolMetadata("localTool")).toBeDefined();
+  });
+
+  it("calls a tool and returns its text to the model", async () => {
+    const tool = registry.findByToolName("everything_echo")?.tool;
+    expect(tool?.inputJsonSchema?.required).toEqual(["message"]);
+    const result = await runTool(tool!, '{"message":"hello vault"}', runOptions);
+    expect(result.status).toBe("ok");
+    expect(result.text).toBe("Echo: hello vault");
+  });
+
+  it("names the bad field before calling the server when arguments do not fit its schema", async () => {
+    const tool = registry.findByToolName("everything_get-sum")!.tool;
+    const result = await runTool(tool, { a: "one", b: 2 }, runOptions);
+    expect(result.status).toBe("invalid-arguments");
+    expect(result.text).toContain("`a`");
+    expect((await runTool(tool, { a: 40, b: 2 }, runOptions)).text).toContain("42");
+  });
+
+  it("marks read-only tools from the server's annotations", () => {
+    expect(registry.findByToolName("everything_echo")?.tool.isReadOnly).toBe(true);
+    expect(registry.findByToolName("everything_toggle-simulated-logging")?.tool.isReadOnly).toBe(false);
+  });
+
+  it("removes the tools of a server that crashes, and says so in its status", async () => {
+    const before = registry.getAllTools().length;
+    const tool = registry.findByToolName("everything_echo")!.tool;
+    const exited = new Promise<void>((resolve) => {
+      const check = setInterval(() => {
+        if (!hub.getStatuses().some((s) => s.name === "everything" && s.state === "connected")) {
+          clearInterval(check);
+          resolve();
+        }
+      }, 20);
+    });
+    process.kill(transports[0]!.pid!, "SIGKILL");
+    await exited;
+    expect(registry.getAllTools().length).toBeLessThan(before);
+    expect(registry.getAllTools().some((d) => d.metadata.id.startsWith("mcp_everything_"))).toBe(false);
+    expect(registry.getToolMetadata("localTool")).toBeDefined();
+    expect(hub.getStatuses()).toEqual([expect.objectContaining({ name: "everything", state: "disconnected" })]);
+    // A call through a wrapper the runner still held gets a result the model can act on.
+    const late = await runTool(tool, { message: "anyone?" }, runOptions);
+    expect(late.status).toBe("ok");
+    expect(late.text).toMatch(/MCP server "everything" could not run echo: the server is not connected/);
+  });
+
+  it("reconnects after a crash and registers the tools again", async () => {
+    const status = await hub.connect(stdio("everything", [EVERYTHING_SERVER, "stdio"]));
+    expect(status.state).toBe("connected");
+    expect(registry.findByToolName("everything_echo")).toBeDefined();
+  });
+});
+
+describe("McpHub approval for tools not marked read-only", () => {
+  it("asks before a call, and does not call the server when refused", async () => {
+    const registry = new ToolRegistry();
+    const asked: ToolCallProposal[] = [];
+    const approval: ToolCallApprovalPort = {
+      requestToolCallApproval: (proposal) => {
+        asked.push(proposal);
+        return refuseAllToolCalls("not now").requestToolCallApproval(proposal, new AbortController().signal);
+      },
+    };
+    const { hub } = makeHub(registry, { approval });
+    try {
+      await hub.connect(stdio("ev", [EVERYTHING_SERVER, "stdio"]));
+      const toggle = registry.findByToolName("ev_toggle-simulated-logging")!.tool;
+      const refused = await runTool(toggle, {}, runOptions);
+      expect(refused.text).toBe("The user did not approve this call of toggle-simulated-logging: not now");
+      expect(asked).toEqual([{ toolId: "mcp_ev_toggle-simulated-logging", source: "ev", toolName: "toggle-simulated-logging", arguments: {} }]);
+      // Read-only tools are not asked about.
+      await runTool(registry.findByToolName("ev_echo")!.tool, { message: "x" }, runOptions);
+      expect(asked).toHaveLength(1);
+    } finally {
+      await hub.closeAll();
+    }
+  });
+
+  it("skips the question for a tool the user auto-approved", async () => {
+    const registry = new ToolRegistry();
+    const { hub } = makeHub(registry, {
+      approval: refuseAllToolCalls("should not be asked"),
+      isAutoApproved: (id) => id === "mcp_ev_toggle-simulated-logging",
+    });
+    try {
+      await hub.connect(stdio("ev", [EVERYTHING_SERVER, "stdio"]));
+      const result = await runTool(registry.findByToolName("ev_toggle-simulated-logging")!.tool, {}, runOptions);
+      expect(result.text).toMatch(/logging/i);
+      expect(result.text).not.toMatch(/did not approve/);
+    } finally {
+      await hub.closeAll();
+    }
+  });
+});
+
+describe("McpHub with server-filesystem over stdio", () => {
+  let folder: string;
+  beforeAll(() => {
+    folder = mkdtempSync(join(tmpdir(), "vault-copilot-mcpfs-"));
+    writeFileSync(join(folder, "hello.md"), "# Hello from MCP\n");
+  });
+  afterAll(() => rmSync(folder, { recursive: true, force: true }));
+
+  it("reads a file through the server, and writes only after approval", async () => {
+    const registry = new ToolRegistry();
+    const asked: string[] = [];
+    const approval: ToolCallApprovalPort = {
+      requestToolCallApproval: (proposal, signal) => {
+        asked.push(proposal.toolName);
+        return approveAllToolCalls.requestToolCallApproval(proposal, signal);
+      },
+    };
+    const { hub } = makeHub(registry, { approval });
+    try {
+      const status = await hub.connect(stdio("fs", [FILESYSTEM_SERVER, folder]));
+      expect(status.toolIds.length).toBeGreaterThanOrEqual(10);
+      const read = registry.findByToolName("fs_read_text_file") ?? registry.findByToolName("fs_read_file");
+      const result = await runTool(read!.tool, { path: join(folder, "hello.md") }, runOptions);
+      expect(result.text).toContain("# Hello from MCP");
+      expect(asked).toEqual([]);
+      const write = registry.findByToolName("fs_write_file")!.tool;
+      expect(write.isReadOnly).toBe(false);
+      await runTool(write, { path: join(folder, "new.md"), content: "written" }, runOptions);
+      expect(asked).toEqual(["write_file"]);
+      expect(readFileSync(join(folder, "new.md"), "utf8")).toBe("written");
+    } finally {
+      await hub.closeAll();
+    }
+  });
+});
+
+describe("McpHub over Streamable HTTP", () => {
+  it("connects to server-everything over HTTP, calls a tool, and removes its tools on disconnect", async () => {
+    const server = await startEverythingHttp();
+    const registry = new ToolRegistry();
+    const { hub } = makeHub(registry);
+    try {
+      const status = await hub.connect({ ...stdio("web", []), transport: "http", command: "", url: server.url });
+      expect(status.state).toBe("connected");
+      const result = await runTool(registry.findByToolName("web_get-sum")!.tool, { a: 2, b: 3 }, runOptions);
+      expect(result.text).toContain("5");
+      await hub.disconnect("web");
+      expect(registry.getAllTools()).toEqual([]);
+      expect(hub.getStatuses()).toEqual([]);
+    } finally {
+      await hub.closeAll();
+      await server.stop();
+    }
+  });
+});
+
+describe("McpHub failures", () => {
+  it("reports a server that cannot start as failed, registering nothing", async () => {
+    const registry = new ToolRegistry();
+    const { hub } = makeHub(registry);
+    const status = await hub.connect(stdio("broken", ["-e", "process.exit(3)"]));
+    expect(status.state).toBe("failed");
+    expect(status.error).toBeTruthy();
+    expect(registry.getAllTools()).toEqual([]);
+    await hub.closeAll();
+  });
+
+  it("syncs to the configured servers: disabled and removed ones leave", async () => {
+    const registry = new ToolRegistry();
+    const { hub } = makeHub(registry);
+    try {
+      await hub.sync([stdio("a", [EVERYTHING_SERVER, "stdio"]), stdio("b", [EVERYTHING_SERVER, "stdio"])]);
+      expect(hub.getStatuses().map((s) => `${s.name}:${s.state}`).sort()).toEqual(["a:connected", "b:connected"]);
+      await hub.sync([{ ...stdio("a", [EVERYTHING_SERVER, "stdio"]), enabled: false }, stdio("b", [EVERYTHING_SERVER, "stdio"])]);
+      expect(hub.getStatuses().map((s) => s.name)).toEqual(["b"]);
+      expect(registry.getAllTools().every((d) => d.metadata.id.startsWith("mcp_b_"))).toBe(true);
+    } finally {
+      await hub.closeAll();
+    }
+  });
+});

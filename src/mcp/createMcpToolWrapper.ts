@@ -1,0 +1,99 @@
+import type { ToolCallApprovalPort } from "../tools/approval";
+import type { SimpleTool, ToolDefinition } from "../tools/SimpleTool";
+import { convertMcpSchemaToZod } from "./convertMcpSchemaToZod";
+import { formatMcpResponse, type McpCallResult } from "./formatMcpResponse";
+
+/** A tool as an MCP server lists it (`tools/list`). */
+export interface McpTool {
+  name: string;
+  title?: string;
+  description?: string;
+  inputSchema: Record<string, unknown>;
+  annotations?: { title?: string; readOnlyHint?: boolean; destructiveHint?: boolean; openWorldHint?: boolean };
+}
+
+/** What a wrapped tool calls: the hub, which owns the connection. */
+export interface McpToolCaller {
+  callTool(serverName: string, toolName: string, args: unknown, signal: AbortSignal): Promise<McpCallResult>;
+}
+
+export interface McpToolWrapperOptions {
+  caller: McpToolCaller;
+  /** Asked before a tool that is not marked read-only runs. */
+  approval: ToolCallApprovalPort;
+  /** True when the user switched approval off for this tool id. */
+  isAutoApproved: (toolId: string) => boolean;
+}
+
+export interface McpToolOutput {
+  isError: boolean;
+  text: string;
+  structuredContent?: unknown;
+}
+
+/** The registry id of a server's tool. The settings key it is enabled under. */
+export function mcpToolId(serverName: string, toolName: string): string {
+  return `${mcpToolIdPrefix(serverName)}${toolName}`;
+}
+
+/** Every tool id of a server starts with this. */
+export function mcpToolIdPrefix(serverName: string): string {
+  return `mcp_${serverName}_`;
+}
+
+/** The name the model calls: OpenAI-compatible (`[A-Za-z0-9_-]`, at most 64 characters). */
+export function mcpModelToolName(serverName: string, toolName: string): string {
+  return `${serverName}_${toolName}`.replace(/[^A-Za-z0-9_-]/g, "_").slice(0, 64);
+}
+
+/** Wraps one MCP tool as a SimpleTool with its registry metadata. */
+export function createMcpToolWrapper(serverName: string, mcpTool: McpTool, options: McpToolWrapperOptions): ToolDefinition {
+  const id = mcpToolId(serverName, mcpTool.name);
+  const readOnly = mcpTool.annotations?.readOnlyHint === true;
+  const displayName = mcpTool.title ?? mcpTool.annotations?.title ?? mcpTool.name;
+  const { schema } = convertMcpSchemaToZod(mcpTool.inputSchema);
+
+  const tool: SimpleTool<unknown, McpToolOutput> = {
+    name: mcpModelToolName(serverName, mcpTool.name),
+    description: mcpTool.description || `MCP tool "${mcpTool.name}" from server "${serverName}"`,
+    schema,
+    inputJsonSchema: mcpTool.inputSchema,
+    isReadOnly: readOnly,
+    async func(args, { signal }) {
+      if (!readOnly && !options.isAutoApproved(id)) {
+        const decision = await options.approval.requestToolCallApproval(
+          { toolId: id, source: serverName, toolName: mcpTool.name, arguments: args },
+          signal,
+        );
+        if (!decision.approved) {
+          return { isError: true, text: `The user did not approve this call of ${mcpTool.name}: ${decision.reason}` };
+        }
+      }
+      try {
+        const result = await options.caller.callTool(serverName, mcpTool.name, args, signal);
+        return { isError: result.isError === true, text: formatMcpResponse(result), structuredContent: result.structuredContent };
+      } catch (error) {
+        // Failures come back as results the model can act on, as MCP itself reports tool errors.
+        if (signal.aborted) throw error;
+        return { isError: true, text: `MCP server "${serverName}" could not run ${mcpTool.name}: ${(error as Error).message}` };
+      }
+    },
+    formatForModel: (output) => output.text,
+  };
+
+  return {
+    tool,
+    metadata: {
+      id,
+      displayName,
+      description: mcpTool.description || `From MCP server "${serverName}"`,
+      category: "mcp",
+      isAlwaysEnabled: false,
+      wording: {
+        pending: `Would like to run ${displayName} (${serverName})`,
+        running: `Running ${displayName} (${serverName})`,
+        done: `Ran ${displayName} (${serverName})`,
+      },
+    },
+  };
+}
