@@ -1,4 +1,5 @@
 import type { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { z } from "zod";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -47,7 +48,7 @@ function makeHub(registry: ToolRegistry, overrides: Partial<McpHubOptions> = {})
 describe("McpHub with server-everything over stdio", () => {
   const registry = new ToolRegistry();
   registry.register({
-    tool: { name: "localTool", description: "local", schema: require("zod").z.object({}), func: async () => "local" },
+    tool: { name: "localTool", description: "local", schema: z.object({}), func: async () => "local" },
     metadata: { id: "localTool", displayName: "Local", description: "local", category: "custom" },
   });
   const { hub, transports } = makeHub(registry);
