@@ -1,0 +1,188 @@
+import type * as Obsidian from "obsidian";
+import { Component, Events, type Fits } from "./events";
+import type { PluginSettingTab } from "./setting";
+import { FileManager, MetadataCache, normalizePath, Vault, type VaultOptions } from "./vault";
+import { requireDocument, Workspace, type ViewCreator } from "./workspace";
+
+const SECRET_ID = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+
+/** Obsidian's SecretStorage (1.11.4+), in memory, with the same id rule. */
+export class SecretStorage extends Events implements Pick<Obsidian.SecretStorage, "setSecret" | "getSecret" | "listSecrets"> {
+  private readonly secrets = new Map<string, string>();
+
+  setSecret(id: string, secret: string): void {
+    if (!SECRET_ID.test(id)) throw new Error(`Invalid secret ID "${id}": use lowercase letters, digits and dashes`);
+    this.secrets.set(id, secret);
+  }
+
+  getSecret(id: string): string | null {
+    return this.secrets.get(id) ?? null;
+  }
+
+  listSecrets(): string[] {
+    return [...this.secrets.keys()];
+  }
+}
+
+export class App {
+  readonly vault: Vault;
+  readonly metadataCache: MetadataCache;
+  readonly fileManager: FileManager;
+  readonly workspace: Workspace;
+  readonly secretStorage = new SecretStorage();
+
+  constructor(options: VaultOptions = {}) {
+    this.vault = new Vault(options);
+    this.metadataCache = new MetadataCache(this.vault);
+    this.fileManager = new FileManager(this.vault);
+    this.workspace = new Workspace(this);
+  }
+}
+
+export interface RibbonIcon {
+  icon: string;
+  title: string;
+  element: HTMLElement;
+}
+
+/**
+ * Obsidian's Plugin. What it registers is kept in `registered` (double only) so tests can check
+ * the wiring, and undone on `unload()` as Obsidian undoes it.
+ */
+export class Plugin
+  extends Component
+  implements Pick<Obsidian.Plugin, "manifest" | "addCommand" | "removeCommand" | "addRibbonIcon" | "addStatusBarItem" | "loadData" | "saveData">
+{
+  readonly registered = {
+    commands: new Map<string, Obsidian.Command>(),
+    views: new Set<string>(),
+    settingTabs: [] as PluginSettingTab[],
+    ribbonIcons: [] as RibbonIcon[],
+    statusBarItems: [] as HTMLElement[],
+  };
+
+  constructor(
+    readonly app: App,
+    readonly manifest: Obsidian.PluginManifest,
+  ) {
+    super();
+  }
+
+  addCommand(command: Obsidian.Command): Obsidian.Command {
+    // Obsidian prefixes the id with the plugin's id.
+    const registered = { ...command, id: `${this.manifest.id}:${command.id}` };
+    this.registered.commands.set(registered.id, registered);
+    this.register(() => this.registered.commands.delete(registered.id));
+    return registered;
+  }
+
+  removeCommand(commandId: string): void {
+    this.registered.commands.delete(`${this.manifest.id}:${commandId}`);
+  }
+
+  addRibbonIcon(icon: string, title: string, callback: (evt: MouseEvent) => unknown): HTMLElement {
+    const element = requireDocument("a ribbon icon").createElement("div");
+    element.className = "side-dock-ribbon-action clickable-icon";
+    element.setAttribute("aria-label", title);
+    element.addEventListener("click", (event) => void callback(event));
+    const entry = { icon, title, element };
+    this.registered.ribbonIcons.push(entry);
+    this.register(() => this.registered.ribbonIcons.splice(this.registered.ribbonIcons.indexOf(entry), 1));
+    return element;
+  }
+
+  addStatusBarItem(): HTMLElement {
+    const element = requireDocument("a status bar item").createElement("div");
+    element.className = "status-bar-item";
+    this.registered.statusBarItems.push(element);
+    this.register(() => element.remove());
+    return element;
+  }
+
+  addSettingTab(settingTab: PluginSettingTab): void {
+    this.registered.settingTabs.push(settingTab);
+    settingTab.update();
+    this.register(() => this.registered.settingTabs.splice(this.registered.settingTabs.indexOf(settingTab), 1));
+  }
+
+  registerView(type: string, viewCreator: ViewCreator): void {
+    this.app.workspace.registerViewType(type, viewCreator);
+    this.registered.views.add(type);
+    this.register(() => {
+      this.app.workspace.detachLeavesOfType(type);
+      this.app.workspace.unregisterViewType(type);
+      this.registered.views.delete(type);
+    });
+  }
+
+  /** `data.json` in the plugin's folder; like Obsidian's, it throws when the file is not JSON. */
+  async loadData(): Promise<unknown> {
+    const path = this.dataPath();
+    if (!(await this.app.vault.adapter.exists(path))) return null;
+    return JSON.parse(await this.app.vault.adapter.read(path)) as unknown;
+  }
+
+  async saveData(data: unknown): Promise<void> {
+    const folder = this.pluginFolder();
+    if (!(await this.app.vault.adapter.exists(folder))) await this.app.vault.adapter.mkdir(folder);
+    await this.app.vault.adapter.write(this.dataPath(), JSON.stringify(data, null, 2));
+  }
+
+  private pluginFolder(): string {
+    return this.manifest.dir ?? normalizePath(`${this.app.vault.configDir}/plugins/${this.manifest.id}`);
+  }
+
+  private dataPath(): string {
+    return normalizePath(`${this.pluginFolder()}/data.json`);
+  }
+}
+
+/** A desktop app on Linux; tests may change the fields to act as mobile. */
+export const Platform: typeof Obsidian.Platform = {
+  isDesktop: true,
+  isMobile: false,
+  isDesktopApp: true,
+  isMobileApp: false,
+  isIosApp: false,
+  isAndroidApp: false,
+  isPhone: false,
+  isTablet: false,
+  isMacOS: false,
+  isWin: false,
+  isLinux: true,
+  isSafari: false,
+  resourcePathPrefix: "app://obsidian-double/",
+};
+
+/** Obsidian's requestUrl on fetch: no CORS in Obsidian, none in Node either; throws on status >= 400 unless `throw: false`. */
+export function requestUrl(request: Obsidian.RequestUrlParam | string): Obsidian.RequestUrlResponsePromise {
+  const param = typeof request === "string" ? { url: request } : request;
+  const response = (async (): Promise<Obsidian.RequestUrlResponse> => {
+    const headers: Record<string, string> = { ...(param.headers ?? {}) };
+    if (param.contentType) headers["content-type"] = param.contentType;
+    const fetched = await fetch(param.url, { method: param.method ?? "GET", headers, body: param.body });
+    const arrayBuffer = await fetched.arrayBuffer();
+    const text = new TextDecoder().decode(arrayBuffer);
+    const responseHeaders: Record<string, string> = {};
+    fetched.headers.forEach((value, key) => (responseHeaders[key.toLowerCase()] = value));
+    if (param.throw !== false && fetched.status >= 400) {
+      throw Object.assign(new Error(`Request failed, status ${fetched.status}`), { status: fetched.status, headers: responseHeaders });
+    }
+    return {
+      status: fetched.status,
+      headers: responseHeaders,
+      arrayBuffer,
+      text,
+      get json(): unknown {
+        return JSON.parse(text) as unknown;
+      },
+    };
+  })();
+  // The shortcuts are made on first use, so an unused one cannot become an unhandled rejection.
+  return Object.defineProperties(response, {
+    arrayBuffer: { get: () => response.then((r) => r.arrayBuffer) },
+    json: { get: () => response.then((r) => r.json as unknown) },
+    text: { get: () => response.then((r) => r.text) },
+  }) as Obsidian.RequestUrlResponsePromise;
+}
+export type RequestUrlFits = Fits<typeof Obsidian.requestUrl, typeof requestUrl>;
