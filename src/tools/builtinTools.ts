@@ -1,4 +1,17 @@
+import { EditHistory } from "./edit/EditHistory";
+import { replaceInFileTool } from "./edit/replaceInFile";
+import { writeToFileTool } from "./edit/writeToFile";
+import { getBacklinksTool } from "./notes/getBacklinks";
+import { getFileTreeTool } from "./notes/getFileTree";
+import { getNotePropertiesTool } from "./notes/getNoteProperties";
+import { getOutgoingLinksTool } from "./notes/getOutgoingLinks";
+import { getTagListTool } from "./notes/getTagList";
+import { readNoteTool } from "./notes/readNote";
 import type { AnySimpleTool, ToolDefinition, ToolMetadata } from "./SimpleTool";
+import { convertTimeBetweenTimezonesTool } from "./time/convertTimeBetweenTimezones";
+import { getCurrentTimeTool } from "./time/getCurrentTime";
+import { getTimeInfoByEpochTool } from "./time/getTimeInfoByEpoch";
+import { getTimeRangeMsTool } from "./time/getTimeRangeMs";
 import type { ToolDependencies } from "./toolDependencies";
 import type { ToolRegistry } from "./ToolRegistry";
 
@@ -12,11 +25,29 @@ export interface BuiltinToolEntry {
 }
 
 /** Every built-in tool, in the order the settings UI and the prompt's tool guidance list them. */
-export const BUILTIN_TOOLS: readonly BuiltinToolEntry[] = [];
+export const BUILTIN_TOOLS: readonly BuiltinToolEntry[] = [
+  getCurrentTimeTool,
+  getTimeRangeMsTool,
+  getTimeInfoByEpochTool,
+  convertTimeBetweenTimezonesTool,
+  readNoteTool,
+  getFileTreeTool,
+  getTagListTool,
+  getBacklinksTool,
+  getOutgoingLinksTool,
+  getNotePropertiesTool,
+  writeToFileTool,
+  replaceInFileTool,
+];
 
-/** The built-in tool definitions for these dependencies. */
+/**
+ * The built-in tool definitions for these dependencies. The edit tools share one history (the
+ * one handed in, which the undo command also holds, or else one in memory for this set).
+ */
 export function createBuiltinToolDefinitions(dependencies: ToolDependencies): ToolDefinition[] {
-  return BUILTIN_TOOLS.map((entry) => ({ metadata: entry.metadata, tool: entry.create(dependencies) }));
+  const shared: ToolDependencies =
+    dependencies.editHistory || !dependencies.vault ? dependencies : { ...dependencies, editHistory: new EditHistory(dependencies.vault) };
+  return BUILTIN_TOOLS.map((entry) => ({ metadata: entry.metadata, tool: entry.create(shared) }));
 }
 
 /**

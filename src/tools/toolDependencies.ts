@@ -4,6 +4,8 @@ import type { CopilotSettings } from "../settings/settingsSchema";
 import type { SecretStore } from "../settings/secrets";
 import type { VaultPort } from "../vault/VaultPort";
 import type { ApprovalPort } from "./approval";
+import type { EditHistory } from "./edit/EditHistory";
+import type { PomodoroDisplay } from "./pomodoro/PomodoroDisplay";
 
 /**
  * Everything the built-in tools may use, handed in at the wiring points (`main.ts`, the CLI,
@@ -19,4 +21,10 @@ export interface ToolDependencies {
   approval: ApprovalPort;
   /** The current settings (read at call time, so a change applies to the next call). */
   getSettings: () => CopilotSettings;
+  /** The applied edits, shared with the "undo last edit" command; edit tools keep their own when absent. */
+  editHistory?: EditHistory;
+  /** Where the pomodoro timer shows itself (Obsidian: a status bar item and a notice). */
+  pomodoroDisplay?: PomodoroDisplay;
+  /** Base URL of YouTube's web pages ("https://www.youtube.com"); tests point it at a local server. */
+  youtubeBaseUrl?: string;
 }

@@ -1,0 +1,247 @@
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { callTool, makeToolDependencies } from "../../../test/helpers/toolHarness";
+import { makeTempVault, type TempVault } from "../../../test/helpers/tempVault";
+import { DEFAULT_SETTINGS } from "../../constants";
+import { FsVault } from "../../vault/FsVault";
+import type { ApprovalDecision, ApprovalPort, EditProposal } from "../approval";
+import type { ToolDependencies } from "../toolDependencies";
+import { EditHistory } from "./EditHistory";
+import { MAX_EDIT_PROPOSALS, type EditOutcome } from "./proposeAndApplyEdit";
+import { replaceInFileTool } from "./replaceInFile";
+import { writeToFileTool } from "./writeToFile";
+
+/** The user at the approval view: answers each proposal, and may do something to the vault meanwhile. */
+class ScriptedUser implements ApprovalPort {
+  readonly proposals: EditProposal[] = [];
+  constructor(private readonly answer: (proposal: EditProposal, index: number) => ApprovalDecision | Promise<ApprovalDecision> = () => ({ approved: true })) {}
+  async requestApproval(proposal: EditProposal): Promise<ApprovalDecision> {
+    this.proposals.push(proposal);
+    return this.answer(proposal, this.proposals.length - 1);
+  }
+}
+
+let vault: TempVault;
+let fsVault: FsVault;
+let history: EditHistory;
+
+const PLAN = "# Plan\n\n- [ ] draft\n- [ ] review\n- [ ] ship\n\nNotes: draft first.\n";
+
+beforeEach(() => {
+  vault = makeTempVault({ "Projects/Plan.md": PLAN, "Other.md": "untouched\n", "Windows.md": "line one\r\nline two\r\n" });
+  fsVault = new FsVault(vault.root);
+  history = new EditHistory(fsVault);
+});
+afterEach(() => vault.remove());
+
+function dependenciesWith(user: ApprovalPort, overrides: Partial<ToolDependencies> = {}): ToolDependencies {
+  return makeToolDependencies({ vault: fsVault, approval: user, editHistory: history, ...overrides });
+}
+const read = (path: string) => readFileSync(join(vault.root, path), "utf8");
+
+describe("writeToFile", () => {
+  it("creates a note and its folders once the user approves, and records it for undo", async () => {
+    const user = new ScriptedUser();
+    const result = await callTool(writeToFileTool, dependenciesWith(user), { path: "New/Deep/Idea", content: "# Idea\n" });
+    expect(result.status).toBe("ok");
+    expect(read("New/Deep/Idea.md")).toBe("# Idea\n");
+    expect(user.proposals).toEqual([{ toolId: "writeToFile", path: "New/Deep/Idea.md", before: null, after: "# Idea\n" }]);
+    expect(result.text).toContain('Created "New/Deep/Idea.md"');
+    expect((result.output as EditOutcome).diff).toContain("+++ b/New/Deep/Idea.md");
+    expect(await history.list()).toMatchObject([{ path: "New/Deep/Idea.md", before: null, after: "# Idea\n" }]);
+  });
+
+  it("writes nothing when the user rejects, and tells the model the reason", async () => {
+    const user = new ScriptedUser(() => ({ approved: false, reason: "wrong folder" }));
+    const result = await callTool(writeToFileTool, dependenciesWith(user), { path: "Idea.md", content: "x" });
+    expect(result.status).toBe("ok");
+    expect(result.text).toContain('The user rejected the edit to "Idea.md" (wrong folder). Nothing was written.');
+    expect(existsSync(join(vault.root, "Idea.md"))).toBe(false);
+    expect(await history.list()).toEqual([]);
+  });
+
+  it("shows the old text when it replaces a note, and changes nothing else", async () => {
+    const user = new ScriptedUser();
+    await callTool(writeToFileTool, dependenciesWith(user), { path: "Projects/Plan.md", content: "rewritten\n" });
+    expect(user.proposals[0]?.before).toBe(PLAN);
+    expect(read("Projects/Plan.md")).toBe("rewritten\n");
+    expect(read("Other.md")).toBe("untouched\n");
+  });
+
+  it("asks nothing and writes nothing when the text is already the same", async () => {
+    const user = new ScriptedUser();
+    const result = await callTool(writeToFileTool, dependenciesWith(user), { path: "Other.md", content: "untouched\n" });
+    expect(result.text).toContain("already has exactly this text");
+    expect(user.proposals).toHaveLength(0);
+  });
+
+  it("applies without asking only for tools the user opted in", async () => {
+    const user = new ScriptedUser(() => ({ approved: false, reason: "should not be asked" }));
+    const settings = { ...structuredClone(DEFAULT_SETTINGS), autoApproveToolIds: ["writeToFile"] };
+    const dependencies = dependenciesWith(user, { getSettings: () => settings });
+    const result = await callTool(writeToFileTool, dependencies, { path: "Auto.md", content: "auto\n" });
+    expect(user.proposals).toHaveLength(0);
+    expect(read("Auto.md")).toBe("auto\n");
+    expect(result.text).toContain("without asking");
+    const replace = await callTool(replaceInFileTool, dependencies, { path: "Auto.md", oldText: "auto", newText: "manual" });
+    expect(user.proposals).toHaveLength(1);
+    expect(replace.text).toContain("rejected");
+  });
+
+  it("refuses paths outside the vault or in the config folder before asking anything", async () => {
+    const outside = mkdtempSync(join(tmpdir(), "outside-"));
+    try {
+      symlinkSync(outside, join(vault.root, "Escape"));
+      const user = new ScriptedUser();
+      for (const path of ["../evil.md", "/etc/evil.md", ".obsidian/plugins/evil.md", "C:\\evil.md", "Escape/evil.md"]) {
+        const result = await callTool(writeToFileTool, dependenciesWith(user), { path, content: "evil" });
+        expect(result.status).toBe("error");
+        expect(result.text).toMatch(/Refused path/);
+      }
+      expect(user.proposals).toHaveLength(0);
+      expect(existsSync(join(outside, "evil.md"))).toBe(false);
+      expect(existsSync(join(vault.root, ".obsidian"))).toBe(false);
+    } finally {
+      rmSync(outside, { recursive: true, force: true });
+    }
+  });
+
+  it("refuses to write files that are not text", async () => {
+    const result = await callTool(writeToFileTool, dependenciesWith(new ScriptedUser()), { path: "photo.png", content: "x" });
+    expect(result.text).toMatch(/not a text note/);
+  });
+
+  it("names the bad field when arguments are wrong", async () => {
+    const user = new ScriptedUser();
+    const noContent = await callTool(writeToFileTool, dependenciesWith(user), { path: "A.md" });
+    expect(noContent.status).toBe("invalid-arguments");
+    expect(noContent.text).toContain("`content`");
+    const emptyPath = await callTool(writeToFileTool, dependenciesWith(user), '{"path": "", "content": "x"}');
+    expect(emptyPath.text).toContain("`path`");
+  });
+});
+
+describe("replaceInFile", () => {
+  it("replaces the one occurrence, exactly, and nothing else", async () => {
+    const user = new ScriptedUser();
+    const result = await callTool(replaceInFileTool, dependenciesWith(user), { path: "Projects/Plan", oldText: "- [ ] review", newText: "- [x] review" });
+    expect(result.status).toBe("ok");
+    expect(read("Projects/Plan.md")).toBe(PLAN.replace("- [ ] review", "- [x] review"));
+    expect(read("Other.md")).toBe("untouched\n");
+    expect((result.output as EditOutcome)).toMatchObject({ status: "applied", linesAdded: 1, linesRemoved: 1 });
+  });
+
+  it("changes nothing on several matches and gives their line numbers", async () => {
+    const user = new ScriptedUser();
+    const result = await callTool(replaceInFileTool, dependenciesWith(user), { path: "Projects/Plan.md", oldText: "draft", newText: "outline" });
+    expect(result.status).toBe("error");
+    expect(result.text).toContain('oldText occurs 2 times in "Projects/Plan.md" (at lines 3, 7), so nothing was changed.');
+    expect(user.proposals).toHaveLength(0);
+    expect(read("Projects/Plan.md")).toBe(PLAN);
+  });
+
+  it("changes nothing on no match and points at near matches", async () => {
+    const result = await callTool(replaceInFileTool, dependenciesWith(new ScriptedUser()), {
+      path: "Projects/Plan.md",
+      oldText: "NOTES:  draft first.",
+      newText: "x",
+    });
+    expect(result.status).toBe("error");
+    expect(result.text).toContain("oldText was not found");
+    expect(read("Projects/Plan.md")).toBe(PLAN);
+    const near = await callTool(replaceInFileTool, dependenciesWith(new ScriptedUser()), { path: "Projects/Plan.md", oldText: "  - [ ] SHIP", newText: "x" });
+    expect(near.text).toContain("at line 5");
+  });
+
+  it("matches Windows line ends with the model's plain ones", async () => {
+    await callTool(replaceInFileTool, dependenciesWith(new ScriptedUser()), { path: "Windows.md", oldText: "line one\nline two", newText: "one\ntwo" });
+    expect(read("Windows.md")).toBe("one\r\ntwo\r\n");
+  });
+
+  it("says when the note does not exist, suggesting the likely one", async () => {
+    const result = await callTool(replaceInFileTool, dependenciesWith(new ScriptedUser()), { path: "Plan.md", oldText: "a", newText: "b" });
+    expect(result.status).toBe("error");
+    expect(result.text).toContain('There is no note at "Plan.md". Did you mean "Projects/Plan.md"?');
+  });
+
+  it("proposes afresh when the note changed while the diff was shown, keeping the user's change", async () => {
+    const user = new ScriptedUser((_proposal, index) => {
+      // While the first diff is on screen the user edits the note elsewhere.
+      if (index === 0) writeFileSync(join(vault.root, "Projects/Plan.md"), `${PLAN}Added by hand.\n`);
+      return { approved: true };
+    });
+    const result = await callTool(replaceInFileTool, dependenciesWith(user), { path: "Projects/Plan.md", oldText: "- [ ] ship", newText: "- [x] ship" });
+    expect(user.proposals).toHaveLength(2);
+    expect(user.proposals[1]?.before).toBe(`${PLAN}Added by hand.\n`);
+    expect(read("Projects/Plan.md")).toBe(`${PLAN.replace("- [ ] ship", "- [x] ship")}Added by hand.\n`);
+    expect(result.text).toContain("a fresh diff was shown");
+  });
+
+  it("gives up without writing when the note keeps changing", async () => {
+    const user = new ScriptedUser((_proposal, index) => {
+      writeFileSync(join(vault.root, "Projects/Plan.md"), `${PLAN}change ${index}\n`);
+      return { approved: true };
+    });
+    const result = await callTool(replaceInFileTool, dependenciesWith(user), { path: "Projects/Plan.md", oldText: "- [ ] ship", newText: "- [x] ship" });
+    expect(result.status).toBe("error");
+    expect(result.text).toContain("kept changing");
+    expect(user.proposals).toHaveLength(MAX_EDIT_PROPOSALS);
+    expect(read("Projects/Plan.md")).toBe(`${PLAN}change ${MAX_EDIT_PROPOSALS - 1}\n`);
+    expect(await history.list()).toEqual([]);
+  });
+
+  it("loses nothing and says so when the disk fails during the write", async () => {
+    // Root ignores file permissions, so the disk error is made by the vault: it reads, then fails.
+    class FailingDisk extends FsVault {
+      override async process(path: string, transform: (current: string) => string): Promise<string> {
+        transform(await this.read(path));
+        throw Object.assign(new Error("EIO: i/o error, write"), { code: "EIO" });
+      }
+    }
+    const failing = new FailingDisk(vault.root);
+    const dependencies = dependenciesWith(new ScriptedUser(), { vault: failing, editHistory: new EditHistory(failing) });
+    const result = await callTool(replaceInFileTool, dependencies, { path: "Projects/Plan.md", oldText: "- [ ] ship", newText: "- [x] ship" });
+    expect(result.status).toBe("error");
+    expect(result.text).toContain('Writing "Projects/Plan.md" failed (EIO: i/o error, write). Nothing was written');
+    expect(read("Projects/Plan.md")).toBe(PLAN);
+  });
+
+  it("names the bad field when arguments are wrong", async () => {
+    const empty = await callTool(replaceInFileTool, dependenciesWith(new ScriptedUser()), { path: "Other.md", oldText: "", newText: "x" });
+    expect(empty.status).toBe("invalid-arguments");
+    expect(empty.text).toContain("`oldText`");
+    const missing = await callTool(replaceInFileTool, dependenciesWith(new ScriptedUser()), { path: "Other.md", oldText: "x" });
+    expect(missing.text).toContain("`newText`");
+  });
+});
+
+describe("undo through the shared history", () => {
+  it("restores the exact previous text, then trashes a created note, newest first", async () => {
+    const dependencies = dependenciesWith(new ScriptedUser());
+    await callTool(writeToFileTool, dependencies, { path: "Created.md", content: "new\n" });
+    await callTool(replaceInFileTool, dependencies, { path: "Windows.md", oldText: "line two", newText: "line 2" });
+    expect((await history.undoLast()).status).toBe("undone");
+    expect(read("Windows.md")).toBe("line one\r\nline two\r\n");
+    const second = await history.undoLast();
+    expect(second.message).toContain("moved \"Created.md\", which it had created, to the trash");
+    expect(existsSync(join(vault.root, "Created.md"))).toBe(false);
+    expect((await history.undoLast()).status).toBe("nothing");
+  });
+
+  it("refuses to undo over changes made after the edit", async () => {
+    await callTool(replaceInFileTool, dependenciesWith(new ScriptedUser()), { path: "Other.md", oldText: "untouched", newText: "touched" });
+    writeFileSync(join(vault.root, "Other.md"), "touched, then edited by hand\n");
+    const outcome = await history.undoLast();
+    expect(outcome.status).toBe("refused");
+    expect(outcome.message).toContain("the note changed after the edit");
+    expect(read("Other.md")).toBe("touched, then edited by hand\n");
+  });
+
+  it("works across folders for a note created in a new one", async () => {
+    mkdirSync(join(vault.root, "Kept"), { recursive: true });
+    await callTool(writeToFileTool, dependenciesWith(new ScriptedUser()), { path: "Kept/Made.md", content: "m" });
+    expect((await history.undoLast()).status).toBe("undone");
+    expect(existsSync(join(vault.root, "Kept/Made.md"))).toBe(false);
+  });
+});

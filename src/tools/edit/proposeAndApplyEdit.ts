@@ -1,0 +1,144 @@
+import { VaultPathError } from "../../vault/vaultPath";
+import { VaultFileExistsError, VaultFileNotFoundError, type VaultPort } from "../../vault/VaultPort";
+import { errorMessage } from "../runTool";
+import type { ToolDependencies } from "../toolDependencies";
+import { buildDiffHunks, countChangedLines, renderUnifiedDiff } from "./editDiff";
+import type { EditHistory } from "./EditHistory";
+
+/** How many fresh proposals are made when the note keeps changing under an edit. */
+export const MAX_EDIT_PROPOSALS = 3;
+
+/** What an edit tool reports: to the model as text, to the UI as data. */
+export interface EditOutcome {
+  status: "applied" | "rejected" | "unchanged";
+  path: string;
+  /** True when the edit created the note. */
+  created: boolean;
+  /** The unified diff that was approved (or rejected). */
+  diff: string;
+  linesAdded: number;
+  linesRemoved: number;
+  /** The user's reason, for a rejected edit. */
+  reason?: string;
+  /** How many proposals were made (more than one when the note changed while waiting). */
+  proposals: number;
+  /** True when the user's settings let this tool apply edits without asking. */
+  autoApproved: boolean;
+  /** Set when the edit was applied but could not be recorded for undo. */
+  undoUnavailable?: string;
+}
+
+/** Thrown by an edit's `plan` when the edit cannot be made on the current text (no match, ...). */
+export class EditPlanError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "EditPlanError";
+  }
+}
+
+class NoteChangedError extends Error {
+  constructor() {
+    super("the note changed since the proposal");
+    this.name = "NoteChangedError";
+  }
+}
+
+export interface EditRequest {
+  toolId: string;
+  /** A vault path that has passed `toNotePath`. */
+  path: string;
+  /** The new text from the current one (null: no such note). Throws `EditPlanError` to refuse. */
+  plan: (current: string | null) => string;
+  signal: AbortSignal;
+}
+
+type EditDependencies = Pick<ToolDependencies, "approval" | "getSettings"> & { vault: VaultPort; editHistory: EditHistory };
+
+/**
+ * Shows the user the diff of an edit, waits for the answer, and applies an approved edit only
+ * if the note is still what the diff was made from. If the note changed meanwhile, the edit is
+ * planned again on the new text and a fresh diff is shown (up to MAX_EDIT_PROPOSALS times);
+ * it is never written over changes the user did not see. Applied edits go to the history.
+ */
+export async function proposeAndApplyEdit(dependencies: EditDependencies, request: EditRequest): Promise<EditOutcome> {
+  const { vault, approval, editHistory } = dependencies;
+  const { toolId, path, plan, signal } = request;
+
+  for (let proposals = 1; proposals <= MAX_EDIT_PROPOSALS; proposals++) {
+    const before = await readOrNull(vault, path);
+    const after = plan(before);
+    const hunks = buildDiffHunks(before, after);
+    const { added, removed } = countChangedLines(hunks);
+    const autoApproved = dependencies.getSettings().autoApproveToolIds.includes(toolId);
+    const outcome = {
+      path,
+      created: before === null,
+      diff: renderUnifiedDiff(path, before, after),
+      linesAdded: added,
+      linesRemoved: removed,
+      proposals,
+      autoApproved,
+    };
+    if (before === after) return { ...outcome, status: "unchanged", diff: "" };
+
+    const decision = autoApproved ? { approved: true as const } : await approval.requestApproval({ toolId, path, before, after }, signal);
+    if (!decision.approved) return { ...outcome, status: "rejected", reason: decision.reason };
+    signal.throwIfAborted();
+
+    try {
+      if (before === null) await vault.create(path, after);
+      else {
+        await vault.process(path, (current) => {
+          if (current !== before) throw new NoteChangedError();
+          return after;
+        });
+      }
+    } catch (error) {
+      if (error instanceof NoteChangedError || error instanceof VaultFileExistsError || error instanceof VaultFileNotFoundError) continue;
+      if (error instanceof VaultPathError) throw error;
+      throw new Error(`Writing "${path}" failed (${errorMessage(error)}). Nothing was written: the note is as it was before.`);
+    }
+
+    try {
+      await editHistory.record({ toolId, path, before, after });
+      return { ...outcome, status: "applied" };
+    } catch (error) {
+      return { ...outcome, status: "applied", undoUnavailable: errorMessage(error) };
+    }
+  }
+  throw new Error(
+    `"${path}" kept changing while the edit waited for approval (${MAX_EDIT_PROPOSALS} proposals in a row), so nothing was written. ` +
+      "Read the note again and propose the edit once it has settled.",
+  );
+}
+
+async function readOrNull(vault: VaultPort, path: string): Promise<string | null> {
+  try {
+    return await vault.read(path);
+  } catch (error) {
+    if (error instanceof VaultFileNotFoundError) return null;
+    throw error;
+  }
+}
+
+/** The sentence the model reads about an edit's outcome. */
+export function describeEditOutcome(outcome: EditOutcome): string {
+  const freshNote = outcome.proposals > 1 ? " The note changed while the first proposal waited, so a fresh diff was shown." : "";
+  switch (outcome.status) {
+    case "unchanged":
+      return `"${outcome.path}" already has exactly this text; nothing was written.`;
+    case "rejected":
+      return (
+        `The user rejected the edit to "${outcome.path}" (${outcome.reason ?? "no reason given"}). Nothing was written.${freshNote} ` +
+        "Do not repeat the same edit; ask the user what they would like instead."
+      );
+    case "applied": {
+      const what = outcome.created ? `Created "${outcome.path}"` : `Edited "${outcome.path}"`;
+      const undo = outcome.undoUnavailable
+        ? ` It could not be recorded for undo (${outcome.undoUnavailable}).`
+        : ' The user can take it back with the "Undo last Copilot edit" command.';
+      const approval = outcome.autoApproved ? "without asking (the user allows this tool to edit directly)" : "with the user's approval";
+      return `${what} (+${outcome.linesAdded} -${outcome.linesRemoved} lines) ${approval}.${freshNote}${undo}`;
+    }
+  }
+}

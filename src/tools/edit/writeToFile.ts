@@ -1,0 +1,41 @@
+import { z } from "zod";
+import type { BuiltinToolEntry } from "../builtinTools";
+import type { SimpleTool } from "../SimpleTool";
+import { editablePath, editContext } from "./editTarget";
+import { describeEditOutcome, proposeAndApplyEdit, type EditOutcome } from "./proposeAndApplyEdit";
+
+const schema = z.object({
+  path: z
+    .string()
+    .min(1)
+    .describe('Vault path of the note, e.g. "Projects/Plan.md" (".md" may be left out). Missing folders are created.'),
+  content: z.string().describe("The note's complete new text (Markdown). It replaces everything in the note."),
+});
+
+export const writeToFileTool: BuiltinToolEntry = {
+  metadata: {
+    id: "writeToFile",
+    displayName: "Write note",
+    description: "Lets the model create a note or rewrite a whole note. You see the diff and accept or reject it first.",
+    category: "file",
+    requiresVault: true,
+    customPromptInstructions:
+      "Use writeToFile to create a new note, or to rewrite a note completely when asked to. Give the full text: it " +
+      "replaces the note. For changes to part of an existing note use replaceInFile instead. The user approves each " +
+      "write; if they reject it, do not retry the same write.",
+    wording: { pending: "Would like to write a note", running: "Writing a note", done: "Wrote a note" },
+  },
+  create: (dependencies): SimpleTool<z.infer<typeof schema>, EditOutcome> => {
+    const context = editContext(dependencies);
+    return {
+      name: "writeToFile",
+      description: "Creates a note, or replaces a note's whole text, after the user approves the diff.",
+      schema,
+      func: ({ path, content }, { signal }) => {
+        const edit = context();
+        return proposeAndApplyEdit(edit, { toolId: "writeToFile", path: editablePath(edit.vault, path), signal, plan: () => content });
+      },
+      formatForModel: describeEditOutcome,
+    };
+  },
+};

@@ -1,0 +1,57 @@
+import { z } from "zod";
+import type { VaultPort } from "../../vault/VaultPort";
+import type { BuiltinToolEntry } from "../builtinTools";
+import { requireVault } from "../requireVault";
+import type { SimpleTool } from "../SimpleTool";
+import { findNote } from "./noteLookup";
+
+const schema = z.object({
+  notePath: z.string().min(1).describe('The note: a vault path or a note name ("Plan", "[[Plan]]").'),
+});
+
+export interface NotePropertiesResult {
+  path: string;
+  /** The frontmatter properties as YAML gave them. */
+  properties: Record<string, unknown>;
+  tags: string[];
+  aliases: string[];
+  headings: string[];
+  created?: string;
+  modified?: string;
+  sizeBytes?: number;
+}
+
+export const getNotePropertiesTool: BuiltinToolEntry = {
+  metadata: {
+    id: "getNoteProperties",
+    displayName: "Note properties",
+    description: "Lets the model read a note's properties (frontmatter), tags, aliases and outline without its text.",
+    category: "file",
+    requiresVault: true,
+    customPromptInstructions:
+      "Use getNoteProperties for a note's frontmatter properties, tags, aliases, headings and dates when you do not need its full text.",
+    wording: { pending: "Would like to read a note's properties", running: "Reading a note's properties", done: "Read a note's properties" },
+  },
+  create: (dependencies): SimpleTool<z.infer<typeof schema>, NotePropertiesResult> => ({
+    name: "getNoteProperties",
+    description: "Returns a note's frontmatter properties, tags, aliases, headings, and created/modified dates.",
+    schema,
+    isReadOnly: true,
+    func: ({ notePath }) => getNoteProperties(requireVault(dependencies), notePath),
+  }),
+};
+
+export async function getNoteProperties(vault: VaultPort, notePath: string): Promise<NotePropertiesResult> {
+  const { path } = await findNote(vault, notePath);
+  const [metadata, stat] = await Promise.all([vault.getMetadata(path), vault.stat(path)]);
+  return {
+    path,
+    properties: metadata?.frontmatter ?? {},
+    tags: metadata?.tags ?? [],
+    aliases: metadata?.aliases ?? [],
+    headings: (metadata?.headings ?? []).map((h) => `${"#".repeat(h.level)} ${h.heading}`),
+    ...(stat
+      ? { created: new Date(stat.ctime).toISOString(), modified: new Date(stat.mtime).toISOString(), sizeBytes: stat.size }
+      : {}),
+  };
+}

@@ -1,0 +1,20 @@
+/**
+ * Where a running pomodoro shows itself. Obsidian implements it with a status bar item and a
+ * Notice (src/components/pomodoroStatusBar.ts); without one the timer still runs and reports.
+ */
+export interface PomodoroDisplay {
+  /** Shows or updates the running timer, e.g. "🍅 24:59 Write report". */
+  show(text: string): void;
+  /** Removes the timer from view. */
+  clear(): void;
+  /** Tells the user something happened (the timer ended), even when they look elsewhere. */
+  notify(text: string): void;
+}
+
+/** The timers the pomodoro uses, injectable so tests drive time by hand. */
+export interface PomodoroTimers {
+  setTimeout(callback: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+  setInterval(callback: () => void, ms: number): unknown;
+  clearInterval(handle: unknown): void;
+}
