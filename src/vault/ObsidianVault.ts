@@ -28,9 +28,10 @@ export class ObsidianVault implements VaultPort {
     return Promise.resolve(this.visible(this.app.vault.getFiles()));
   }
 
-  stat(path: string): Promise<FileStat | null> {
+  // async so that a refused path rejects the promise instead of throwing at the call.
+  async stat(path: string): Promise<FileStat | null> {
     const file = this.app.vault.getFileByPath(this.checked(path));
-    return Promise.resolve(file ? { mtime: file.stat.mtime, ctime: file.stat.ctime, size: file.stat.size } : null);
+    return file ? { mtime: file.stat.mtime, ctime: file.stat.ctime, size: file.stat.size } : null;
   }
 
   async read(path: string): Promise<string> {
@@ -45,7 +46,7 @@ export class ObsidianVault implements VaultPort {
     await this.app.vault.create(vaultPath, content);
   }
 
-  process(path: string, transform: (current: string) => string): Promise<string> {
+  async process(path: string, transform: (current: string) => string): Promise<string> {
     return this.app.vault.process(this.fileAt(path), transform);
   }
 
@@ -54,10 +55,10 @@ export class ObsidianVault implements VaultPort {
     await this.app.fileManager.trashFile(this.fileAt(path));
   }
 
-  getMetadata(path: string): Promise<NoteMetadata | null> {
+  async getMetadata(path: string): Promise<NoteMetadata | null> {
     const file = this.app.vault.getFileByPath(this.checked(path));
-    if (!file) return Promise.resolve(null);
-    return Promise.resolve(fromCachedMetadata(this.app.metadataCache.getFileCache(file)));
+    if (!file) return null;
+    return fromCachedMetadata(this.app.metadataCache.getFileCache(file));
   }
 
   onChange(listener: (event: VaultEvent) => void): () => void {
