@@ -1,5 +1,6 @@
 import { EditHistory } from "./edit/EditHistory";
 import { replaceInFileTool } from "./edit/replaceInFile";
+import { localSearchTool } from "./localSearch";
 import { writeToFileTool } from "./edit/writeToFile";
 import { getBacklinksTool } from "./notes/getBacklinks";
 import { getFileTreeTool } from "./notes/getFileTree";
@@ -30,6 +31,7 @@ export const BUILTIN_TOOLS: readonly BuiltinToolEntry[] = [
   getTimeRangeMsTool,
   getTimeInfoByEpochTool,
   convertTimeBetweenTimezonesTool,
+  localSearchTool,
   readNoteTool,
   getFileTreeTool,
   getTagListTool,

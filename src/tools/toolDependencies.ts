@@ -2,6 +2,7 @@ import type { Clock } from "../ports/Clock";
 import type { HttpPort } from "../ports/HttpPort";
 import type { CopilotSettings } from "../settings/settingsSchema";
 import type { SecretStore } from "../settings/secrets";
+import type { NoteSearcher } from "../search/NoteSearcher";
 import type { VaultPort } from "../vault/VaultPort";
 import type { ApprovalPort } from "./approval";
 import type { EditHistory } from "./edit/EditHistory";
@@ -27,4 +28,6 @@ export interface ToolDependencies {
   pomodoroDisplay?: PomodoroDisplay;
   /** Base URL of YouTube's web pages ("https://www.youtube.com"); tests point it at a local server. */
   youtubeBaseUrl?: string;
+  /** The note index behind localSearch (absent until the index is set up; the tool then says so). */
+  search?: NoteSearcher;
 }

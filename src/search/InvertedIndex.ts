@@ -1,0 +1,343 @@
+import { FIELD_COUNT, FIELD_NAMES, type FieldTerms } from "./noteFields";
+import { inverseDocumentFrequency, type RankingParameters } from "./ranking";
+import type { TimeSlicer } from "./TimeSlicer";
+import { TopHits } from "./TopHits";
+
+/** What the index keeps of a note besides its terms. Never mutated: an update replaces it. */
+export interface IndexedDocument {
+  readonly path: string;
+  readonly mtime: number;
+  readonly size: number;
+  /** The day in a daily-note file name as yyyymmdd (20260314), or 0. */
+  readonly dayKey: number;
+}
+
+export interface ScoredDocument {
+  document: IndexedDocument;
+  score: number;
+}
+
+/**
+ * The postings of every term, as two parts:
+ * - a packed base (compressed-sparse-row: for term t, entries `offsets[t]..offsets[t+1]` of `docs`
+ *   and `frequencies`), built by `compact()` and by loading, never changed in place; and
+ * - a small delta of notes added since, per term, appended to as notes change.
+ * A removed note only loses its document entry (queries skip it) until the next `compact()`
+ * drops its postings and renumbers what is left. So an edit costs the note's own terms, never the
+ * whole vault, and the bulk of the index sits in a few typed arrays rather than millions of objects.
+ *
+ * Each posting's frequencies are packed in 32 bits: the body count in the low 12 bits, then four
+ * bits for each of title, headings, aliases, tags and path (counts beyond are capped, and
+ * saturation makes them irrelevant long before).
+ */
+export class InvertedIndex {
+  private documents: (IndexedDocument | undefined)[] = [];
+  private lengths: Uint32Array = new Uint32Array(64 * FIELD_COUNT);
+  private docIdByPath = new Map<string, number>();
+  private readonly lengthSums = new Float64Array(FIELD_COUNT);
+  private removedCount = 0;
+
+  private termIds = new Map<string, number>();
+  private terms: string[] = [];
+  private offsets: Uint32Array = new Uint32Array(1);
+  private docs: Uint32Array = new Uint32Array(0);
+  private frequencies: Uint32Array = new Uint32Array(0);
+  private delta = new Map<number, number[]>();
+  private deltaPostings = 0;
+
+  private scores: Float64Array = new Float64Array(0);
+  private scratch: Float64Array = new Float64Array(1024);
+
+  get documentCount(): number {
+    return this.docIdByPath.size;
+  }
+
+  get termCount(): number {
+    return this.termIds.size;
+  }
+
+  /** Postings outside the packed base, plus removed notes not yet dropped: what `compact()` would fold in. */
+  get pendingWork(): number {
+    return this.deltaPostings + this.removedCount;
+  }
+
+  get(path: string): IndexedDocument | undefined {
+    const id = this.docIdByPath.get(path);
+    return id === undefined ? undefined : this.documents[id];
+  }
+
+  paths(): IterableIterator<string> {
+    return this.docIdByPath.keys();
+  }
+
+  /** Every live note, for filters that do not depend on terms (a time range with no match). */
+  *allDocuments(): IterableIterator<IndexedDocument> {
+    for (const document of this.documents) if (document) yield document;
+  }
+
+  /** Adds a note, replacing the one at the same path. `fieldTerms` follows `FIELD_NAMES`. */
+  add(document: IndexedDocument, fieldTerms: FieldTerms): void {
+    this.remove(document.path);
+    const id = this.documents.length;
+    this.documents.push(document);
+    this.docIdByPath.set(document.path, id);
+    if (this.lengths.length < (id + 1) * FIELD_COUNT) this.lengths = grow(this.lengths, (id + 1) * FIELD_COUNT);
+
+    // Counts are gathered per term id in a scratch array (cheaper than a map per note).
+    const touched: number[] = [];
+    for (let field = 0; field < FIELD_COUNT; field++) {
+      const terms = fieldTerms[field] ?? [];
+      this.lengths[id * FIELD_COUNT + field] = terms.length;
+      this.lengthSums[field] = (this.lengthSums[field] ?? 0) + terms.length;
+      const shift = SHIFTS[field] ?? 0;
+      const max = MAXIMA[field] ?? 0;
+      for (const term of terms) {
+        const termId = this.termIdOf(term);
+        if (termId >= this.scratch.length) this.scratch = growFloat(this.scratch, termId + 1);
+        const current = this.scratch[termId] ?? 0;
+        if (current === 0) touched.push(termId);
+        if (((current >>> shift) & max) < max) this.scratch[termId] = current + 2 ** shift;
+      }
+    }
+    for (const termId of touched) {
+      const frequencies = this.scratch[termId] ?? 0;
+      this.scratch[termId] = 0;
+      const list = this.delta.get(termId);
+      if (list) list.push(id, frequencies);
+      else this.delta.set(termId, [id, frequencies]);
+    }
+    this.deltaPostings += touched.length;
+  }
+
+  /** Forgets a note; returns false when it was not indexed. */
+  remove(path: string): boolean {
+    const id = this.docIdByPath.get(path);
+    if (id === undefined) return false;
+    this.docIdByPath.delete(path);
+    this.documents[id] = undefined;
+    for (let field = 0; field < FIELD_COUNT; field++) {
+      this.lengthSums[field] = (this.lengthSums[field] ?? 0) - (this.lengths[id * FIELD_COUNT + field] ?? 0);
+    }
+    this.removedCount++;
+    return true;
+  }
+
+  /** Live notes containing `term` in any field. */
+  documentFrequency(term: string): number {
+    const termId = this.termIds.get(term);
+    return termId === undefined ? 0 : this.liveFrequency(termId);
+  }
+
+  /** The best `limit` notes for weighted query terms, best first, among those `accept` lets through. */
+  search(
+    queryTerms: ReadonlyMap<string, number>,
+    limit: number,
+    parameters: RankingParameters,
+    accept?: (document: IndexedDocument) => boolean,
+  ): ScoredDocument[] {
+    const documentCount = this.documentCount;
+    if (documentCount === 0 || limit <= 0) return [];
+    if (this.scores.length < this.documents.length) this.scores = new Float64Array(Math.max(64, this.documents.length * 1.25));
+    const scores = this.scores;
+    const touched: number[] = [];
+    const weights = FIELD_NAMES.map((name) => parameters.fields[name].weight);
+    const bs = FIELD_NAMES.map((name) => parameters.fields[name].b);
+    const averages = FIELD_NAMES.map((_, field) => (this.lengthSums[field] ?? 0) / documentCount || 1);
+    const k1 = parameters.k1;
+    const lengths = this.lengths;
+    const documents = this.documents;
+
+    const scorePosting = (id: number, packed: number, termWeight: number): void => {
+      let frequency = 0;
+      for (let field = 0; field < FIELD_COUNT; field++) {
+        const count = (packed >>> (SHIFTS[field] ?? 0)) & (MAXIMA[field] ?? 0);
+        if (count === 0) continue;
+        const b = bs[field] ?? 0;
+        const norm = 1 - b + (b * (lengths[id * FIELD_COUNT + field] ?? 0)) / (averages[field] ?? 1);
+        frequency += ((weights[field] ?? 0) * count) / norm;
+      }
+      if (frequency === 0) return;
+      if (scores[id] === 0) touched.push(id);
+      scores[id] = (scores[id] ?? 0) + (termWeight * frequency * (k1 + 1)) / (k1 + frequency);
+    };
+
+    for (const [term, queryWeight] of queryTerms) {
+      const termId = this.termIds.get(term);
+      if (termId === undefined || queryWeight <= 0) continue;
+      const frequency = this.liveFrequency(termId);
+      if (frequency === 0) continue;
+      const termWeight = queryWeight * inverseDocumentFrequency(documentCount, frequency);
+      const end = termId + 1 < this.offsets.length ? (this.offsets[termId + 1] ?? 0) : 0;
+      for (let index = termId + 1 < this.offsets.length ? (this.offsets[termId] ?? 0) : 0; index < end; index++) {
+        const id = this.docs[index] ?? 0;
+        if (documents[id] !== undefined) scorePosting(id, this.frequencies[index] ?? 0, termWeight);
+      }
+      const list = this.delta.get(termId);
+      if (list) {
+        for (let index = 0; index < list.length; index += 2) {
+          const id = list[index] ?? 0;
+          if (documents[id] !== undefined) scorePosting(id, list[index + 1] ?? 0, termWeight);
+        }
+      }
+    }
+
+    const top = new TopHits(limit);
+    for (const id of touched) {
+      const document = documents[id];
+      const score = scores[id] ?? 0;
+      scores[id] = 0;
+      if (document && (!accept || accept(document))) top.offer(id, score);
+    }
+    return top.sorted().map(({ id, score }) => ({ document: documents[id] as IndexedDocument, score }));
+  }
+
+  /**
+   * Folds the delta into the packed base and drops removed notes and terms no note uses any more,
+   * in slices (see TimeSlicer). The new arrays replace the old ones only at the end, so a query
+   * between two slices sees the index as it was. No other change may run meanwhile.
+   */
+  async compact(slicer: TimeSlicer): Promise<void> {
+    const newIdOf = new Int32Array(this.documents.length).fill(-1);
+    const keptDocuments: IndexedDocument[] = [];
+    this.documents.forEach((document, id) => {
+      if (document) newIdOf[id] = keptDocuments.push(document) - 1;
+    });
+    const keptLengths = new Uint32Array(Math.max(64, keptDocuments.length) * FIELD_COUNT);
+    for (let id = 0; id < newIdOf.length; id++) {
+      const newId = newIdOf[id] ?? -1;
+      if (newId >= 0) keptLengths.set(this.lengths.subarray(id * FIELD_COUNT, (id + 1) * FIELD_COUNT), newId * FIELD_COUNT);
+    }
+
+    const counts = new Uint32Array(this.terms.length);
+    let total = 0;
+    for (let termId = 0; termId < this.terms.length; termId++) {
+      let count = 0;
+      this.forEachPosting(termId, (id) => {
+        if ((newIdOf[id] ?? -1) >= 0) count++;
+      });
+      counts[termId] = count;
+      total += count;
+      if ((termId & 1023) === 0) await slicer.checkpoint();
+    }
+
+    const keptTerms: string[] = [];
+    const offsets: number[] = [0];
+    const docs = new Uint32Array(total);
+    const frequencies = new Uint32Array(total);
+    let cursor = 0;
+    for (let termId = 0; termId < this.terms.length; termId++) {
+      if ((counts[termId] ?? 0) === 0) continue;
+      this.forEachPosting(termId, (id, packed) => {
+        const newId = newIdOf[id] ?? -1;
+        if (newId < 0) return;
+        docs[cursor] = newId;
+        frequencies[cursor++] = packed;
+      });
+      keptTerms.push(this.terms[termId] ?? "");
+      offsets.push(cursor);
+      if ((termId & 1023) === 0) await slicer.checkpoint();
+    }
+
+    this.documents = keptDocuments;
+    this.lengths = keptLengths;
+    this.docIdByPath = new Map(keptDocuments.map((document, id) => [document.path, id]));
+    this.terms = keptTerms;
+    this.termIds = new Map(keptTerms.map((term, id) => [term, id]));
+    this.offsets = Uint32Array.from(offsets);
+    this.docs = docs;
+    this.frequencies = frequencies;
+    this.delta = new Map();
+    this.deltaPostings = 0;
+    this.removedCount = 0;
+  }
+
+  /** The packed arrays, for persisting. Only valid right after `compact()` (throws otherwise). */
+  snapshot(): IndexSnapshot {
+    if (this.pendingWork > 0) throw new Error("InvertedIndex.snapshot() needs a compacted index");
+    return {
+      documents: this.documents.slice() as IndexedDocument[],
+      lengths: this.lengths.slice(0, this.documents.length * FIELD_COUNT),
+      terms: this.terms.slice(),
+      offsets: this.offsets,
+      docs: this.docs,
+      frequencies: this.frequencies,
+    };
+  }
+
+  /** An index over a snapshot (from `snapshot()` or a decoded file); `validateSnapshot` it first. */
+  static fromSnapshot(snapshot: IndexSnapshot): InvertedIndex {
+    const index = new InvertedIndex();
+    index.documents = snapshot.documents.slice();
+    index.docIdByPath = new Map(snapshot.documents.map((document, id) => [document.path, id]));
+    index.lengths = grow(snapshot.lengths, Math.max(64, snapshot.documents.length) * FIELD_COUNT);
+    for (let id = 0; id < snapshot.documents.length; id++) {
+      for (let field = 0; field < FIELD_COUNT; field++) {
+        index.lengthSums[field] = (index.lengthSums[field] ?? 0) + (snapshot.lengths[id * FIELD_COUNT + field] ?? 0);
+      }
+    }
+    index.terms = snapshot.terms.slice();
+    index.termIds = new Map(snapshot.terms.map((term, id) => [term, id]));
+    index.offsets = snapshot.offsets;
+    index.docs = snapshot.docs;
+    index.frequencies = snapshot.frequencies;
+    return index;
+  }
+
+  private termIdOf(term: string): number {
+    let termId = this.termIds.get(term);
+    if (termId === undefined) {
+      termId = this.terms.push(term) - 1;
+      this.termIds.set(term, termId);
+    }
+    return termId;
+  }
+
+  private liveFrequency(termId: number): number {
+    const start = termId + 1 < this.offsets.length ? (this.offsets[termId] ?? 0) : 0;
+    const end = termId + 1 < this.offsets.length ? (this.offsets[termId + 1] ?? 0) : 0;
+    const list = this.delta.get(termId);
+    if (this.removedCount === 0) return end - start + (list ? list.length / 2 : 0);
+    let count = 0;
+    this.forEachPosting(termId, (id) => {
+      if (this.documents[id] !== undefined) count++;
+    });
+    return count;
+  }
+
+  private forEachPosting(termId: number, visit: (id: number, packed: number) => void): void {
+    if (termId + 1 < this.offsets.length) {
+      const end = this.offsets[termId + 1] ?? 0;
+      for (let index = this.offsets[termId] ?? 0; index < end; index++) visit(this.docs[index] ?? 0, this.frequencies[index] ?? 0);
+    }
+    const list = this.delta.get(termId);
+    if (list) for (let index = 0; index < list.length; index += 2) visit(list[index] ?? 0, list[index + 1] ?? 0);
+  }
+}
+
+/** The packed form of an index: what is persisted. Postings of term t: `offsets[t]..offsets[t+1]`. */
+export interface IndexSnapshot {
+  documents: IndexedDocument[];
+  /** Per note, one length per field (`FIELD_COUNT` entries each). */
+  lengths: Uint32Array;
+  terms: string[];
+  offsets: Uint32Array;
+  docs: Uint32Array;
+  frequencies: Uint32Array;
+}
+
+/** Bit position and cap of each field's count in a packed posting (see the class comment). */
+const SHIFTS = [0, 12, 16, 20, 24, 28];
+const MAXIMA = [0xfff, 0xf, 0xf, 0xf, 0xf, 0xf];
+
+function growFloat(array: Float64Array, minimum: number): Float64Array {
+  const grown = new Float64Array(Math.max(minimum, array.length * 2));
+  grown.set(array);
+  return grown;
+}
+
+function grow(array: Uint32Array, minimum: number): Uint32Array {
+  if (array.length >= minimum) return array;
+  const grown = new Uint32Array(Math.max(minimum, Math.ceil(array.length * 1.5)));
+  grown.set(array);
+  return grown;
+}

@@ -1,0 +1,325 @@
+import type { SearchResultForLLM } from "../context/formatSearchResultsForLLM";
+import { abortReason, clearTimer, setTimer } from "../ports/timers";
+import type { DataStore, VaultEvent, VaultPort } from "../vault/VaultPort";
+import { exclusionFilter, type ExclusionSettings } from "./exclusions";
+import { loadIndex, saveIndex } from "./indexStore";
+import { InvertedIndex } from "./InvertedIndex";
+import type { NoteSearcher, NoteSearchOptions } from "./NoteSearcher";
+import { bestPassage } from "./passages";
+import { rankNotes, type RankedNote } from "./rankNotes";
+import { DEFAULT_RANKING, inverseDocumentFrequency, type RankingParameters } from "./ranking";
+import { indexNote, readOrReason, reconcile, type IndexProgress, type ReconcileReport } from "./reconcile";
+import { TimeSlicer } from "./TimeSlicer";
+import { Tokenizer } from "./tokenizer";
+
+export interface NoteIndexOptions {
+  vault: VaultPort;
+  /** The plugin's private storage; the index file lives there. */
+  store: DataStore;
+  /** Read whenever the index is brought up to date, so an exclusion change applies to the next search. */
+  getSettings: () => ExclusionSettings;
+  /** The zone time ranges are computed in (daily notes are days in it); the system's by default. */
+  timeZone?: () => string;
+  /** Called as a long job advances (the first build of a large vault), for a progress indicator. */
+  onProgress?: (progress: IndexProgress) => void;
+  /** Called with problems that did not stop the index (a note that could not be read, a failed save). */
+  onProblem?: (message: string) => void;
+  ranking?: RankingParameters;
+  /** Quiet time after a vault change before it is indexed (a search applies it at once anyway). */
+  updateDelayMs?: number;
+  /** Quiet time after the last change before the index file is written. */
+  saveDelayMs?: number;
+  /** Longest stretch of work before the thread is handed back (see TimeSlicer). */
+  sliceBudgetMs?: number;
+  /** How to hand the thread back; a zero-delay timer by default. */
+  yieldNow?: () => Promise<void>;
+  /** Longest passage per hit, in characters. */
+  passageChars?: number;
+}
+
+/** What a start or rebuild did, for the status line and the benchmark. */
+export interface IndexStartReport extends ReconcileReport {
+  /** True when the stored index was loaded (and then only changed notes were read). */
+  loadedFromDisk: boolean;
+  /** Why the stored index was not used, when it was not. */
+  rebuildReason?: string;
+  durationMs: number;
+  /** The longest the work held the thread between two hand-backs. */
+  longestSliceMs: number;
+}
+
+/**
+ * The note index behind `localSearch` and the CLI's `search`: loaded from the plugin's folder and
+ * reconciled with the vault at start, kept current from vault events (debounced; a search first
+ * applies whatever is pending, so it always sees the vault as it is), and written back a while
+ * after the last change. All changes run one at a time; long ones are sliced so the UI stays free.
+ */
+export class NoteIndex implements NoteSearcher {
+  private index = new InvertedIndex();
+  private readonly tokenizer = new Tokenizer();
+  private readonly ranking: RankingParameters;
+  private queue: Promise<unknown> = Promise.resolve();
+  private starting: Promise<IndexStartReport> | undefined;
+  private unsubscribe: (() => void) | undefined;
+  private readonly pending = new Map<string, "update" | "delete">();
+  private updateTimer: number | undefined;
+  private saveTimer: number | undefined;
+  private dirty = false;
+  private exclusionKey = "";
+  private isExcluded: (path: string) => boolean = () => false;
+  private readonly lifetime = new AbortController();
+
+  constructor(private readonly options: NoteIndexOptions) {
+    this.ranking = options.ranking ?? DEFAULT_RANKING;
+  }
+
+  get noteCount(): number {
+    return this.index.documentCount;
+  }
+
+  get termCount(): number {
+    return this.index.termCount;
+  }
+
+  /**
+   * Loads the stored index and reconciles it with the vault; then follows vault events. Later
+   * calls return the same result; after a failure (or an abort) the next call tries again.
+   */
+  start(signal?: AbortSignal): Promise<IndexStartReport> {
+    if (this.lifetime.signal.aborted) return Promise.reject(new Error("The note index was closed."));
+    this.starting ??= this.exclusive(() => this.load(signal));
+    this.starting.catch(() => {
+      this.starting = undefined;
+    });
+    return this.starting;
+  }
+
+  /** Forgets the index and reads every note again (the "rebuild the index" command), then saves. */
+  async rebuild(signal?: AbortSignal): Promise<IndexStartReport> {
+    await this.start(signal);
+    return this.exclusive(async () => {
+      const began = performance.now();
+      const slicer = this.slicer(signal);
+      this.index = new InvertedIndex();
+      const report = await this.reconcileNow(slicer);
+      this.dirty = true;
+      await this.saveNow(slicer);
+      return { ...report, loadedFromDisk: false, rebuildReason: "a rebuild was asked for", durationMs: performance.now() - began, longestSliceMs: slicer.longestSliceMs };
+    });
+  }
+
+  /** Applies pending vault changes now (and a changed exclusion setting). */
+  async flush(signal?: AbortSignal): Promise<void> {
+    clearTimer(this.updateTimer);
+    this.updateTimer = undefined;
+    await this.exclusive(() => this.applyPending(this.slicer(signal)));
+  }
+
+  /** Notes ranked for a query, best first, with their passages (the `NoteSearcher` port). */
+  async search(query: string, options: NoteSearchOptions): Promise<SearchResultForLLM[]> {
+    const ranked = await this.rank(query, options);
+    const terms = this.queryTerms(query, options.salientTerms);
+    const documentCount = Math.max(1, this.index.documentCount);
+    const idf = (term: string) => inverseDocumentFrequency(documentCount, this.index.documentFrequency(term));
+    const results = await Promise.all(
+      ranked.map(async (note): Promise<SearchResultForLLM | null> => {
+        const read = await readOrReason(this.options.vault, note.path);
+        if (read.problem !== undefined) return null;
+        const passage = bestPassage(read.text, { terms, idf, tokenizer: this.tokenizer, maxChars: this.options.passageChars ?? 1_500 });
+        return { path: note.path, title: note.title, score: note.score, mtime: note.mtime, content: passage.content, ...(passage.heading ? { heading: passage.heading } : {}) };
+      }),
+    );
+    return results.filter((result): result is SearchResultForLLM => result !== null);
+  }
+
+  /** Notes ranked for a query, best first: paths and scores only (the CLI's batch mode). */
+  async rank(query: string, options: NoteSearchOptions): Promise<RankedNote[]> {
+    await untilAborted(this.start(), options.signal);
+    await untilAborted(this.flush(), options.signal);
+    return rankNotes(this.index, {
+      terms: this.queryTerms(query, options.salientTerms),
+      limit: options.limit,
+      ranking: this.ranking,
+      timeRange: options.timeRange,
+      timeZone: this.options.timeZone?.() ?? "",
+    });
+  }
+
+  /** Writes the index file now if anything changed since it was last written. */
+  async save(signal?: AbortSignal): Promise<void> {
+    clearTimer(this.saveTimer);
+    this.saveTimer = undefined;
+    await this.exclusive(() => this.saveNow(this.slicer(signal)));
+  }
+
+  /** Stops following the vault and writes what is unsaved. Nothing runs after it. */
+  async dispose(): Promise<void> {
+    this.unsubscribe?.();
+    this.unsubscribe = undefined;
+    clearTimer(this.updateTimer);
+    clearTimer(this.saveTimer);
+    this.lifetime.abort(new Error("The note index was closed."));
+    await this.queue.catch(() => undefined);
+    if (this.dirty) await this.saveNow(new TimeSlicer({ budgetMs: this.options.sliceBudgetMs, yieldNow: this.options.yieldNow }));
+  }
+
+  private async load(signal: AbortSignal | undefined): Promise<IndexStartReport> {
+    const began = performance.now();
+    const slicer = this.slicer(signal);
+    this.unsubscribe ??= this.options.vault.onChange((event) => this.onVaultEvent(event));
+    this.options.onProgress?.({ phase: "loading", done: 0, total: 1 });
+    const outcome = await loadIndex(this.options.store, slicer, signal);
+    this.index = outcome.index;
+    this.options.onProgress?.({ phase: "loading", done: 1, total: 1 });
+    const report = await this.reconcileNow(slicer);
+    if (!outcome.loaded || report.indexed > 0 || report.removed > 0) this.markChanged();
+    return {
+      ...report,
+      loadedFromDisk: outcome.loaded,
+      ...(outcome.loaded ? {} : { rebuildReason: outcome.reason }),
+      durationMs: performance.now() - began,
+      longestSliceMs: slicer.longestSliceMs,
+    };
+  }
+
+  private async reconcileNow(slicer: TimeSlicer): Promise<ReconcileReport> {
+    this.refreshExclusions();
+    const report = await reconcile({
+      vault: this.options.vault,
+      index: this.index,
+      tokenizer: this.tokenizer,
+      slicer,
+      isExcluded: this.isExcluded,
+      onProgress: this.options.onProgress,
+    });
+    for (const problem of report.problems) this.options.onProblem?.(problem);
+    return report;
+  }
+
+  /** Re-reads the exclusion settings; true when they changed since last time. */
+  private refreshExclusions(): boolean {
+    const settings = this.options.getSettings();
+    const key = JSON.stringify([settings.excludedFolders, settings.excludedPatterns]);
+    if (key === this.exclusionKey) return false;
+    this.exclusionKey = key;
+    this.isExcluded = exclusionFilter(settings);
+    return true;
+  }
+
+  private onVaultEvent(event: VaultEvent): void {
+    if (event.type === "rename") this.pending.set(event.oldPath, "delete");
+    this.pending.set(event.path, event.type === "delete" ? "delete" : "update");
+    clearTimer(this.updateTimer);
+    this.updateTimer = setTimer(() => {
+      this.updateTimer = undefined;
+      this.flush().catch((error: unknown) => this.report(error));
+    }, this.options.updateDelayMs ?? 500);
+  }
+
+  private async applyPending(slicer: TimeSlicer): Promise<void> {
+    if (this.refreshExclusions()) {
+      const report = await this.reconcileNow(slicer);
+      if (report.indexed > 0 || report.removed > 0) this.markChanged();
+    }
+    if (this.pending.size === 0) return;
+    const changes = [...this.pending];
+    this.pending.clear();
+    let changed = false;
+    for (const [path, action] of changes) {
+      if (action === "delete" || !path.toLowerCase().endsWith(".md") || this.isExcluded(path)) {
+        changed = this.index.remove(path) || changed;
+        continue;
+      }
+      const [stat, read] = await slicer.wait(Promise.all([this.options.vault.stat(path), readOrReason(this.options.vault, path)]));
+      if (!stat || read.problem !== undefined) {
+        changed = this.index.remove(path) || changed;
+        if (read.problem) this.options.onProblem?.(read.problem);
+        continue;
+      }
+      indexNote({ index: this.index, tokenizer: this.tokenizer }, { path, mtime: stat.mtime, size: stat.size }, read.text);
+      changed = true;
+      await slicer.checkpoint();
+    }
+    // Many edits since the last compaction slow queries a little and hold memory: fold them in.
+    if (this.index.pendingWork > COMPACT_AFTER) await this.index.compact(slicer);
+    if (changed) this.markChanged();
+  }
+
+  private markChanged(): void {
+    this.dirty = true;
+    if (this.lifetime.signal.aborted) return;
+    clearTimer(this.saveTimer);
+    this.saveTimer = setTimer(() => {
+      this.saveTimer = undefined;
+      this.save().catch((error: unknown) => this.report(error));
+    }, this.options.saveDelayMs ?? 30_000);
+  }
+
+  private async saveNow(slicer: TimeSlicer): Promise<void> {
+    if (!this.dirty) return;
+    this.dirty = false;
+    this.options.onProgress?.({ phase: "saving", done: 0, total: 1 });
+    try {
+      await saveIndex(this.options.store, this.index, slicer);
+    } catch (error) {
+      this.dirty = true;
+      throw error;
+    }
+    this.options.onProgress?.({ phase: "saving", done: 1, total: 1 });
+  }
+
+  private queryTerms(query: string, salientTerms: readonly string[] = []): Map<string, number> {
+    const weights = new Map<string, number>();
+    for (const term of this.tokenizer.tokenize(query)) weights.set(term, (weights.get(term) ?? 0) + 1);
+    // A salient term counts once more, whether or not the query has it: the model marked it as key.
+    for (const salient of salientTerms) {
+      for (const term of new Set(this.tokenizer.tokenize(salient))) weights.set(term, (weights.get(term) ?? 0) + 1);
+    }
+    return weights;
+  }
+
+  /** Runs `work` after everything queued before it; a failure does not block what comes after. */
+  private exclusive<T>(work: () => Promise<T>): Promise<T> {
+    const run = this.queue.then(work, work);
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  private slicer(signal?: AbortSignal): TimeSlicer {
+    return new TimeSlicer({
+      budgetMs: this.options.sliceBudgetMs,
+      signal: signal ? anySignal([signal, this.lifetime.signal]) : this.lifetime.signal,
+      yieldNow: this.options.yieldNow,
+    });
+  }
+
+  private report(error: unknown): void {
+    if (this.lifetime.signal.aborted) return;
+    this.options.onProblem?.(`Search index: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+/** Pending work (delta postings plus removed notes) past which the index is compacted after updates. */
+const COMPACT_AFTER = 200_000;
+
+function untilAborted<T>(work: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (!signal) return work;
+  if (signal.aborted) return Promise.reject(abortReason(signal));
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(abortReason(signal));
+    signal.addEventListener("abort", onAbort, { once: true });
+    work.then(resolve, reject).finally(() => signal.removeEventListener("abort", onAbort));
+  });
+}
+
+function anySignal(signals: AbortSignal[]): AbortSignal {
+  const controller = new AbortController();
+  for (const signal of signals) {
+    if (signal.aborted) {
+      controller.abort(signal.reason);
+      break;
+    }
+    signal.addEventListener("abort", () => controller.abort(signal.reason), { once: true });
+  }
+  return controller.signal;
+}

@@ -1,0 +1,119 @@
+/**
+ * Numbers as compact text, for an index file kept through a text-only store: unsigned integers as
+ * variable-length bytes (7 bits a byte, small numbers in one byte), then base64. Plain loops, so
+ * the same code runs in Obsidian (desktop and mobile) and in Node.
+ */
+
+/** Appends unsigned integers (below 2^32) as variable-length bytes. */
+export class VarintWriter {
+  private bytes = new Uint8Array(1024);
+  private length = 0;
+
+  write(value: number): void {
+    if (this.length + 5 > this.bytes.length) {
+      const grown = new Uint8Array(this.bytes.length * 2);
+      grown.set(this.bytes);
+      this.bytes = grown;
+    }
+    let rest = value >>> 0;
+    while (rest >= 0x80) {
+      this.bytes[this.length++] = (rest & 0x7f) | 0x80;
+      rest >>>= 7;
+    }
+    this.bytes[this.length++] = rest;
+  }
+
+  get size(): number {
+    return this.length;
+  }
+
+  /** The bytes written since the last `take()`, and a fresh start. */
+  take(): Uint8Array {
+    const out = this.bytes.slice(0, this.length);
+    this.length = 0;
+    return out;
+  }
+}
+
+/** Reads what `VarintWriter` wrote; throws `RangeError` past the end or on an overlong number. */
+export class VarintReader {
+  private position = 0;
+
+  constructor(private readonly bytes: Uint8Array) {}
+
+  get done(): boolean {
+    return this.position >= this.bytes.length;
+  }
+
+  read(): number {
+    let value = 0;
+    let factor = 1;
+    for (let count = 0; count < 5; count++) {
+      if (this.position >= this.bytes.length) throw new RangeError("varint runs past the end of its data");
+      const byte = this.bytes[this.position++] ?? 0;
+      value += (byte & 0x7f) * factor;
+      if (byte < 0x80) {
+        if (value > 0xffffffff) throw new RangeError("varint is larger than 32 bits");
+        return value;
+      }
+      factor *= 128;
+    }
+    throw new RangeError("varint is longer than five bytes");
+  }
+}
+
+const ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+
+export function encodeBase64(bytes: Uint8Array): string {
+  const parts: string[] = [];
+  const chunk: number[] = [];
+  for (let index = 0; index < bytes.length; index += 3) {
+    const a = bytes[index] ?? 0;
+    const b = bytes[index + 1] ?? 0;
+    const c = bytes[index + 2] ?? 0;
+    const left = bytes.length - index;
+    chunk.push(
+      ALPHABET.charCodeAt(a >> 2),
+      ALPHABET.charCodeAt(((a & 3) << 4) | (b >> 4)),
+      left > 1 ? ALPHABET.charCodeAt(((b & 15) << 2) | (c >> 6)) : 61,
+      left > 2 ? ALPHABET.charCodeAt(c & 63) : 61,
+    );
+    if (chunk.length >= 8192) {
+      parts.push(String.fromCharCode(...chunk));
+      chunk.length = 0;
+    }
+  }
+  parts.push(String.fromCharCode(...chunk));
+  return parts.join("");
+}
+
+/** Decodes base64; throws `RangeError` on a character outside the alphabet or a bad length. */
+export function decodeBase64(text: string): Uint8Array {
+  if (text.length % 4 !== 0) throw new RangeError("base64 text length is not a multiple of 4");
+  const padding = text.endsWith("==") ? 2 : text.endsWith("=") ? 1 : 0;
+  const out = new Uint8Array((text.length / 4) * 3 - padding);
+  const values = new Int16Array(4);
+  let cursor = 0;
+  for (let index = 0; index < text.length; index += 4) {
+    for (let offset = 0; offset < 4; offset++) {
+      const code = text.charCodeAt(index + offset);
+      const value = code === 61 && index + 4 === text.length ? 0 : sextet(code);
+      if (value < 0) throw new RangeError("base64 text holds a character outside its alphabet");
+      values[offset] = value;
+    }
+    const triple = ((values[0] ?? 0) << 18) | ((values[1] ?? 0) << 12) | ((values[2] ?? 0) << 6) | (values[3] ?? 0);
+    if (cursor < out.length) out[cursor++] = (triple >> 16) & 255;
+    if (cursor < out.length) out[cursor++] = (triple >> 8) & 255;
+    if (cursor < out.length) out[cursor++] = triple & 255;
+  }
+  return out;
+}
+
+function sextet(code: number): number {
+  if (code >= 65 && code <= 90) return code - 65;
+  if (code >= 97 && code <= 122) return code - 71;
+  if (code >= 48 && code <= 57) return code + 4;
+  if (code === 43) return 62;
+  if (code === 47) return 63;
+  return -1;
+}

@@ -1,0 +1,76 @@
+import { readNoteOutline } from "./noteOutline";
+import type { Tokenizer } from "./tokenizer";
+
+/** The fields a note is indexed under, in the order the index packs them (body first). */
+export const FIELD_NAMES = ["body", "title", "headings", "aliases", "tags", "path"] as const;
+export type FieldName = (typeof FIELD_NAMES)[number];
+export const FIELD_COUNT = FIELD_NAMES.length;
+
+/** A note's terms, one list per field in `FIELD_NAMES` order. */
+export type FieldTerms = readonly (readonly string[])[];
+
+/** "Projects/Plan.md" gives "Plan"; the title a note is cited by. */
+export function noteTitle(path: string): string {
+  const name = path.slice(path.lastIndexOf("/") + 1);
+  return name.toLowerCase().endsWith(".md") ? name.slice(0, -3) : name;
+}
+
+/**
+ * A note's text cut into fields: title (the file name), aliases, headings and tags as Obsidian
+ * reads them, the folder path, and the body (everything else, frontmatter values included).
+ *
+ * A first-level heading that begins with the file name is the note's title written out in full
+ * (file names are often cut short): it becomes the title field instead of a heading, so the
+ * title is not counted twice.
+ */
+export function extractFieldTerms(path: string, text: string, tokenizer: Tokenizer): FieldTerms {
+  const metadata = readNoteOutline(text);
+  const lines = metadata.lines;
+  const headingLines = new Set(metadata.headings.map((heading) => heading.line));
+
+  let title = tokenizer.tokenize(noteTitle(path));
+  const headings: string[] = [];
+  let titleHeadingSeen = false;
+  for (const heading of metadata.headings) {
+    const terms = tokenizer.tokenize(heading.heading);
+    if (!titleHeadingSeen && heading.level === 1 && startsWith(terms, title)) {
+      titleHeadingSeen = true;
+      title = terms;
+      continue;
+    }
+    headings.push(...terms);
+  }
+
+  const bodyParts: string[] = [];
+  for (let index = metadata.bodyStartLine; index < lines.length; index++) {
+    if (!headingLines.has(index)) bodyParts.push(lines[index] ?? "");
+  }
+  for (const [key, value] of Object.entries(metadata.frontmatter)) {
+    if (OBSIDIAN_KEYS.has(key.toLowerCase())) continue;
+    bodyParts.push(...plainValues(value));
+  }
+
+  const folder = path.includes("/") ? path.slice(0, path.lastIndexOf("/")) : "";
+  return [
+    tokenizer.tokenize(bodyParts.join("\n")),
+    title,
+    headings,
+    metadata.aliases.flatMap((alias) => tokenizer.tokenize(alias)),
+    metadata.tags.flatMap((tag) => tokenizer.tokenize(tag)),
+    tokenizer.tokenize(folder),
+  ];
+}
+
+/** Frontmatter keys that have their own field or are not the note's words. */
+const OBSIDIAN_KEYS = new Set(["tags", "tag", "aliases", "alias", "cssclasses", "cssclass", "publish", "position"]);
+
+function plainValues(value: unknown): string[] {
+  if (typeof value === "string") return [value];
+  if (Array.isArray(value)) return value.filter((item): item is string => typeof item === "string");
+  return [];
+}
+
+function startsWith(terms: readonly string[], prefix: readonly string[]): boolean {
+  if (prefix.length === 0 || prefix.length > terms.length) return false;
+  return prefix.every((term, index) => terms[index] === term);
+}

@@ -1,0 +1,46 @@
+import type { TimeRange } from "../context/cicPromptUtils";
+import type { IndexedDocument, InvertedIndex } from "./InvertedIndex";
+import { noteTitle } from "./noteFields";
+import type { RankingParameters } from "./ranking";
+import { timeRangeFilter } from "./timeRange";
+
+/** One ranked note: enough to list it, cite it and fetch its passage. */
+export interface RankedNote {
+  path: string;
+  title: string;
+  score: number;
+  mtime: number;
+}
+
+export interface RankRequest {
+  /** Query terms (tokenized) and their weights. */
+  terms: ReadonlyMap<string, number>;
+  limit: number;
+  ranking: RankingParameters;
+  timeRange?: TimeRange;
+  /** The zone `timeRange` was computed in. */
+  timeZone: string;
+}
+
+/**
+ * The best notes for a query. With a time range, only notes in it count, and when fewer than
+ * `limit` of them match the query the rest of the range follows, newest first, at score 0: asked
+ * "what did I do last week", the notes of last week are the answer whatever words they use.
+ */
+export function rankNotes(index: InvertedIndex, request: RankRequest): RankedNote[] {
+  const accept = request.timeRange ? timeRangeFilter(request.timeRange, request.timeZone) : undefined;
+  const hits = index.search(request.terms, request.limit, request.ranking, accept);
+  const notes = hits.map(({ document, score }) => toRankedNote(document, score));
+  if (accept && notes.length < request.limit) {
+    const seen = new Set(notes.map((note) => note.path));
+    const rest = [...index.allDocuments()]
+      .filter((document) => !seen.has(document.path) && accept(document))
+      .sort((a, b) => b.mtime - a.mtime || b.dayKey - a.dayKey || a.path.localeCompare(b.path));
+    for (const document of rest.slice(0, request.limit - notes.length)) notes.push(toRankedNote(document, 0));
+  }
+  return notes;
+}
+
+function toRankedNote(document: IndexedDocument, score: number): RankedNote {
+  return { path: document.path, title: noteTitle(document.path), score, mtime: document.mtime };
+}

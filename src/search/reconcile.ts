@@ -1,0 +1,115 @@
+import { VaultFileNotFoundError, type VaultPort } from "../vault/VaultPort";
+import type { InvertedIndex } from "./InvertedIndex";
+import { extractFieldTerms } from "./noteFields";
+import { dailyNoteDayKey } from "./timeRange";
+import type { TimeSlicer } from "./TimeSlicer";
+import type { Tokenizer } from "./tokenizer";
+
+/** Where a long index job is, for a progress bar: `done` of `total` notes in this phase. */
+export interface IndexProgress {
+  phase: "loading" | "checking" | "indexing" | "saving";
+  done: number;
+  total: number;
+}
+
+export interface ReconcileReport {
+  /** Notes read and indexed (new, or changed since they were indexed). */
+  indexed: number;
+  /** Notes dropped: gone from the vault, or now excluded. */
+  removed: number;
+  /** Notes left as they were, their size and modification time unchanged. */
+  unchanged: number;
+  /** Notes that could not be read, one line each. */
+  problems: string[];
+}
+
+export interface ReconcileContext {
+  vault: VaultPort;
+  index: InvertedIndex;
+  tokenizer: Tokenizer;
+  slicer: TimeSlicer;
+  isExcluded: (path: string) => boolean;
+  onProgress?: (progress: IndexProgress) => void;
+}
+
+const STAT_BATCH = 64;
+const READ_BATCH = 16;
+
+/**
+ * Brings the index in line with the vault: notes no longer there (or now excluded) are dropped,
+ * and a note is read only when it is new or its size or modification time differs from what was
+ * indexed, so a start after an earlier run re-reads only what changed while the app was closed.
+ * A first build is the same walk over an empty index.
+ */
+export async function reconcile(context: ReconcileContext): Promise<ReconcileReport> {
+  const { vault, index, slicer } = context;
+  const report: ReconcileReport = { indexed: 0, removed: 0, unchanged: 0, problems: [] };
+  const notes = (await slicer.wait(vault.listNotes())).filter((path) => !context.isExcluded(path));
+  const present = new Set(notes);
+  for (const path of [...index.paths()]) {
+    if (!present.has(path)) {
+      index.remove(path);
+      report.removed++;
+    }
+  }
+
+  const toRead: { path: string; mtime: number; size: number }[] = [];
+  for (let start = 0; start < notes.length; start += STAT_BATCH) {
+    const batch = notes.slice(start, start + STAT_BATCH);
+    const stats = await slicer.wait(Promise.all(batch.map((path) => vault.stat(path))));
+    batch.forEach((path, offset) => {
+      const stat = stats[offset];
+      const known = index.get(path);
+      if (!stat) {
+        if (index.remove(path)) report.removed++;
+      } else if (known && known.mtime === stat.mtime && known.size === stat.size) {
+        report.unchanged++;
+      } else {
+        toRead.push({ path, mtime: stat.mtime, size: stat.size });
+      }
+    });
+    context.onProgress?.({ phase: "checking", done: Math.min(notes.length, start + STAT_BATCH), total: notes.length });
+    await slicer.checkpoint();
+  }
+
+  for (let start = 0; start < toRead.length; start += READ_BATCH) {
+    const batch = toRead.slice(start, start + READ_BATCH);
+    const texts = await slicer.wait(Promise.all(batch.map((note) => readOrReason(vault, note.path))));
+    for (let offset = 0; offset < batch.length; offset++) {
+      const note = batch[offset] as (typeof batch)[number];
+      const text = texts[offset];
+      if (text === undefined || text.problem !== undefined) {
+        if (index.remove(note.path)) report.removed++;
+        if (text?.problem) report.problems.push(text.problem);
+        continue;
+      }
+      indexNote(context, note, text.text);
+      report.indexed++;
+      await slicer.checkpoint();
+    }
+    context.onProgress?.({ phase: "indexing", done: Math.min(toRead.length, start + READ_BATCH), total: toRead.length });
+  }
+  return report;
+}
+
+/** Indexes one note's text under its path, size and modification time. */
+export function indexNote(
+  context: Pick<ReconcileContext, "index" | "tokenizer">,
+  note: { path: string; mtime: number; size: number },
+  text: string,
+): void {
+  context.index.add(
+    { path: note.path, mtime: note.mtime, size: note.size, dayKey: dailyNoteDayKey(note.path) },
+    extractFieldTerms(note.path, text, context.tokenizer),
+  );
+}
+
+/** A note's text, or why it could not be read (a note deleted meanwhile has no reason: it is gone). */
+export async function readOrReason(vault: VaultPort, path: string): Promise<{ text: string; problem?: undefined } | { problem: string | null }> {
+  try {
+    return { text: await vault.read(path) };
+  } catch (error) {
+    if (error instanceof VaultFileNotFoundError) return { problem: null };
+    return { problem: `Could not read "${path}" for the search index: ${error instanceof Error ? error.message : String(error)}` };
+  }
+}

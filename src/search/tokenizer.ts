@@ -1,0 +1,193 @@
+import { stemEnglish } from "./englishStemmer";
+
+/**
+ * Bumped whenever tokens would come out differently for the same text: a persisted index made by
+ * another version no longer matches what queries produce, so it is rebuilt.
+ */
+export const TOKENIZER_VERSION = 1;
+
+/**
+ * English function words left out of the index, as in Lucene's English analyzer (the baseline the
+ * search is measured against). Kept short on purpose: BM25's idf already makes common words cheap,
+ * and words like "after" or "between" carry meaning in a claim.
+ */
+export const ENGLISH_STOP_WORDS: ReadonlySet<string> = new Set([
+  "a", "an", "and", "are", "as", "at", "be", "but", "by", "for", "if", "in", "into", "is", "it", "no",
+  "not", "of", "on", "or", "such", "that", "the", "their", "then", "there", "these", "they", "this",
+  "to", "was", "will", "with",
+]);
+
+/** Longer runs are hashes, keys or base64 blobs: noise in the vocabulary, never searched for. */
+const MAX_TOKEN_LENGTH = 64;
+
+// Applied to one token at a time: a number with decimal or thousands separators ("3.5", "1,000"),
+// or a run of letters, digits and marks. Used again on a token that folding changed ("½" is "1⁄2").
+const TOKEN = /\p{N}+(?:[.,]\p{N}+)+|[\p{L}\p{N}\p{M}]+/gu;
+const WORD_CHARACTER = /^[\p{L}\p{N}\p{M}]$/u;
+// Scripts written without spaces between words: such runs go through Intl.Segmenter.
+const UNSPACED_SCRIPT = /[\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}\p{sc=Thai}\p{sc=Lao}\p{sc=Khmer}\p{sc=Myanmar}]/u;
+// Accents and other combining marks of the Latin, Greek and Cyrillic scripts (after NFKD). Marks of
+// other scripts (Devanagari vowel signs, Japanese voicing marks) are part of their letters: kept.
+const FOLDED_MARKS = /[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f]/g;
+// Letters that carry no combining mark to drop but are written as plain letters in ASCII.
+const LETTER_FOLDS: Readonly<Record<string, string>> = {
+  ß: "ss", æ: "ae", œ: "oe", ø: "o", ł: "l", đ: "d", ð: "d", þ: "th", ı: "i", ŋ: "n", ſ: "s",
+};
+const FOLDABLE_LETTER = /[ßæœøłđðþıŋſ]/g;
+const NON_ASCII = /[^\u0000-\u007f]/;
+const APOSTROPHE = 0x27;
+const RIGHT_QUOTE = 0x2019;
+
+/**
+ * Text to search terms, the same way for notes and for queries: Unicode letters and numbers,
+ * lower-cased, diacritics folded ("Café" and "cafe" meet), English words stemmed and English
+ * function words dropped, and Chinese, Japanese, Thai and similar text cut into words by
+ * `Intl.Segmenter` (or into character pairs where the runtime has none).
+ *
+ * One instance keeps a cache of stems, which makes indexing a large vault several times faster;
+ * the cache is bounded, so an instance can live as long as the index.
+ */
+export class Tokenizer {
+  private readonly stems = new Map<string, string>();
+  private readonly wordCharacters = new Map<string, boolean>();
+  private segmenter: Intl.Segmenter | null | undefined;
+
+  constructor(private readonly maxCachedStems = 200_000) {}
+
+  /** The terms of `text`, in order, repeats kept (their counts are term frequencies). */
+  tokenize(text: string): string[] {
+    const terms: string[] = [];
+    this.forEachTerm(text, (term) => terms.push(term));
+    return terms;
+  }
+
+  /**
+   * Calls `visit` with each term of `text`, in order, without building an array. A hand-written
+   * scan: plain ASCII text, most of any vault, never meets a Unicode regular expression.
+   */
+  forEachTerm(text: string, visit: (term: string) => void): void {
+    const lower = text.toLowerCase();
+    const length = lower.length;
+    let start = -1;
+    let unusual = false;
+    let digitsOnly = true;
+    for (let index = 0; index <= length; index++) {
+      const code = index < length ? lower.charCodeAt(index) : 32;
+      let inWord: boolean;
+      if (code < 128) {
+        const isDigit = code >= 48 && code <= 57;
+        inWord = isDigit || (code >= 97 && code <= 122);
+        if (inWord) {
+          if (!isDigit) digitsOnly = false;
+        } else if (start >= 0 && index + 1 < length) {
+          // "don't", "note's": an apostrophe between letters stays in the word; "3.5": so do a
+          // point or comma between digits of a number.
+          const next = lower.charCodeAt(index + 1);
+          if (code === APOSTROPHE) inWord = this.isWordCode(next, lower, index + 1);
+          else if ((code === 46 || code === 44) && digitsOnly) inWord = next >= 48 && next <= 57 && isAsciiDigit(lower.charCodeAt(index - 1));
+          if (inWord && code === APOSTROPHE) unusual = true;
+        }
+      } else if (code === RIGHT_QUOTE) {
+        inWord = start >= 0 && index + 1 < length && this.isWordCode(lower.charCodeAt(index + 1), lower, index + 1);
+        if (inWord) unusual = true;
+      } else {
+        inWord = this.isWordCode(code, lower, index);
+        if (inWord) {
+          unusual = true;
+          digitsOnly = false;
+          // A character outside the basic plane takes two code units.
+          if (code >= 0xd800 && code <= 0xdbff) index++;
+        }
+      }
+      if (inWord) {
+        if (start < 0) start = index;
+      } else if (start >= 0) {
+        const token = lower.slice(start, index);
+        if (unusual) this.emitUnusual(token, visit);
+        else this.emit(token, visit);
+        start = -1;
+        unusual = false;
+        digitsOnly = true;
+      }
+    }
+  }
+
+  /** A token with apostrophes, accents or non-Latin letters: folded, and segmented where needed. */
+  private emitUnusual(rawToken: string, visit: (term: string) => void): void {
+    let token = rawToken;
+    if (token.includes("'") || token.includes("’")) {
+      // "note's" is "note"; "don't" is one word.
+      token = token.replace(/['’]s$/, "").replace(/['’]/g, "");
+      if (token.length === 0) return;
+    }
+    const folded = foldText(token);
+    for (const piece of folded === token ? [token] : (folded.match(TOKEN) ?? [])) {
+      if (UNSPACED_SCRIPT.test(piece)) {
+        for (const word of this.segment(piece)) this.emit(word, visit);
+      } else {
+        this.emit(piece, visit);
+      }
+    }
+  }
+
+  private isWordCode(code: number, text: string, index: number): boolean {
+    if (code < 128) return (code >= 97 && code <= 122) || (code >= 48 && code <= 57);
+    const character = String.fromCodePoint(text.codePointAt(index) ?? code);
+    let known = this.wordCharacters.get(character);
+    if (known === undefined) {
+      known = WORD_CHARACTER.test(character);
+      if (this.wordCharacters.size < 65_536) this.wordCharacters.set(character, known);
+    }
+    return known;
+  }
+
+  private emit(token: string, visit: (term: string) => void): void {
+    if (token.length > MAX_TOKEN_LENGTH || ENGLISH_STOP_WORDS.has(token)) return;
+    visit(this.stem(token));
+  }
+
+  private stem(token: string): string {
+    const cached = this.stems.get(token);
+    if (cached !== undefined) return cached;
+    const stem = stemEnglish(token);
+    if (this.stems.size >= this.maxCachedStems) this.stems.clear();
+    this.stems.set(token, stem);
+    return stem;
+  }
+
+  private segment(run: string): string[] {
+    if (this.segmenter === undefined) {
+      this.segmenter = typeof Intl.Segmenter === "function" ? new Intl.Segmenter(undefined, { granularity: "word" }) : null;
+    }
+    if (this.segmenter === null) return characterPairs(run);
+    const words: string[] = [];
+    for (const piece of this.segmenter.segment(run)) {
+      if (piece.isWordLike) words.push(piece.segment);
+    }
+    return words;
+  }
+}
+
+function isAsciiDigit(code: number): boolean {
+  return code >= 48 && code <= 57;
+}
+
+/** Lower case, compatibility forms unified (full-width letters, ligatures) and diacritics dropped. */
+export function foldText(text: string): string {
+  const lower = text.toLowerCase();
+  if (!NON_ASCII.test(lower)) return lower;
+  return lower
+    .normalize("NFKD")
+    .replace(FOLDED_MARKS, "")
+    .normalize("NFC")
+    .replace(FOLDABLE_LETTER, (letter) => LETTER_FOLDS[letter] ?? letter);
+}
+
+/** Overlapping pairs of characters, the usual fallback for CJK text without a word segmenter. */
+function characterPairs(run: string): string[] {
+  const characters = [...run];
+  if (characters.length < 2) return characters;
+  const pairs: string[] = [];
+  for (let index = 0; index + 1 < characters.length; index++) pairs.push(`${characters[index]}${characters[index + 1]}`);
+  return pairs;
+}
