@@ -1,0 +1,273 @@
+import { createElement } from "react";
+import { createRoot } from "react-dom/client";
+import type { ToolRegistry } from "../tools/ToolRegistry";
+import { PROVIDER_PRESET_DETAILS, type ProviderPresetId } from "./providerPresets";
+import {
+  dropdownRow,
+  fieldRow,
+  parseLines,
+  parseWholeNumber,
+  save,
+  secretRow,
+  shownWhen,
+  type RowContext,
+  type SettingsRow,
+  type SettingsSection,
+} from "./settingRows";
+import { copilotSettingsSchema, providerSettingsSchema, searchSettingsSchema, webSearchSettingsSchema, type ChatMode } from "./settingsSchema";
+import { ToolSettingsSection } from "./v2/components/ToolSettingsSection";
+
+export interface SectionsContext extends RowContext {
+  registry: ToolRegistry;
+}
+
+const presetChoices = Object.fromEntries(
+  Object.entries(PROVIDER_PRESET_DETAILS).map(([id, preset]) => [id, preset.label]),
+) as Record<ProviderPresetId, string>;
+
+const modeChoices: Record<ChatMode, string> = { chat: "Chat", "vault-qa": "Questions about the vault", agent: "Agent (uses tools)" };
+
+const webSearchChoices = { none: "Off", searxng: "SearXNG", brave: "Brave Search", tavily: "Tavily" } as const;
+
+const identity = (text: string) => text.trim();
+
+function providerSection(context: RowContext): SettingsSection {
+  const provider = providerSettingsSchema.shape;
+  return {
+    heading: "Model provider",
+    rows: [
+      dropdownRow(context, {
+        name: "Provider",
+        desc: "Choosing a provider fills in its address.",
+        choices: presetChoices,
+        read: (s) => s.provider.preset,
+        write: (s, preset) => ({
+          ...s,
+          provider: { ...s.provider, preset, baseUrl: PROVIDER_PRESET_DETAILS[preset].baseUrl ?? s.provider.baseUrl },
+        }),
+      }),
+      fieldRow(context, {
+        name: "Base URL",
+        desc: "The address of an OpenAI-compatible API, ending before /chat/completions.",
+        read: (s) => s.provider.baseUrl,
+        write: (s, baseUrl) => ({ ...s, provider: { ...s.provider, baseUrl } }),
+        schema: provider.baseUrl,
+        parse: identity,
+        format: String,
+        inputType: "url",
+      }),
+      fieldRow(context, {
+        name: "Model",
+        desc: "The model name the provider knows it by.",
+        read: (s) => s.provider.model,
+        write: (s, model) => ({ ...s, provider: { ...s.provider, model } }),
+        schema: provider.model,
+        parse: identity,
+        format: String,
+      }),
+      secretRow(context, {
+        name: "API key",
+        desc: "Kept in Obsidian's secret storage, not in the plugin's settings file. Local servers usually need none.",
+        read: (s) => s.provider.apiKeySecretId,
+        write: (s, apiKeySecretId) => ({ ...s, provider: { ...s.provider, apiKeySecretId } }),
+      }),
+    ],
+  };
+}
+
+function agentSection(context: RowContext): SettingsSection {
+  const shape = copilotSettingsSchema.shape;
+  return {
+    heading: "Agent",
+    rows: [
+      dropdownRow(context, {
+        name: "Mode for new chats",
+        desc: "Chat answers from the model alone; the agent may search, read and edit notes with the tools below.",
+        choices: modeChoices,
+        read: (s) => s.defaultMode,
+        write: (s, defaultMode) => ({ ...s, defaultMode }),
+      }),
+      fieldRow(context, {
+        name: "Steps per answer",
+        desc: "The most tool-using steps the agent takes before it must answer (1 to 50).",
+        read: (s) => s.autonomousAgentMaxIterations,
+        write: (s, autonomousAgentMaxIterations) => ({ ...s, autonomousAgentMaxIterations }),
+        schema: shape.autonomousAgentMaxIterations,
+        parse: parseWholeNumber,
+        format: String,
+        inputType: "number",
+      }),
+      fieldRow(context, {
+        name: "Tool time limit",
+        desc: "Seconds a single tool call may take before it is stopped (1 to 600).",
+        read: (s) => s.toolTimeoutSeconds,
+        write: (s, toolTimeoutSeconds) => ({ ...s, toolTimeoutSeconds }),
+        schema: shape.toolTimeoutSeconds,
+        parse: parseWholeNumber,
+        format: String,
+        inputType: "number",
+      }),
+      fieldRow(context, {
+        name: "Time zone",
+        desc: "For the time tools, e.g. Europe/Berlin. Leave empty to use this device's.",
+        read: (s) => s.timeZone,
+        write: (s, timeZone) => ({ ...s, timeZone }),
+        schema: shape.timeZone,
+        parse: parseTimeZone,
+        format: String,
+        placeholder: "Europe/Berlin",
+      }),
+    ],
+  };
+}
+
+function searchSection(context: RowContext): SettingsSection {
+  const search = searchSettingsSchema.shape;
+  return {
+    heading: "Note search",
+    rows: [
+      fieldRow(context, {
+        name: "Excluded folders",
+        desc: "Notes in these folders are never searched. One folder per line.",
+        read: (s) => s.search.excludedFolders,
+        write: (s, excludedFolders) => ({ ...s, search: { ...s.search, excludedFolders } }),
+        schema: search.excludedFolders,
+        parse: parseLines,
+        format: (lines) => lines.join("\n"),
+        multiline: true,
+      }),
+      fieldRow(context, {
+        name: "Excluded patterns",
+        desc: "Notes whose path matches one of these patterns are never searched, e.g. *.excalidraw.md. One per line.",
+        read: (s) => s.search.excludedPatterns,
+        write: (s, excludedPatterns) => ({ ...s, search: { ...s.search, excludedPatterns } }),
+        schema: search.excludedPatterns,
+        parse: parseLines,
+        format: (lines) => lines.join("\n"),
+        multiline: true,
+      }),
+      fieldRow(context, {
+        name: "Results per search",
+        desc: "The most notes one search hands to the model (1 to 100).",
+        read: (s) => s.search.maxResults,
+        write: (s, maxResults) => ({ ...s, search: { ...s.search, maxResults } }),
+        schema: search.maxResults,
+        parse: parseWholeNumber,
+        format: String,
+        inputType: "number",
+      }),
+    ],
+  };
+}
+
+function webSearchSection(context: RowContext): SettingsSection {
+  const web = webSearchSettingsSchema.shape;
+  return {
+    heading: "Web search",
+    rows: [
+      dropdownRow(context, {
+        name: "Search service",
+        desc: "What the web search tool asks. Off leaves the tool without results.",
+        choices: webSearchChoices,
+        read: (s) => s.webSearch.provider,
+        write: (s, provider) => ({ ...s, webSearch: { ...s.webSearch, provider } }),
+      }),
+      shownWhen(
+        context,
+        fieldRow(context, {
+          name: "SearXNG URL",
+          desc: "The address of your SearXNG instance (its JSON output must be switched on).",
+          read: (s) => s.webSearch.searxngUrl,
+          write: (s, searxngUrl) => ({ ...s, webSearch: { ...s.webSearch, searxngUrl } }),
+          schema: web.searxngUrl,
+          parse: identity,
+          format: String,
+          inputType: "url",
+        }),
+        (s) => s.webSearch.provider === "searxng",
+      ),
+      shownWhen(
+        context,
+        secretRow(context, {
+          name: "Brave Search API key",
+          desc: "Kept in Obsidian's secret storage.",
+          read: (s) => s.webSearch.braveApiKeySecretId,
+          write: (s, braveApiKeySecretId) => ({ ...s, webSearch: { ...s.webSearch, braveApiKeySecretId } }),
+        }),
+        (s) => s.webSearch.provider === "brave",
+      ),
+      shownWhen(
+        context,
+        secretRow(context, {
+          name: "Tavily API key",
+          desc: "Kept in Obsidian's secret storage.",
+          read: (s) => s.webSearch.tavilyApiKeySecretId,
+          write: (s, tavilyApiKeySecretId) => ({ ...s, webSearch: { ...s.webSearch, tavilyApiKeySecretId } }),
+        }),
+        (s) => s.webSearch.provider === "tavily",
+      ),
+      fieldRow(context, {
+        name: "Web results per search",
+        desc: "The most web results one search hands to the model (1 to 20).",
+        read: (s) => s.webSearch.maxResults,
+        write: (s, maxResults) => ({ ...s, webSearch: { ...s.webSearch, maxResults } }),
+        schema: web.maxResults,
+        parse: parseWholeNumber,
+        format: String,
+        inputType: "number",
+      }),
+    ],
+  };
+}
+
+/** The tool list, a React component generated from the registry. */
+function toolsRow(context: SectionsContext): SettingsRow {
+  return {
+    name: "Tools the agent may use",
+    desc: "Switched-off tools are never offered to the model. Tools from MCP servers appear here once their server is connected.",
+    render(setting) {
+      setting.settingEl.addClass("vault-copilot-tools-row");
+      const root = createRoot(setting.settingEl.createDiv("vault-copilot-tools-host"));
+      const draw = () => {
+        const settings = context.store.get();
+        root.render(
+          createElement(ToolSettingsSection, {
+            registry: context.registry,
+            enabledToolIds: settings.autonomousAgentEnabledToolIds,
+            autoApproveToolIds: settings.autoApproveToolIds,
+            onChange: ({ enabledToolIds, autoApproveToolIds }) =>
+              save(context.store, (s) => ({ ...s, autonomousAgentEnabledToolIds: enabledToolIds, autoApproveToolIds })),
+          }),
+        );
+      };
+      draw();
+      const unsubscribe = context.store.subscribe(draw);
+      return () => {
+        unsubscribe();
+        root.unmount();
+      };
+    },
+  };
+}
+
+/** Every section of the settings tab, in order. */
+export function buildSettingsSections(context: SectionsContext): SettingsSection[] {
+  return [
+    providerSection(context),
+    agentSection(context),
+    searchSection(context),
+    webSearchSection(context),
+    { heading: "Agent tools", rows: [toolsRow(context)] },
+  ];
+}
+
+/** "" (this device's) or a time zone this device knows; refuses anything else with a message. */
+export function parseTimeZone(text: string): string {
+  const zone = text.trim();
+  if (zone === "") return "";
+  try {
+    return new Intl.DateTimeFormat("en-US", { timeZone: zone }).resolvedOptions().timeZone;
+  } catch {
+    throw new Error(`"${zone}" is not a time zone this device knows (try e.g. Europe/Berlin).`);
+  }
+}

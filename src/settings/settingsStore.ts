@@ -1,0 +1,179 @@
+import { normalizePath, type DataAdapter, type Plugin } from "obsidian";
+import { errorMessage } from "../tools/runTool";
+import { loadSettings } from "./loadSettings";
+import type { SecretStore } from "./secrets";
+import { copilotSettingsSchema, type CopilotSettings } from "./settingsSchema";
+
+/** The plugin's data.json, and the adapter to read it raw when it does not hold JSON. */
+export interface SettingsFile {
+  loadData(): Promise<unknown>;
+  saveData(data: unknown): Promise<void>;
+  adapter: Pick<DataAdapter, "exists" | "read" | "write">;
+  /** Vault-relative path of data.json. */
+  path: string;
+}
+
+/** data.json of this plugin, where `Plugin.loadData`/`saveData` keep it. */
+export function pluginSettingsFile(plugin: Plugin): SettingsFile {
+  const folder = plugin.manifest.dir ?? `${plugin.app.vault.configDir}/plugins/${plugin.manifest.id}`;
+  return {
+    loadData: () => plugin.loadData() as Promise<unknown>,
+    saveData: (data) => plugin.saveData(data),
+    adapter: plugin.app.vault.adapter,
+    path: normalizePath(`${folder}/data.json`),
+  };
+}
+
+export class SettingsValidationError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "SettingsValidationError";
+  }
+}
+
+export interface SettingsStoreOptions {
+  file: SettingsFile;
+  /** Where keys found in plain text in an older data.json are moved. */
+  secrets: SecretStore;
+  /** Tells the user what could not be loaded (a Notice in Obsidian). */
+  notify: (message: string) => void;
+  now?: () => Date;
+}
+
+type Listener = (settings: CopilotSettings) => void;
+
+/**
+ * The settings, loaded once and kept in memory; every change is validated, handed to the
+ * subscribers and saved. Loading never throws: whatever data.json holds, the plugin starts.
+ */
+export class SettingsStore {
+  private current: CopilotSettings;
+  private readonly listeners = new Set<Listener>();
+  private saving: Promise<void> = Promise.resolve();
+
+  private constructor(
+    private readonly options: SettingsStoreOptions,
+    settings: CopilotSettings,
+  ) {
+    this.current = settings;
+  }
+
+  /**
+   * Loads data.json: a file that is not JSON is copied aside (`data.json.corrupt-<time>`) before
+   * anything overwrites it; unreadable parts fall back to their defaults; older shapes are
+   * migrated, their plain-text keys moved into SecretStorage. The user is told of any problem.
+   */
+  static async load(options: SettingsStoreOptions): Promise<SettingsStore> {
+    const store = new SettingsStore(options, loadSettings(null).settings);
+    await store.reload();
+    return store;
+  }
+
+  /** The current settings. Treat them as read-only: changes go through `update`. */
+  get(): CopilotSettings {
+    return this.current;
+  }
+
+  /** Calls `listener` with the new settings after every change; returns the unsubscribe. */
+  subscribe(listener: Listener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /**
+   * Applies `change` to a copy of the settings, validates the result (throwing
+   * `SettingsValidationError` and changing nothing when it does not fit the schema), tells the
+   * subscribers and saves. Saves run one after another in the order of the changes.
+   */
+  async update(change: (settings: CopilotSettings) => CopilotSettings): Promise<void> {
+    const result = copilotSettingsSchema.safeParse(change(structuredClone(this.current)));
+    if (!result.success) {
+      const issue = result.error.issues[0];
+      throw new SettingsValidationError(`${issue?.path.join(".") ?? "settings"}: ${issue?.message ?? "invalid"}`);
+    }
+    this.apply(result.data);
+    await this.persist();
+  }
+
+  /** Reads data.json again (on start, and when Obsidian reports it changed on disk, e.g. by sync). */
+  async reload(): Promise<void> {
+    const { file, secrets, notify } = this.options;
+    const problems: string[] = [];
+    let raw: unknown = null;
+    let mayOverwrite = true;
+    try {
+      raw = await file.loadData();
+    } catch (error) {
+      const outcome = await this.setAsideUnreadableFile(error);
+      if (outcome.problem) problems.push(outcome.problem);
+      mayOverwrite = outcome.mayOverwrite;
+    }
+
+    const loaded = loadSettings(raw);
+    problems.push(...loaded.problems);
+    let secretsStored = true;
+    for (const { id, value } of loaded.secretsToStore) {
+      try {
+        secrets.set(id, value);
+      } catch (error) {
+        secretsStored = false;
+        problems.push(`A saved API key could not be moved into secure storage (${errorMessage(error)}); the settings file was left as it was, key included.`);
+      }
+    }
+    this.apply(loaded.settings);
+
+    // Saving drops plain-text keys from data.json, so it waits until they are safely stored.
+    if (loaded.needsSave && mayOverwrite && secretsStored) {
+      try {
+        await this.persist();
+      } catch (error) {
+        problems.push(`The repaired settings could not be saved (${errorMessage(error)}).`);
+      }
+    }
+    if (problems.length > 0) notify(["Vault Copilot settings need your attention:", ...problems.map((p) => `• ${p}`)].join("\n"));
+  }
+
+  private apply(settings: CopilotSettings): void {
+    this.current = settings;
+    for (const listener of this.listeners) listener(settings);
+  }
+
+  private persist(): Promise<void> {
+    const snapshot = this.current;
+    const save = () => this.options.file.saveData(snapshot);
+    const write = this.saving.then(save, save);
+    // The next save waits for this one either way; this one's failure goes to its caller.
+    this.saving = write.catch(() => undefined);
+    return write;
+  }
+
+  /** Keeps a copy of a data.json that is not JSON, so the user's settings can be recovered by hand. */
+  private async setAsideUnreadableFile(error: unknown): Promise<{ problem?: string; mayOverwrite: boolean }> {
+    const { file, now = () => new Date() } = this.options;
+    const reason = errorMessage(error);
+    let text: string;
+    try {
+      text = await file.adapter.read(file.path);
+    } catch (readError) {
+      return {
+        problem: `The settings file could not be read (${reason}; ${errorMessage(readError)}); the defaults are in use and the file was left as it was.`,
+        mayOverwrite: false,
+      };
+    }
+    // An empty file is what a crash during a save leaves behind: nothing to keep.
+    if (text.trim() === "") return { mayOverwrite: true };
+    const backupPath = `${file.path}.corrupt-${now().toISOString().replace(/[:.]/g, "-")}`;
+    try {
+      await file.adapter.write(backupPath, text);
+    } catch (writeError) {
+      return {
+        problem: `The settings file is not valid JSON (${reason}) and a copy could not be kept (${errorMessage(writeError)}); the defaults are in use and the file was left as it was.`,
+        mayOverwrite: false,
+      };
+    }
+    return {
+      problem: `The settings file was not valid JSON (${reason}); the defaults are in use. The old file was kept as "${backupPath}".`,
+      mayOverwrite: true,
+    };
+  }
+}

@@ -1,0 +1,140 @@
+import { useEffect, useReducer } from "react";
+import type { ToolCategory, ToolDefinition } from "../../../tools/SimpleTool";
+import type { ToolRegistry } from "../../../tools/ToolRegistry";
+
+/** The two lists the section edits; every change hands back both, in full. */
+export interface ToolSettingsChange {
+  enabledToolIds: string[];
+  autoApproveToolIds: string[];
+}
+
+export interface ToolSettingsSectionProps {
+  registry: ToolRegistry;
+  /** `autonomousAgentEnabledToolIds` from the settings. */
+  enabledToolIds: readonly string[];
+  /** `autoApproveToolIds` from the settings: edit tools whose edits are applied without asking. */
+  autoApproveToolIds: readonly string[];
+  onChange: (change: ToolSettingsChange) => void;
+}
+
+const CATEGORY_NAMES: Record<ToolCategory, string> = {
+  search: "Search",
+  time: "Time",
+  file: "Notes and files",
+  media: "Media",
+  mcp: "From MCP servers",
+  custom: "Other",
+};
+
+/** Tools that write to the vault and so ask before each edit. */
+const EDIT_TOOL_IDS: ReadonlySet<string> = new Set(["writeToFile", "replaceInFile"]);
+
+/** True for tools that change notes: the known edit tools, and any tool that says it is not read-only. */
+export function isEditTool(definition: ToolDefinition): boolean {
+  return EDIT_TOOL_IDS.has(definition.metadata.id) || definition.tool.isReadOnly === false;
+}
+
+/**
+ * The agent's tools, generated from the registry and grouped by category. Always-enabled tools
+ * are shown on and locked; the others toggle their id in `enabledToolIds`. Edit tools get a
+ * second toggle that lets their edits through without the approval view. Re-renders whenever
+ * the registry changes (MCP servers come and go).
+ */
+export function ToolSettingsSection({ registry, enabledToolIds, autoApproveToolIds, onChange }: ToolSettingsSectionProps) {
+  const [, registryChanged] = useReducer((count: number) => count + 1, 0);
+  useEffect(() => registry.onChange(registryChanged), [registry]);
+
+  const enabled = new Set(enabledToolIds);
+  const autoApproved = new Set(autoApproveToolIds);
+  const toggled = (ids: readonly string[], id: string, on: boolean): string[] =>
+    on ? (ids.includes(id) ? [...ids] : [...ids, id]) : ids.filter((candidate) => candidate !== id);
+
+  const groups = [...registry.getToolsByCategory()];
+  if (groups.length === 0) {
+    return <p className="vault-copilot-tool-settings-empty">No tools are available yet.</p>;
+  }
+  return (
+    <div className="vault-copilot-tool-settings">
+      {groups.map(([category, definitions]) => (
+        <section key={category} className="vault-copilot-tool-category" data-category={category}>
+          <h4 className="vault-copilot-tool-category-name">{CATEGORY_NAMES[category]}</h4>
+          {definitions.map((definition) => (
+            <ToolRow
+              key={definition.metadata.id}
+              definition={definition}
+              enabled={definition.metadata.isAlwaysEnabled === true || enabled.has(definition.metadata.id)}
+              autoApproved={autoApproved.has(definition.metadata.id)}
+              onEnabledChange={(on) =>
+                onChange({
+                  enabledToolIds: toggled(enabledToolIds, definition.metadata.id, on),
+                  autoApproveToolIds: [...autoApproveToolIds],
+                })
+              }
+              onAutoApproveChange={(on) =>
+                onChange({
+                  enabledToolIds: [...enabledToolIds],
+                  autoApproveToolIds: toggled(autoApproveToolIds, definition.metadata.id, on),
+                })
+              }
+            />
+          ))}
+        </section>
+      ))}
+    </div>
+  );
+}
+
+interface ToolRowProps {
+  definition: ToolDefinition;
+  enabled: boolean;
+  autoApproved: boolean;
+  onEnabledChange: (on: boolean) => void;
+  onAutoApproveChange: (on: boolean) => void;
+}
+
+function ToolRow({ definition, enabled, autoApproved, onEnabledChange, onAutoApproveChange }: ToolRowProps) {
+  const { id, displayName, description, isAlwaysEnabled } = definition.metadata;
+  const locked = isAlwaysEnabled === true;
+  const toggleId = `vault-copilot-tool-${id}`;
+  return (
+    <div className="vault-copilot-tool" data-tool-id={id}>
+      <div className="vault-copilot-tool-main">
+        <label className="vault-copilot-tool-label" htmlFor={toggleId}>
+          <span className="vault-copilot-tool-name">{displayName}</span>
+          <span className="vault-copilot-tool-description">{description}</span>
+        </label>
+        <span className="vault-copilot-tool-toggle">
+          {locked && <span className="vault-copilot-tool-locked">Always on</span>}
+          <input
+            id={toggleId}
+            type="checkbox"
+            checked={enabled}
+            disabled={locked}
+            aria-label={`Use ${displayName}`}
+            onChange={(event) => onEnabledChange(event.currentTarget.checked)}
+          />
+        </span>
+      </div>
+      {isEditTool(definition) && (
+        <div className="vault-copilot-tool-auto-approve">
+          <label>
+            <input
+              type="checkbox"
+              checked={autoApproved}
+              disabled={!enabled}
+              aria-label={`Apply edits from ${displayName} without asking`}
+              onChange={(event) => onAutoApproveChange(event.currentTarget.checked)}
+            />
+            <span>Apply edits without asking</span>
+          </label>
+          {autoApproved && (
+            <p className="vault-copilot-tool-warning">
+              Edits from this tool are written to your notes at once, without showing you the change first.
+            </p>
+          )}
+          {!autoApproved && <p className="vault-copilot-tool-hint">Off: you review each edit before it is applied.</p>}
+        </div>
+      )}
+    </div>
+  );
+}
