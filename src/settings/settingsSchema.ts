@@ -31,6 +31,12 @@ export const webSearchSettingsSchema = z.object({
   searxngUrl: z.url(),
   braveApiKeySecretId: secretIdSchema,
   tavilyApiKeySecretId: secretIdSchema,
+  /** The Brave Search API's origin; changeable for a proxy (and for tests on 127.0.0.1). */
+  braveBaseUrl: z.url(),
+  /** The Tavily API's origin; changeable for a proxy (and for tests on 127.0.0.1). */
+  tavilyBaseUrl: z.url(),
+  /** Most results handed to the model per search. */
+  maxResults: z.number().int().min(1).max(20),
 });
 
 export const mcpServerSettingsSchema = z.object({

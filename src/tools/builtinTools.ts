@@ -1,13 +1,15 @@
 import { EditHistory } from "./edit/EditHistory";
 import { replaceInFileTool } from "./edit/replaceInFile";
-import { localSearchTool } from "./localSearch";
 import { writeToFileTool } from "./edit/writeToFile";
+import { localSearchTool } from "./localSearch";
+import { youtubeTranscriptionTool } from "./media/youtubeTranscription";
 import { getBacklinksTool } from "./notes/getBacklinks";
 import { getFileTreeTool } from "./notes/getFileTree";
 import { getNotePropertiesTool } from "./notes/getNoteProperties";
 import { getOutgoingLinksTool } from "./notes/getOutgoingLinks";
 import { getTagListTool } from "./notes/getTagList";
 import { readNoteTool } from "./notes/readNote";
+import { pomodoroTool } from "./pomodoro/pomodoro";
 import type { AnySimpleTool, ToolDefinition, ToolMetadata } from "./SimpleTool";
 import { convertTimeBetweenTimezonesTool } from "./time/convertTimeBetweenTimezones";
 import { getCurrentTimeTool } from "./time/getCurrentTime";
@@ -15,6 +17,7 @@ import { getTimeInfoByEpochTool } from "./time/getTimeInfoByEpoch";
 import { getTimeRangeMsTool } from "./time/getTimeRangeMs";
 import type { ToolDependencies } from "./toolDependencies";
 import type { ToolRegistry } from "./ToolRegistry";
+import { webSearchTool } from "./web/webSearch";
 
 /**
  * A built-in tool: its metadata, and how to make the tool from the dependencies it needs.
@@ -40,6 +43,9 @@ export const BUILTIN_TOOLS: readonly BuiltinToolEntry[] = [
   getNotePropertiesTool,
   writeToFileTool,
   replaceInFileTool,
+  webSearchTool,
+  youtubeTranscriptionTool,
+  pomodoroTool,
 ];
 
 /**

@@ -6,7 +6,7 @@ import type { NoteSearcher } from "../search/NoteSearcher";
 import type { VaultPort } from "../vault/VaultPort";
 import type { ApprovalPort } from "./approval";
 import type { EditHistory } from "./edit/EditHistory";
-import type { PomodoroDisplay } from "./pomodoro/PomodoroDisplay";
+import type { PomodoroTimer } from "./pomodoro/PomodoroTimer";
 
 /**
  * Everything the built-in tools may use, handed in at the wiring points (`main.ts`, the CLI,
@@ -24,8 +24,11 @@ export interface ToolDependencies {
   getSettings: () => CopilotSettings;
   /** The applied edits, shared with the "undo last edit" command; edit tools keep their own when absent. */
   editHistory?: EditHistory;
-  /** Where the pomodoro timer shows itself (Obsidian: a status bar item and a notice). */
-  pomodoroDisplay?: PomodoroDisplay;
+  /**
+   * The pomodoro timer, owned by the wiring so it outlives tool re-creation and stops on unload
+   * (Obsidian's shows itself in the status bar). The tool keeps a silent one when absent.
+   */
+  pomodoroTimer?: PomodoroTimer;
   /** Base URL of YouTube's web pages ("https://www.youtube.com"); tests point it at a local server. */
   youtubeBaseUrl?: string;
   /** The note index behind localSearch (absent until the index is set up; the tool then says so). */

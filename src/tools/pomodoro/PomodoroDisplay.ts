@@ -11,10 +11,8 @@ export interface PomodoroDisplay {
   notify(text: string): void;
 }
 
-/** The timers the pomodoro uses, injectable so tests drive time by hand. */
+/** The timers the pomodoro uses (src/ports/timers.ts by default), injectable so tests drive time by hand. */
 export interface PomodoroTimers {
   setTimeout(callback: () => void, ms: number): unknown;
   clearTimeout(handle: unknown): void;
-  setInterval(callback: () => void, ms: number): unknown;
-  clearInterval(handle: unknown): void;
 }
