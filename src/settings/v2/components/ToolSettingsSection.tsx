@@ -111,7 +111,10 @@ function ToolRow({ definition, enabled, autoApproved, onEnabledChange, onAutoApp
             checked={enabled}
             disabled={locked}
             aria-label={`Use ${displayName}`}
-            onChange={(event) => onEnabledChange(event.currentTarget.checked)}
+            onChange={(event) => {
+              // Disabled controls can still receive synthetic events; a locked tool never changes.
+              if (!locked) onEnabledChange(event.currentTarget.checked);
+            }}
           />
         </span>
       </div>

@@ -1,0 +1,122 @@
+import { act, fireEvent, render, screen, within } from "@testing-library/react";
+import { useState } from "react";
+import { z } from "zod";
+import type { ToolCategory, ToolDefinition } from "../../../tools/SimpleTool";
+import { ToolRegistry } from "../../../tools/ToolRegistry";
+import { ToolSettingsSection, type ToolSettingsChange } from "./ToolSettingsSection";
+
+function tool(id: string, category: ToolCategory, extra: Partial<ToolDefinition["metadata"]> = {}, isReadOnly?: boolean): ToolDefinition {
+  return {
+    tool: { name: id, description: id, schema: z.object({}), func: () => Promise.resolve("ok"), isReadOnly },
+    metadata: { id, displayName: `${id} tool`, description: `What ${id} does`, category, ...extra },
+  };
+}
+
+function registryWithTools(): ToolRegistry {
+  const registry = new ToolRegistry();
+  registry.registerAll([
+    tool("localSearch", "search", { requiresVault: true }),
+    tool("getCurrentTime", "time", { isAlwaysEnabled: true }),
+    tool("readNote", "file"),
+    tool("writeToFile", "file"),
+    tool("webSearch", "search"),
+  ]);
+  return registry;
+}
+
+/** The section with its lists kept in state, as the settings tab keeps them in the settings. */
+function Harness(props: { registry: ToolRegistry; enabled: string[]; autoApprove?: string[]; changes: ToolSettingsChange[] }) {
+  const [state, setState] = useState({ enabledToolIds: props.enabled, autoApproveToolIds: props.autoApprove ?? [] });
+  return (
+    <ToolSettingsSection
+      registry={props.registry}
+      enabledToolIds={state.enabledToolIds}
+      autoApproveToolIds={state.autoApproveToolIds}
+      onChange={(change) => {
+        props.changes.push(change);
+        setState(change);
+      }}
+    />
+  );
+}
+
+const row = (id: string) => document.querySelector<HTMLElement>(`[data-tool-id="${id}"]`)!;
+const mainToggle = (id: string) => within(row(id)).getByRole("checkbox", { name: /^Use / });
+
+describe("ToolSettingsSection", () => {
+  it("groups the tools by category, in the registry's order", () => {
+    render(<Harness registry={registryWithTools()} enabled={[]} changes={[]} />);
+    const groups = [...document.querySelectorAll<HTMLElement>("section[data-category]")];
+    expect(groups.map((group) => group.dataset.category)).toEqual(["search", "time", "file"]);
+    expect(within(groups[0]!).getByRole("heading").textContent).toBe("Search");
+    expect([...groups[0]!.querySelectorAll<HTMLElement>("[data-tool-id]")].map((el) => el.dataset.toolId)).toEqual(["localSearch", "webSearch"]);
+    expect(screen.getByText("What readNote does")).toBeTruthy();
+  });
+
+  it("shows an always-enabled tool as on and locked, whatever the settings say", () => {
+    const changes: ToolSettingsChange[] = [];
+    render(<Harness registry={registryWithTools()} enabled={[]} changes={changes} />);
+    const toggle = mainToggle("getCurrentTime") as HTMLInputElement;
+    expect(toggle.checked).toBe(true);
+    expect(toggle.disabled).toBe(true);
+    expect(within(row("getCurrentTime")).getByText("Always on")).toBeTruthy();
+    fireEvent.click(toggle);
+    expect(changes).toEqual([]);
+  });
+
+  it("switching a tool on and off hands back the new enabled ids, keeping the others", () => {
+    const changes: ToolSettingsChange[] = [];
+    render(<Harness registry={registryWithTools()} enabled={["readNote", "mcp_gone_tool"]} changes={changes} />);
+    expect((mainToggle("readNote") as HTMLInputElement).checked).toBe(true);
+    fireEvent.click(mainToggle("localSearch"));
+    fireEvent.click(mainToggle("readNote"));
+    expect(changes).toEqual([
+      { enabledToolIds: ["readNote", "mcp_gone_tool", "localSearch"], autoApproveToolIds: [] },
+      { enabledToolIds: ["mcp_gone_tool", "localSearch"], autoApproveToolIds: [] },
+    ]);
+    expect((mainToggle("readNote") as HTMLInputElement).checked).toBe(false);
+  });
+
+  it("offers 'apply edits without asking' only for edit tools, off by default, with a warning once on", () => {
+    const changes: ToolSettingsChange[] = [];
+    render(<Harness registry={registryWithTools()} enabled={["writeToFile"]} changes={changes} />);
+    expect(within(row("readNote")).queryByText("Apply edits without asking")).toBeNull();
+    const autoApprove = within(row("writeToFile")).getByRole<HTMLInputElement>("checkbox", { name: /without asking/ });
+    expect(autoApprove.checked).toBe(false);
+    expect(within(row("writeToFile")).queryByText(/without showing you the change/)).toBeNull();
+    fireEvent.click(autoApprove);
+    expect(changes).toEqual([{ enabledToolIds: ["writeToFile"], autoApproveToolIds: ["writeToFile"] }]);
+    expect(within(row("writeToFile")).getByText(/without showing you the change/)).toBeTruthy();
+  });
+
+  it("treats a tool that says it is not read-only as an edit tool, and locks its auto-approval while it is off", () => {
+    const registry = registryWithTools();
+    registry.register(tool("mcp_notes_append", "mcp", {}, false));
+    render(<Harness registry={registry} enabled={[]} changes={[]} />);
+    const autoApprove = within(row("mcp_notes_append")).getByRole<HTMLInputElement>("checkbox", { name: /without asking/ });
+    expect(autoApprove.disabled).toBe(true);
+  });
+
+  it("re-renders when tools are registered or removed (MCP servers come and go)", () => {
+    const registry = registryWithTools();
+    render(<Harness registry={registry} enabled={[]} changes={[]} />);
+    expect(document.querySelector('section[data-category="mcp"]')).toBeNull();
+    act(() => registry.register(tool("mcp_files_list", "mcp")));
+    expect(within(document.querySelector<HTMLElement>('section[data-category="mcp"]')!).getByText("mcp_files_list tool")).toBeTruthy();
+    act(() => void registry.unregisterByPrefix("mcp_files_"));
+    expect(document.querySelector('section[data-category="mcp"]')).toBeNull();
+  });
+
+  it("stops listening to the registry once unmounted", () => {
+    const registry = registryWithTools();
+    const { unmount } = render(<Harness registry={registry} enabled={[]} changes={[]} />);
+    unmount();
+    expect(() => registry.register(tool("late", "custom"))).not.toThrow();
+    expect(document.querySelector("[data-tool-id]")).toBeNull();
+  });
+
+  it("says so when there are no tools", () => {
+    render(<Harness registry={new ToolRegistry()} enabled={[]} changes={[]} />);
+    expect(screen.getByText("No tools are available yet.")).toBeTruthy();
+  });
+});
