@@ -28,13 +28,13 @@ const WORD_CHARACTER = /^[\p{L}\p{N}\p{M}]$/u;
 const UNSPACED_SCRIPT = /[\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}\p{sc=Thai}\p{sc=Lao}\p{sc=Khmer}\p{sc=Myanmar}]/u;
 // Accents and other combining marks of the Latin, Greek and Cyrillic scripts (after NFKD). Marks of
 // other scripts (Devanagari vowel signs, Japanese voicing marks) are part of their letters: kept.
-const FOLDED_MARKS = /[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f]/g;
+const FOLDED_MARKS = /[\u0300-\u036f]|[\u1ab0-\u1aff]|[\u1dc0-\u1dff]|[\u20d0-\u20ff]|[\ufe20-\ufe2f]/g;
 // Letters that carry no combining mark to drop but are written as plain letters in ASCII.
 const LETTER_FOLDS: Readonly<Record<string, string>> = {
   ß: "ss", æ: "ae", œ: "oe", ø: "o", ł: "l", đ: "d", ð: "d", þ: "th", ı: "i", ŋ: "n", ſ: "s",
 };
 const FOLDABLE_LETTER = /[ßæœøłđðþıŋſ]/g;
-const NON_ASCII = /[^\u0000-\u007f]/;
+const NON_ASCII = /\P{ASCII}/u;
 const APOSTROPHE = 0x27;
 const RIGHT_QUOTE = 0x2019;
 
@@ -95,12 +95,12 @@ export class Tokenizer {
         if (inWord) {
           unusual = true;
           digitsOnly = false;
-          // A character outside the basic plane takes two code units.
-          if (code >= 0xd800 && code <= 0xdbff) index++;
         }
       }
       if (inWord) {
         if (start < 0) start = index;
+        // A character outside the basic plane takes two code units.
+        if (code >= 0xd800 && code <= 0xdbff) index++;
       } else if (start >= 0) {
         const token = lower.slice(start, index);
         if (unusual) this.emitUnusual(token, visit);
@@ -180,6 +180,8 @@ export function foldText(text: string): string {
     .normalize("NFKD")
     .replace(FOLDED_MARKS, "")
     .normalize("NFC")
+    // Compatibility forms may decompose to capitals (mathematical "𝐀" is "A").
+    .toLowerCase()
     .replace(FOLDABLE_LETTER, (letter) => LETTER_FOLDS[letter] ?? letter);
 }
 

@@ -1,0 +1,127 @@
+import { promises as fs } from "node:fs";
+import { setImmediate } from "node:timers";
+import { NoteIndex } from "../../search/NoteIndex";
+import { loadSettings } from "../../settings/loadSettings";
+import type { CopilotSettings } from "../../settings/settingsSchema";
+import { FsDataStore, pluginDataFolder } from "../../vault/fsDataStore";
+import { FsVault } from "../../vault/FsVault";
+import { integerFlag, parseArgs, stringFlag, UsageError } from "../args";
+import type { CliCommand, CliIo } from "../io";
+
+/**
+ * `search --vault DIR [--limit N] [--json] QUERY` and `search --vault DIR --queries FILE.jsonl [--limit N]`.
+ * The index lives in the vault's plugin folder, as in Obsidian, so a second run loads it and
+ * re-reads only notes that changed; the exclusions come from the plugin's settings there.
+ */
+export const searchCommand: CliCommand = async (argv, io) => {
+  const args = parseArgs(argv, { booleans: ["json"], values: ["vault", "limit", "queries"] });
+  const vaultFolder = stringFlag(args, "vault", true);
+  const queriesFile = stringFlag(args, "queries");
+  const query = args.positionals.join(" ").trim();
+  if (queriesFile && query) throw new UsageError("give either QUERY or --queries FILE, not both");
+  if (!queriesFile && !query) throw new UsageError("search needs a QUERY (or --queries FILE.jsonl)");
+  if (queriesFile && args.flags.has("json")) throw new UsageError("--queries always prints JSON lines; leave out --json");
+
+  await requireFolder(vaultFolder);
+  const vault = new FsVault(vaultFolder);
+  const store = new FsDataStore(pluginDataFolder(vault.root, vault.configDir));
+  const settings = await readSettings(store);
+  const limit = integerFlag(args, "limit", settings.search.maxResults);
+  const index = new NoteIndex({
+    vault,
+    store,
+    getSettings: () => settings.search,
+    timeZone: () => settings.timeZone,
+    onProblem: (message) => io.stderr(`vault-copilot: ${message}\n`),
+    // Node has no UI thread to keep free; handing back through setImmediate costs nothing.
+    yieldNow: () => new Promise((resolve) => setImmediate(resolve)),
+  });
+  try {
+    await index.start(io.signal);
+    if (queriesFile) await runBatch(index, queriesFile, limit, io);
+    else await runOne(index, query, limit, args.flags.has("json"), io);
+  } finally {
+    await index.dispose();
+  }
+  return 0;
+};
+
+async function runOne(index: NoteIndex, query: string, limit: number, json: boolean, io: CliIo): Promise<void> {
+  const results = await index.search(query, { limit, signal: io.signal });
+  if (json) {
+    const hits = results.map((result) => ({
+      path: result.path,
+      title: result.title,
+      score: round(result.score),
+      ...(result.heading ? { heading: result.heading } : {}),
+      content: result.content,
+    }));
+    io.stdout(`${JSON.stringify({ query, results: hits })}\n`);
+    return;
+  }
+  if (results.length === 0) {
+    io.stdout(`No notes match "${query}".\n`);
+    return;
+  }
+  for (const result of results) {
+    const where = result.heading ? `${result.path} > ${result.heading}` : result.path;
+    const preview = result.content.replace(/\s+/g, " ").trim().slice(0, 160);
+    io.stdout(`${result.score.toFixed(3)}  ${where}\n${preview ? `        ${preview}\n` : ""}`);
+  }
+}
+
+/** One `{"_id","text"}` per line in; one `{"id","results":[{"path","score"}]}` per line out. */
+async function runBatch(index: NoteIndex, file: string, limit: number, io: CliIo): Promise<void> {
+  let text: string;
+  try {
+    text = await fs.readFile(file, "utf8");
+  } catch (error) {
+    throw new Error(`cannot read --queries file "${file}": ${(error as Error).message}`);
+  }
+  const lines = text.split(/\r?\n/);
+  for (let number = 1; number <= lines.length; number++) {
+    const line = (lines[number - 1] ?? "").trim();
+    if (!line) continue;
+    const { id, query } = parseQueryLine(line, file, number);
+    const ranked = await index.rank(query, { limit, signal: io.signal });
+    io.stdout(`${JSON.stringify({ id, results: ranked.map((note) => ({ path: note.path, score: round(note.score) })) })}\n`);
+  }
+}
+
+function parseQueryLine(line: string, file: string, number: number): { id: string; query: string } {
+  let value: unknown;
+  try {
+    value = JSON.parse(line);
+  } catch {
+    throw new Error(`${file}:${number}: not a JSON line`);
+  }
+  const record = (value ?? {}) as Record<string, unknown>;
+  const id = record._id;
+  if ((typeof id !== "string" && typeof id !== "number") || typeof record.text !== "string") {
+    throw new Error(`${file}:${number}: a query line needs "_id" and "text"`);
+  }
+  return { id: String(id), query: record.text };
+}
+
+async function requireFolder(folder: string): Promise<void> {
+  const stats = await fs.stat(folder).catch(() => null);
+  if (!stats?.isDirectory()) throw new Error(`no folder at --vault "${folder}"`);
+}
+
+/** The plugin's settings from its data.json in the vault, or the defaults when there is none. */
+async function readSettings(store: FsDataStore): Promise<CopilotSettings> {
+  const text = await store.read("data.json");
+  let raw: unknown = null;
+  if (text !== null) {
+    try {
+      raw = JSON.parse(text);
+    } catch {
+      // loadSettings turns an unreadable file into the defaults, as the plugin does.
+    }
+  }
+  return loadSettings(raw).settings;
+}
+
+function round(score: number): number {
+  return Math.round(score * 10_000) / 10_000;
+}
