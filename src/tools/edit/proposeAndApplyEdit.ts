@@ -5,6 +5,9 @@ import type { ToolDependencies } from "../toolDependencies";
 import { buildDiffHunks, countChangedLines, renderUnifiedDiff } from "./editDiff";
 import type { EditHistory } from "./EditHistory";
 
+/** The name of the command that undoes the newest applied edit (quoted to the model after each edit). */
+export const UNDO_LAST_EDIT_COMMAND_NAME = "Undo the agent's last edit";
+
 /** How many fresh proposals are made when the note keeps changing under an edit. */
 export const MAX_EDIT_PROPOSALS = 3;
 
@@ -136,7 +139,7 @@ export function describeEditOutcome(outcome: EditOutcome): string {
       const what = outcome.created ? `Created "${outcome.path}"` : `Edited "${outcome.path}"`;
       const undo = outcome.undoUnavailable
         ? ` It could not be recorded for undo (${outcome.undoUnavailable}).`
-        : ' The user can take it back with the "Undo last Copilot edit" command.';
+        : ` The user can take it back with the "${UNDO_LAST_EDIT_COMMAND_NAME}" command.`;
       const approval = outcome.autoApproved ? "without asking (the user allows this tool to edit directly)" : "with the user's approval";
       return `${what} (+${outcome.linesAdded} -${outcome.linesRemoved} lines) ${approval}.${freshNote}${undo}`;
     }
