@@ -37,6 +37,7 @@ export class VaultCopilotSettingTab extends PluginSettingTab {
     }));
   }
 
+  /** Draws the tab on Obsidian 1.11.4 to 1.12; 1.13+ draws `getSettingDefinitions()` instead. */
   override display(): void {
     this.releaseRows();
     this.containerEl.empty();

@@ -1,0 +1,158 @@
+import type { App as ObsidianApp, Plugin as ObsidianPlugin, SettingDefinitionGroup } from "obsidian";
+import { act } from "react";
+import { z } from "zod";
+import { App, Plugin } from "../../test/obsidian/obsidian";
+import { DEFAULT_SETTINGS } from "../constants";
+import { ToolRegistry } from "../tools/ToolRegistry";
+import { ObsidianSecretStore } from "./obsidianSecretStore";
+import { PROVIDER_PRESET_DETAILS } from "./providerPresets";
+import { VaultCopilotSettingTab } from "./SettingsTab";
+import { pluginSettingsFile, SettingsStore } from "./settingsStore";
+
+// Tells React that this test drives updates through act().
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+const manifest = { id: "vault-copilot", name: "Vault Copilot", author: "", version: "0.1.0", minAppVersion: "1.11.4", description: "", dir: ".obsidian/plugins/vault-copilot" };
+
+class TestPlugin extends Plugin {}
+
+async function openTab() {
+  const app = new App();
+  const plugin = new TestPlugin(app, manifest);
+  const store = await SettingsStore.load({
+    file: pluginSettingsFile(plugin as unknown as ObsidianPlugin),
+    secrets: new ObsidianSecretStore(app.secretStorage),
+    notify: () => undefined,
+  });
+  const registry = new ToolRegistry();
+  registry.register({
+    tool: { name: "readNote", description: "", schema: z.object({}), func: () => Promise.resolve("") },
+    metadata: { id: "readNote", displayName: "Read note", description: "Reads a note", category: "file" },
+  });
+  const tab = new VaultCopilotSettingTab(app as unknown as ObsidianApp, plugin as unknown as ObsidianPlugin, store, registry);
+  document.body.appendChild(tab.containerEl);
+  // Obsidian before 1.13 draws the tab through display() (deprecated in the 1.13 types).
+  const olderObsidian: { display(): void } = tab;
+  act(() => olderObsidian.display());
+  const rowNamed = (name: string): HTMLElement => {
+    const row = [...tab.containerEl.querySelectorAll<HTMLElement>(".setting-item")].find(
+      (item) => item.querySelector(".setting-item-name")?.textContent === name,
+    );
+    if (!row) throw new Error(`No settings row named "${name}"`);
+    return row;
+  };
+  const savedSettings = async () => JSON.parse(await app.vault.adapter.read(".obsidian/plugins/vault-copilot/data.json")) as typeof DEFAULT_SETTINGS;
+  return { app, tab, store, registry, rowNamed, savedSettings };
+}
+
+/** Sets a control's value and fires `event`, as a user's edit would (settings changes redraw the React tool list). */
+function edit(control: HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement, value: string, event: "input" | "change"): void {
+  act(() => {
+    control.value = value;
+    control.dispatchEvent(new Event(event));
+  });
+}
+
+const type = (input: HTMLInputElement | HTMLTextAreaElement, text: string) => edit(input, text, "input");
+const choose = (select: HTMLSelectElement, value: string) => edit(select, value, "change");
+
+const flush = () => act(() => Promise.resolve());
+
+afterEach(() => document.body.empty());
+
+describe("VaultCopilotSettingTab", () => {
+  it("shows the sections as Obsidian headings, in order", async () => {
+    const { tab } = await openTab();
+    const headings = [...tab.containerEl.querySelectorAll(".setting-item-heading .setting-item-name")].map((el) => el.textContent);
+    expect(headings).toEqual(["Model provider", "Agent", "Note search", "Web search", "Agent tools"]);
+  });
+
+  it("choosing a provider preset fills in its base URL", async () => {
+    const { rowNamed, store, savedSettings } = await openTab();
+    choose(rowNamed("Provider").querySelector("select")!, "ollama");
+    await flush();
+    expect(store.get().provider).toMatchObject({ preset: "ollama", baseUrl: PROVIDER_PRESET_DETAILS.ollama.baseUrl });
+    expect(rowNamed("Base URL").querySelector("input")!.value).toBe(PROVIDER_PRESET_DETAILS.ollama.baseUrl);
+    expect((await savedSettings()).provider.baseUrl).toBe(PROVIDER_PRESET_DETAILS.ollama.baseUrl);
+  });
+
+  it("keeps only the secret's id in the settings: the key stays in SecretStorage", async () => {
+    const { app, rowNamed, savedSettings } = await openTab();
+    app.secretStorage.setSecret("my-openai", "sk-very-secret");
+    const picker = rowNamed("API key").querySelector<HTMLInputElement>("input.secret-component")!;
+    expect(picker.value).toBe(DEFAULT_SETTINGS.provider.apiKeySecretId);
+    edit(picker, "my-openai", "change");
+    await flush();
+    const saved = await savedSettings();
+    expect(saved.provider.apiKeySecretId).toBe("my-openai");
+    expect(JSON.stringify(saved)).not.toContain("sk-very-secret");
+  });
+
+  it("saves a valid number, and refuses an invalid one with a message and without saving", async () => {
+    const { rowNamed, store } = await openTab();
+    const row = rowNamed("Steps per answer");
+    const input = row.querySelector("input")!;
+    type(input, "12");
+    await flush();
+    expect(store.get().autonomousAgentMaxIterations).toBe(12);
+    type(input, "500");
+    await flush();
+    expect(store.get().autonomousAgentMaxIterations).toBe(12);
+    expect(row.classList.contains("is-invalid")).toBe(true);
+    expect(row.querySelector(".vault-copilot-setting-error")?.textContent).toMatch(/50/);
+    type(input, "abc");
+    expect(row.querySelector(".vault-copilot-setting-error")?.textContent).toBe("Enter a whole number.");
+    type(input, "7");
+    await flush();
+    expect(row.querySelector(".vault-copilot-setting-error")).toBeNull();
+    expect(store.get().autonomousAgentMaxIterations).toBe(7);
+  });
+
+  it("takes excluded folders one per line and refuses an unknown time zone", async () => {
+    const { rowNamed, store } = await openTab();
+    type(rowNamed("Excluded folders").querySelector("textarea")!, "Archive\n\n  Templates  \n");
+    type(rowNamed("Time zone").querySelector("input")!, "Mars/Olympus");
+    await flush();
+    expect(store.get().search.excludedFolders).toEqual(["Archive", "Templates"]);
+    expect(store.get().timeZone).toBe("");
+    expect(rowNamed("Time zone").querySelector(".vault-copilot-setting-error")?.textContent).toContain("Mars/Olympus");
+  });
+
+  it("shows the SearXNG address only while SearXNG is the web search service", async () => {
+    const { rowNamed } = await openTab();
+    expect(rowNamed("SearXNG URL").isShown()).toBe(false);
+    choose(rowNamed("Search service").querySelector("select")!, "searxng");
+    await flush();
+    expect(rowNamed("SearXNG URL").isShown()).toBe(true);
+    expect(rowNamed("Brave Search API key").isShown()).toBe(false);
+  });
+
+  it("shows the tool list from the registry and saves its toggles into the settings", async () => {
+    const { rowNamed, store } = await openTab();
+    const toggle = rowNamed("Tools the agent may use").querySelector<HTMLInputElement>('[data-tool-id="readNote"] input[type="checkbox"]')!;
+    expect(toggle.checked).toBe(DEFAULT_SETTINGS.autonomousAgentEnabledToolIds.includes("readNote"));
+    act(() => toggle.click());
+    await flush();
+    expect(store.get().autonomousAgentEnabledToolIds.includes("readNote")).toBe(!DEFAULT_SETTINGS.autonomousAgentEnabledToolIds.includes("readNote"));
+    expect(toggle.checked).toBe(store.get().autonomousAgentEnabledToolIds.includes("readNote"));
+  });
+
+  it("releases its subscriptions and the tool list when hidden", async () => {
+    const { tab, store } = await openTab();
+    const toolList = tab.containerEl.querySelector(".vault-copilot-tools-host")!;
+    expect(toolList.childElementCount).toBeGreaterThan(0);
+    act(() => tab.hide());
+    expect(tab.containerEl.childElementCount).toBe(0);
+    expect(toolList.childElementCount).toBe(0);
+    // A change after hiding reaches no row (a leftover subscription would redraw into a removed row and throw in React).
+    await expect(store.update((s) => ({ ...s, toolTimeoutSeconds: 9 }))).resolves.toBeUndefined();
+  });
+
+  it("offers the same rows declaratively (Obsidian 1.13+, searchable) as through display()", async () => {
+    const { tab } = await openTab();
+    const definitions = tab.getSettingDefinitions() as SettingDefinitionGroup[];
+    const declared = definitions.flatMap((group) => [group.heading, ...(group.items ?? []).map((item) => item.name)]);
+    const displayed = [...tab.containerEl.querySelectorAll(".setting-item-name")].map((el) => el.textContent);
+    expect(declared).toEqual(displayed);
+  });
+});
