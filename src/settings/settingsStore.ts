@@ -13,14 +13,18 @@ export interface SettingsFile {
   path: string;
 }
 
+/** The plugin's own folder (`<config folder>/plugins/<id>`), where data.json and its data files live. */
+export function pluginDataFolder(plugin: Plugin): string {
+  return normalizePath(plugin.manifest.dir ?? `${plugin.app.vault.configDir}/plugins/${plugin.manifest.id}`);
+}
+
 /** data.json of this plugin, where `Plugin.loadData`/`saveData` keep it. */
 export function pluginSettingsFile(plugin: Plugin): SettingsFile {
-  const folder = plugin.manifest.dir ?? `${plugin.app.vault.configDir}/plugins/${plugin.manifest.id}`;
   return {
     loadData: () => plugin.loadData() as Promise<unknown>,
     saveData: (data) => plugin.saveData(data),
     adapter: plugin.app.vault.adapter,
-    path: normalizePath(`${folder}/data.json`),
+    path: normalizePath(`${pluginDataFolder(plugin)}/data.json`),
   };
 }
 

@@ -4,7 +4,7 @@
  */
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { App, Events, normalizePath, Plugin, requestUrl, SecretStorage, TFile, Vault } from "./obsidian";
+import { App, Events, normalizePath, Plugin, requestUrl, SecretStorage, TAbstractFile, TFile, Vault } from "./obsidian";
 
 describe("normalizePath (Obsidian's algorithm)", () => {
   it.each([
@@ -38,7 +38,9 @@ describe("Vault.process", () => {
     const vault = new Vault();
     const file = await vault.create("note.md", text);
     const modified: string[] = [];
-    vault.on("modify", (changed) => modified.push((changed as TFile).path));
+    vault.on("modify", (changed) => {
+      if (changed instanceof TFile) modified.push(changed.path);
+    });
     return { vault, file, modified };
   }
 
@@ -127,7 +129,9 @@ describe("Vault files and folders", () => {
     await vault.createFolder("old/inner");
     const note = await vault.create("old/inner/n.md", "text");
     const renames: [string, string][] = [];
-    vault.on("rename", (file, oldPath) => renames.push([(file as TFile).path, oldPath as string]));
+    vault.on("rename", (file, oldPath) => {
+      if (file instanceof TAbstractFile) renames.push([file.path, String(oldPath)]);
+    });
     await vault.rename(vault.getFolderByPath("old")!, "new");
     expect(note.path).toBe("new/inner/n.md");
     expect(vault.getFileByPath("new/inner/n.md")).toBe(note);

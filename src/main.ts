@@ -1,0 +1,85 @@
+import { Notice, Plugin } from "obsidian";
+import { CopilotView } from "./components/CopilotView";
+import { modalEditApproval } from "./components/EditApprovalModal";
+import { registerEditCommands } from "./components/editCommands";
+import { registerPomodoro } from "./components/pomodoroStatusBar";
+import { CHAT_VIEW_TYPE } from "./constants";
+import { systemClock, type Clock } from "./ports/Clock";
+import { requestUrlHttp } from "./ports/requestUrlHttp";
+import { ObsidianSecretStore } from "./settings/obsidianSecretStore";
+import { VaultCopilotSettingTab } from "./settings/SettingsTab";
+import { pluginDataFolder, pluginSettingsFile, SettingsStore } from "./settings/settingsStore";
+import { BUILTIN_TOOLS, initializeBuiltinTools } from "./tools/builtinTools";
+import { EditHistory } from "./tools/edit/EditHistory";
+import { ToolRegistry } from "./tools/ToolRegistry";
+import { ObsidianDataStore, ObsidianVault } from "./vault/ObsidianVault";
+
+/**
+ * The plugin: lifecycle and wiring only. `onload` loads the settings and connects the parts;
+ * nothing slow runs here (work that reads the vault waits for `onLayoutReady` or first use).
+ * Everything registered goes through `register*`/`add*`, so Obsidian undoes it on unload.
+ */
+export default class VaultCopilotPlugin extends Plugin {
+  private settingsStore: SettingsStore | undefined;
+
+  override async onload(): Promise<void> {
+    const secrets = new ObsidianSecretStore(this.app.secretStorage);
+    const store = await SettingsStore.load({
+      file: pluginSettingsFile(this),
+      secrets,
+      // Stays until dismissed: it reports settings that were reset.
+      notify: (message) => new Notice(message, 0),
+    });
+    this.settingsStore = store;
+
+    const vault = new ObsidianVault(this.app);
+    const dataStore = new ObsidianDataStore(this.app.vault.adapter, pluginDataFolder(this));
+    // The time zone is read at each call, so a change in the settings applies at once.
+    const clock: Clock = { now: () => Date.now(), timeZone: () => systemClock(store.get().timeZone).timeZone() };
+    const editHistory = new EditHistory(vault, dataStore);
+
+    const registry = ToolRegistry.getInstance();
+    initializeBuiltinTools(registry, {
+      vault,
+      clock,
+      http: requestUrlHttp,
+      secrets,
+      approval: modalEditApproval(this.app),
+      getSettings: () => store.get(),
+      editHistory,
+      pomodoroTimer: registerPomodoro(this, clock),
+      // search: the note index (src/search/NoteIndex) goes here; see "Search index" below.
+    });
+    this.register(() => registry.unregister(BUILTIN_TOOLS.map((entry) => entry.metadata.id)));
+
+    this.registerView(CHAT_VIEW_TYPE, (leaf) => new CopilotView(leaf, store));
+    this.addRibbonIcon("bot-message-square", "Open copilot chat", () => void this.openChatView());
+    this.addCommand({ id: "open-chat", name: "Open chat", callback: () => void this.openChatView() });
+    registerEditCommands(this, editHistory);
+    this.addSettingTab(new VaultCopilotSettingTab(this.app, this, store, registry));
+
+    // Search index (the search engineer's): create the NoteIndex over `vault` and `dataStore`,
+    // hand it to initializeBuiltinTools above as `search`, start it in
+    // `this.app.workspace.onLayoutReady(...)` (never in onload: a first build reads every note),
+    // close it with `this.register(...)`, and add the "Rebuild search index" command here.
+
+    // MCP servers and the chat runners are wired here by their issues (McpHub with
+    // modalToolCallApproval; ChatController in CopilotView).
+  }
+
+  /** Obsidian calls this when data.json changed on disk (e.g. by sync). */
+  override async onExternalSettingsChange(): Promise<void> {
+    await this.settingsStore?.reload();
+  }
+
+  /** Shows the chat view, opening it in the right sidebar when it is not open yet. */
+  private async openChatView(): Promise<void> {
+    const { workspace } = this.app;
+    let leaf = workspace.getLeavesOfType(CHAT_VIEW_TYPE)[0] ?? null;
+    if (!leaf) {
+      leaf = workspace.getRightLeaf(false);
+      await leaf?.setViewState({ type: CHAT_VIEW_TYPE, active: true });
+    }
+    if (leaf) await workspace.revealLeaf(leaf);
+  }
+}
