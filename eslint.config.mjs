@@ -13,6 +13,8 @@ export default defineConfig([
     "scripts/",
     "jest.config.js",
     "esbuild.config.mjs",
+    "esbuild.options.js",
+    "esbuild.options.d.ts",
     "test/e2e/dist/",
   ]),
   ...obsidianmd.configs.recommended,

@@ -68,6 +68,16 @@ export class Plugin
     super();
   }
 
+  /**
+   * What Obsidian does when it enables the plugin: marks it loaded and waits for its (possibly
+   * async) `onload`, so a later `unload()` undoes what it registered (double only).
+   */
+  async enable(): Promise<void> {
+    if (this.loaded) return;
+    this.loaded = true;
+    await this.onload();
+  }
+
   addCommand(command: Obsidian.Command): Obsidian.Command {
     // Obsidian prefixes the id with the plugin's id.
     const registered = { ...command, id: `${this.manifest.id}:${command.id}` };

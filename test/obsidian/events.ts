@@ -50,20 +50,21 @@ export class Events implements Obsidian.Events {
  * `registerDomEvent` and `registerInterval` need a DOM realm only when they are called.
  */
 export class Component
-  implements Pick<Obsidian.Component, "load" | "onload" | "unload" | "onunload" | "register" | "registerEvent" | "registerInterval">
+  implements Pick<Obsidian.Component, "load" | "unload" | "onunload" | "register" | "registerEvent" | "registerInterval">
 {
-  private loaded = false;
+  protected loaded = false;
   private readonly children: Component[] = [];
   private cleanups: (() => unknown)[] = [];
 
   load(): void {
     if (this.loaded) return;
     this.loaded = true;
-    this.onload();
+    // Obsidian does not wait for an async onload here either (Plugin.enable does, for tests).
+    void this.onload();
     for (const child of this.children) child.load();
   }
 
-  onload(): void {}
+  onload(): Promise<void> | void {}
 
   unload(): void {
     if (!this.loaded) return;

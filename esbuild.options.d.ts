@@ -1,0 +1,8 @@
+import type { BuildOptions } from "esbuild";
+
+/** The plugin's main.js; `production` minifies and drops the source map. */
+export function pluginBuildOptions(production: boolean): BuildOptions;
+/** The headless CLI, dist/cli.js. */
+export function cliBuildOptions(): BuildOptions;
+/** Modules Obsidian provides at run time. */
+export const obsidianExternals: readonly string[];

@@ -1,0 +1,59 @@
+// The esbuild options of the two bundles, shared by esbuild.config.mjs (the build) and
+// test/bundle/mainBundle.test.ts (which builds main.js the same way and loads it as mobile would).
+// CommonJS, so jest can require it as it is.
+const { builtinModules } = require("node:module");
+
+/** Externals Obsidian provides at run time (as in the official sample plugin). */
+const obsidianExternals = [
+  "obsidian",
+  "electron",
+  "@codemirror/autocomplete",
+  "@codemirror/collab",
+  "@codemirror/commands",
+  "@codemirror/language",
+  "@codemirror/lint",
+  "@codemirror/search",
+  "@codemirror/state",
+  "@codemirror/view",
+  "@lezer/common",
+  "@lezer/highlight",
+  "@lezer/lr",
+];
+
+/** The plugin's main.js: the browser platform, what Obsidian desktop and mobile load. */
+exports.pluginBuildOptions = function pluginBuildOptions(production) {
+  return {
+    entryPoints: ["src/main.ts"],
+    bundle: true,
+    // Node built-ins stay external so a stray import fails loudly at load time on mobile
+    // instead of being silently shimmed; test/bundle/mainBundle.test.ts guards against it.
+    external: [...obsidianExternals, ...builtinModules, ...builtinModules.map((m) => `node:${m}`)],
+    format: "cjs",
+    platform: "browser",
+    target: "es2022",
+    logLevel: "info",
+    sourcemap: production ? false : "inline",
+    treeShaking: true,
+    minify: production,
+    outfile: "main.js",
+    define: { "process.env.NODE_ENV": production ? '"production"' : '"development"' },
+  };
+};
+
+/** The headless CLI, dist/cli.js, for Node. */
+exports.cliBuildOptions = function cliBuildOptions() {
+  return {
+    entryPoints: ["src/cli/bin.ts"],
+    bundle: true,
+    format: "cjs",
+    platform: "node",
+    target: "node20",
+    logLevel: "info",
+    sourcemap: false,
+    minify: false,
+    outfile: "dist/cli.js",
+    banner: { js: "#!/usr/bin/env node" },
+  };
+};
+
+exports.obsidianExternals = obsidianExternals;

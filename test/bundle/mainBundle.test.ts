@@ -1,0 +1,189 @@
+/**
+ * Mobile Obsidian gives a plugin a web page's globals and `obsidian`, nothing else: no `process`,
+ * no `require` for Node modules. This builds main.js as the release does (without minifying, to
+ * stay fast), loads it in a realm that has only that, and runs its onload against the Obsidian
+ * double (bundled into the same realm). A Node module on main.js's load path fails here.
+ */
+import { build, type Metafile } from "esbuild";
+import { JSDOM } from "jsdom";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { builtinModules } from "node:module";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import vm from "node:vm";
+import { obsidianExternals, pluginBuildOptions } from "../../esbuild.options";
+import type * as Double from "../obsidian/obsidian";
+
+const repoRoot = resolve(__dirname, "../..");
+const CHAT_VIEW_TYPE = "vault-copilot-chat-view";
+
+/**
+ * Node built-ins main.js may require, and only lazily on desktop (e.g. the MCP stdio transport's
+ * child_process behind Platform.isDesktop). Empty: nothing needs one yet. Whatever is added here
+ * must still leave main.js loading in the realm below.
+ */
+const DESKTOP_ONLY_NODE_IMPORTS: readonly string[] = [];
+
+/** Web globals jsdom lacks but every Obsidian platform has (Electron and the mobile web views). */
+const WEB_GLOBALS_JSDOM_LACKS = [
+  "fetch", "Request", "Response", "Headers", "TextEncoder", "TextDecoder", "ReadableStream",
+  "WritableStream", "TransformStream", "TextDecoderStream", "TextEncoderStream", "structuredClone",
+] as const;
+
+interface LoadedBundle {
+  realm: vm.Context & Window;
+  obsidian: typeof Double;
+  pluginClass: new (app: Double.App, manifest: unknown) => Double.Plugin;
+  requested: string[];
+  metafile: Metafile;
+  close(): void;
+}
+
+/** A CommonJS module evaluated in `realm`, with `requireModule` as its only way out. */
+function evaluateModule(realm: vm.Context, code: string, filename: string, requireModule: (name: string) => unknown): Record<string, unknown> {
+  const module = vm.runInContext("({ exports: {} })", realm) as { exports: Record<string, unknown> };
+  const wrapper = vm.runInContext(`(function (module, exports, require) {${code}\n})`, realm, { filename }) as (
+    module: unknown,
+    exports: unknown,
+    require: (name: string) => unknown,
+  ) => void;
+  wrapper(module, module.exports, requireModule);
+  return module.exports;
+}
+
+async function buildAndLoad(outdir: string): Promise<LoadedBundle> {
+  const result = await build({
+    ...pluginBuildOptions(true),
+    minify: false,
+    absWorkingDir: repoRoot,
+    outfile: join(outdir, "main.js"),
+    logLevel: "silent",
+    metafile: true,
+  });
+  const double = await build({
+    entryPoints: [join(repoRoot, "test/obsidian/obsidian.ts")],
+    bundle: true,
+    format: "cjs",
+    platform: "browser",
+    target: "es2022",
+    write: false,
+    logLevel: "silent",
+  });
+
+  const dom = new JSDOM("<!doctype html><html><body></body></html>", { runScripts: "outside-only", pretendToBeVisual: true, url: "http://localhost/" });
+  const window = dom.window as unknown as Record<string, unknown>;
+  for (const name of WEB_GLOBALS_JSDOM_LACKS) window[name] ??= (globalThis as Record<string, unknown>)[name];
+  const realm = dom.getInternalVMContext() as vm.Context & Window;
+
+  const noModules = (name: string): never => {
+    throw new Error(`the Obsidian double needs no modules, yet it asked for "${name}"`);
+  };
+  const obsidian = evaluateModule(realm, double.outputFiles[0]!.text, "obsidian-double.js", noModules) as unknown as typeof Double;
+  const requested: string[] = [];
+  const exports = evaluateModule(realm, readFileSync(join(outdir, "main.js"), "utf8"), "main.js", (name) => {
+    requested.push(name);
+    if (name === "obsidian") return obsidian;
+    throw new Error(`main.js asked for "${name}", which mobile Obsidian does not have`);
+  });
+  return {
+    realm,
+    obsidian,
+    pluginClass: exports.default as LoadedBundle["pluginClass"],
+    requested,
+    metafile: result.metafile,
+    close: () => dom.window.close(),
+  };
+}
+
+/** Waits for React, which renders on the realm's own timers. */
+async function until(condition: () => boolean, what: string): Promise<void> {
+  for (let attempt = 0; attempt < 200; attempt++) {
+    if (condition()) return;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  throw new Error(`Timed out waiting for ${what}`);
+}
+
+describe("main.js on nothing but web globals and obsidian (what mobile gives it)", () => {
+  let outdir: string;
+  let loaded: LoadedBundle;
+  const manifest = { id: "vault-copilot", name: "Vault Copilot", author: "", version: "0.1.0", minAppVersion: "1.11.4", description: "", dir: ".obsidian/plugins/vault-copilot" };
+
+  beforeAll(async () => {
+    outdir = mkdtempSync(join(tmpdir(), "vault-copilot-bundle-"));
+    loaded = await buildAndLoad(outdir);
+  });
+
+  afterAll(() => {
+    loaded?.close();
+    rmSync(outdir, { recursive: true, force: true });
+  });
+
+  it("the realm really lacks Node: no process, no require, no Buffer", () => {
+    expect(vm.runInContext("[typeof process, typeof require, typeof Buffer, typeof module, typeof window, typeof document]", loaded.realm)).toEqual(
+      ["undefined", "undefined", "undefined", "undefined", "object", "object"],
+    );
+  });
+
+  it("imports no Node built-in module anywhere in the bundle (lazily or not), and nothing else from outside", () => {
+    const external = Object.values(loaded.metafile.outputs).flatMap((output) => output.imports.filter((entry) => entry.external).map((entry) => entry.path));
+    const nodeModules = new Set([...builtinModules, ...builtinModules.map((name) => `node:${name}`)]);
+    expect(external.filter((path) => nodeModules.has(path) && !DESKTOP_ONLY_NODE_IMPORTS.includes(path))).toEqual([]);
+    expect(external.filter((path) => !nodeModules.has(path) && !obsidianExternals.includes(path))).toEqual([]);
+  });
+
+  it("evaluates, asks only for obsidian, and exports a Plugin subclass", () => {
+    expect(new Set(loaded.requested)).toEqual(new Set(["obsidian"]));
+    expect(typeof loaded.pluginClass).toBe("function");
+    expect(loaded.pluginClass.prototype).toBeInstanceOf(loaded.obsidian.Plugin);
+  });
+
+  it("onload registers the chat view, its commands, the ribbon icon and the settings tab; unload undoes them", async () => {
+    const app = new loaded.obsidian.App();
+    const plugin = new loaded.pluginClass(app, manifest);
+    await plugin.enable();
+    expect([...plugin.registered.views]).toEqual([CHAT_VIEW_TYPE]);
+    expect([...plugin.registered.commands.keys()]).toEqual(expect.arrayContaining(["vault-copilot:open-chat"]));
+    expect(plugin.registered.settingTabs).toHaveLength(1);
+    expect(plugin.registered.ribbonIcons.map((icon) => icon.title)).toEqual(["Open copilot chat"]);
+    // The settings were saved once, as defaults, and hold no secret.
+    const saved = await app.vault.adapter.read(".obsidian/plugins/vault-copilot/data.json");
+    expect(JSON.parse(saved)).toMatchObject({ settingsVersion: expect.any(Number) });
+
+    plugin.unload();
+    expect(plugin.registered.views.size).toBe(0);
+    expect(plugin.registered.commands.size).toBe(0);
+    expect(plugin.registered.settingTabs).toHaveLength(0);
+  });
+
+  it("the open-chat command opens the chat view in a leaf, its React root renders, and closing unmounts it", async () => {
+    const app = new loaded.obsidian.App();
+    const plugin = new loaded.pluginClass(app, manifest);
+    await plugin.enable();
+    await plugin.registered.commands.get("vault-copilot:open-chat")!.callback!();
+    await until(() => app.workspace.getLeavesOfType(CHAT_VIEW_TYPE).length === 1, "the chat leaf");
+    const leaf = app.workspace.getLeavesOfType(CHAT_VIEW_TYPE)[0]!;
+    const content = (leaf.view as Double.ItemView).contentEl;
+    await until(() => content.textContent?.includes("Mode:") === true, "the chat view to render");
+    expect(content.textContent).toContain("Agent");
+    expect(app.workspace.revealedLeaves).toContain(leaf);
+
+    await leaf.close();
+    expect(content.childElementCount).toBe(0);
+    plugin.unload();
+  });
+
+  it("the settings tab draws its rows and the tool list from the registry", async () => {
+    const app = new loaded.obsidian.App();
+    const plugin = new loaded.pluginClass(app, manifest);
+    await plugin.enable();
+    const tab = plugin.registered.settingTabs[0]!;
+    tab.display();
+    const names = [...tab.containerEl.querySelectorAll(".setting-item-name")].map((element) => element.textContent);
+    expect(names).toEqual(expect.arrayContaining(["Model provider", "Base URL", "API key", "Agent tools"]));
+    await until(() => tab.containerEl.querySelector("[data-tool-id]") !== null, "the tool list to render");
+    expect(tab.containerEl.querySelector('[data-tool-id="readNote"]')).not.toBeNull();
+    tab.hide();
+    plugin.unload();
+  });
+});
