@@ -16,6 +16,8 @@ export default defineConfig([
     "esbuild.options.js",
     "esbuild.options.d.ts",
     "test/e2e/dist/",
+    "test/**/*.js",
+    ".scratch/",
   ]),
   ...obsidianmd.configs.recommended,
   {
