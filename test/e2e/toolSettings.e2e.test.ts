@@ -1,0 +1,143 @@
+/**
+ * The tool settings section in a real Chromium: the page (fixtures/toolSettingsPage.tsx) is
+ * bundled with esbuild, served from 127.0.0.1 and driven with playwright-core. If Chromium
+ * cannot start, the tests fail and say how to install it.
+ */
+import { build } from "esbuild";
+import { createServer, type Server } from "node:http";
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { extname, join, resolve } from "node:path";
+import { chromium, type Browser, type Page } from "playwright-core";
+import type { ToolSettingsChange } from "../../src/settings/v2/components/ToolSettingsSection";
+
+jest.setTimeout(60_000);
+
+const repoRoot = resolve(__dirname, "../..");
+const CHROMIUM = "/usr/bin/chromium";
+const CHROMIUM_FLAGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+];
+
+// A few of Obsidian's theme variables (dark theme values), so the page looks as it would in Obsidian.
+const OBSIDIAN_THEME = `
+body { --background-primary: #1e1e1e; --background-secondary: #262626; --background-modifier-border: #363636;
+  --text-normal: #dadada; --text-muted: #b3b3b3; --text-faint: #666; --text-warning: #e0ac69; --text-error: #fb464c;
+  --font-ui-smaller: 12px; --font-ui-small: 13px; --font-ui-medium: 15px; --font-semibold: 600;
+  --size-2-1: 2px; --size-4-1: 4px; --size-4-2: 8px; --size-4-3: 12px; --size-4-4: 16px;
+  --radius-s: 4px; --radius-m: 8px; --border-width: 1px;
+  margin: 0; padding: 16px; width: 640px; background: var(--background-secondary); color: var(--text-normal);
+  font-family: system-ui, sans-serif; }`;
+
+const CONTENT_TYPES: Record<string, string> = { ".html": "text/html", ".js": "text/javascript", ".css": "text/css" };
+
+describe("tool settings section in Chromium", () => {
+  let folder: string;
+  let server: Server;
+  let browser: Browser;
+  let page: Page;
+  let url: string;
+
+  beforeAll(async () => {
+    folder = mkdtempSync(join(tmpdir(), "vault-copilot-e2e-"));
+    await build({
+      entryPoints: [join(repoRoot, "test/e2e/fixtures/toolSettingsPage.tsx")],
+      bundle: true,
+      format: "iife",
+      platform: "browser",
+      target: "es2022",
+      jsx: "automatic",
+      define: { "process.env.NODE_ENV": '"production"' },
+      outfile: join(folder, "page.js"),
+      logLevel: "silent",
+    });
+    copyFileSync(join(repoRoot, "styles.css"), join(folder, "styles.css"));
+    writeFileSync(
+      join(folder, "index.html"),
+      `<!doctype html><html><head><meta charset="utf-8"><link rel="stylesheet" href="styles.css"><style>${OBSIDIAN_THEME}</style></head>` +
+        `<body><div id="root"></div><script src="page.js"></script></body></html>`,
+    );
+
+    server = createServer((request, response) => {
+      const name = request.url === "/" ? "index.html" : (request.url ?? "").slice(1);
+      if (!["index.html", "page.js", "styles.css"].includes(name)) {
+        response.writeHead(404).end();
+        return;
+      }
+      response.writeHead(200, { "Content-Type": CONTENT_TYPES[extname(name)] ?? "application/octet-stream" });
+      response.end(readFileSync(join(folder, name)));
+    });
+    await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+
+    try {
+      browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_FLAGS });
+    } catch (error) {
+      throw new Error(
+        `Chromium could not start from ${CHROMIUM} (${error instanceof Error ? error.message : String(error)}). ` +
+          "Install it with: apt-get update && apt-get install -y chromium",
+      );
+    }
+    page = await browser.newPage();
+    const errors: string[] = [];
+    page.on("pageerror", (error) => errors.push(error.message));
+    await page.goto(url);
+    await page.waitForSelector('[data-tool-id="readNote"]');
+    if (errors.length > 0) throw new Error(`The page failed: ${errors.join("; ")}`);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await new Promise<void>((done) => (server ? server.close(() => done()) : done()));
+    rmSync(folder, { recursive: true, force: true });
+  });
+
+  const changes = () => page.evaluate<ToolSettingsChange[]>(() => window.toolSettingsPage.changes);
+  const mainToggle = (id: string) => page.locator(`[data-tool-id="${id}"] .vault-copilot-tool-main input[type="checkbox"]`);
+
+  it("groups the tools by category", async () => {
+    const categories = await page.locator("section[data-category]").evaluateAll((sections) => sections.map((section) => section.getAttribute("data-category")));
+    expect(categories).toEqual(["time", "search", "file"]);
+    expect(await page.locator('section[data-category="search"] [data-tool-id]').count()).toBe(2);
+  });
+
+  it("switching a tool on hands the new id list to the callback", async () => {
+    expect(await mainToggle("readNote").isChecked()).toBe(false);
+    await mainToggle("readNote").click();
+    expect(await mainToggle("readNote").isChecked()).toBe(true);
+    expect((await changes()).at(-1)).toEqual({ enabledToolIds: ["localSearch", "writeToFile", "readNote"], autoApproveToolIds: [] });
+  });
+
+  it("the always-on tool is checked, disabled, and a click changes nothing", async () => {
+    const toggle = mainToggle("getCurrentTime");
+    expect(await toggle.isChecked()).toBe(true);
+    expect(await toggle.isDisabled()).toBe(true);
+    await expect(page.locator('[data-tool-id="getCurrentTime"]').getByText("Always on").isVisible()).resolves.toBe(true);
+    const before = (await changes()).length;
+    await toggle.click({ force: true });
+    expect(await toggle.isChecked()).toBe(true);
+    expect(await changes()).toHaveLength(before);
+  });
+
+  it("an edit tool's 'apply edits without asking' is off by default and warns once switched on", async () => {
+    const autoApprove = page.locator('[data-tool-id="writeToFile"] .vault-copilot-tool-auto-approve input');
+    expect(await autoApprove.isChecked()).toBe(false);
+    await autoApprove.click();
+    expect((await changes()).at(-1)?.autoApproveToolIds).toEqual(["writeToFile"]);
+    expect(await page.locator('[data-tool-id="writeToFile"] .vault-copilot-tool-warning').isVisible()).toBe(true);
+  });
+
+  it("a tool registered later (an MCP server connecting) shows up in its category", async () => {
+    await page.evaluate(() => window.toolSettingsPage.registerTool("mcp_files_list", "List files", "mcp"));
+    await page.waitForSelector('section[data-category="mcp"] [data-tool-id="mcp_files_list"]');
+    const screenshot = join(tmpdir(), "vault-copilot-tool-settings.png");
+    await page.screenshot({ path: screenshot, fullPage: true });
+    expect(readFileSync(screenshot).subarray(1, 4).toString()).toBe("PNG");
+  });
+});
