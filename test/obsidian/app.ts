@@ -1,7 +1,8 @@
 import type * as Obsidian from "obsidian";
 import { Component, Events, type Fits } from "./events";
 import type { PluginSettingTab } from "./setting";
-import { FileManager, MetadataCache, normalizePath, Vault, type VaultOptions } from "./vault";
+import { FileManager, MetadataCache } from "./metadataCache";
+import { normalizePath, Vault, type VaultOptions } from "./vault";
 import { requireDocument, Workspace, type ViewCreator } from "./workspace";
 
 const SECRET_ID = /^[a-z0-9]+(-[a-z0-9]+)*$/;

@@ -23,7 +23,9 @@ export {
 } from "./components";
 export { Component, Events, type EventRef } from "./events";
 export { Modal, Notice, PluginSettingTab, Setting, SettingTab } from "./setting";
-export { FileManager, InMemoryAdapter, MetadataCache, normalizePath, TAbstractFile, TFile, TFolder, Vault } from "./vault";
+export { InMemoryAdapter } from "./adapter";
+export { FileManager, MetadataCache } from "./metadataCache";
+export { normalizePath, TAbstractFile, TFile, TFolder, Vault } from "./vault";
 export { ItemView, View, Workspace, WorkspaceLeaf, type ViewCreator } from "./workspace";
 
 if (typeof window !== "undefined" && typeof HTMLElement !== "undefined") {

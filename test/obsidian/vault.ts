@@ -1,4 +1,5 @@
 import type * as Obsidian from "obsidian";
+import { InMemoryAdapter } from "./adapter";
 import { Events, type Fits } from "./events";
 
 /**
@@ -21,8 +22,6 @@ function parentPathOf(path: string): string {
 function nameOf(path: string): string {
   return path.slice(path.lastIndexOf("/") + 1);
 }
-
-const byteLength = (text: string): number => new TextEncoder().encode(text).length;
 
 export abstract class TAbstractFile implements Pick<Obsidian.TAbstractFile, "path" | "name"> {
   path: string;
@@ -63,108 +62,6 @@ export class TFolder extends TAbstractFile implements Pick<Obsidian.TFolder, "pa
 
   isRoot(): boolean {
     return this.path === "/";
-  }
-}
-
-/** Files and folders of the whole vault folder, config folder included (what `app.vault.adapter` sees). */
-export class InMemoryAdapter
-  implements Pick<Obsidian.DataAdapter, "getName" | "exists" | "stat" | "list" | "read" | "write" | "append" | "mkdir" | "remove" | "rmdir" | "rename">
-{
-  private readonly files = new Map<string, { text: string; stat: Obsidian.Stat }>();
-  private readonly folders = new Set<string>();
-
-  constructor(
-    private readonly vaultName: string,
-    private readonly now: () => number,
-  ) {}
-
-  getName(): string {
-    return this.vaultName;
-  }
-
-  exists(normalizedPath: string): Promise<boolean> {
-    return Promise.resolve(this.files.has(normalizedPath) || this.folders.has(normalizedPath));
-  }
-
-  stat(normalizedPath: string): Promise<Obsidian.Stat | null> {
-    const file = this.files.get(normalizedPath);
-    if (file) return Promise.resolve({ ...file.stat });
-    if (this.folders.has(normalizedPath)) return Promise.resolve({ type: "folder", ctime: 0, mtime: 0, size: 0 });
-    return Promise.resolve(null);
-  }
-
-  list(normalizedPath: string): Promise<Obsidian.ListedFiles> {
-    const prefix = normalizedPath === "/" || normalizedPath === "" ? "" : `${normalizedPath}/`;
-    const direct = (path: string) => path.startsWith(prefix) && !path.slice(prefix.length).includes("/");
-    return Promise.resolve({ files: [...this.files.keys()].filter(direct), folders: [...this.folders].filter(direct) });
-  }
-
-  async read(normalizedPath: string): Promise<string> {
-    return this.readNow(normalizedPath);
-  }
-
-  /** Synchronous read, for the vault's `process`. */
-  readNow(normalizedPath: string): string {
-    const file = this.files.get(normalizedPath);
-    if (!file) throw new Error(`ENOENT: no such file or directory, open '${normalizedPath}'`);
-    return file.text;
-  }
-
-  /** Synchronous write, for the vault (its `process` must not yield between read and write). */
-  writeNow(normalizedPath: string, data: string): Obsidian.Stat {
-    const parent = parentPathOf(normalizedPath);
-    if (parent !== "/" && !this.folders.has(parent)) throw new Error(`ENOENT: no such file or directory, open '${normalizedPath}'`);
-    if (this.folders.has(normalizedPath)) throw new Error(`EISDIR: illegal operation on a directory, open '${normalizedPath}'`);
-    const time = this.now();
-    const ctime = this.files.get(normalizedPath)?.stat.ctime ?? time;
-    const stat: Obsidian.Stat = { type: "file", ctime, mtime: time, size: byteLength(data) };
-    this.files.set(normalizedPath, { text: data, stat });
-    return { ...stat };
-  }
-
-  async write(normalizedPath: string, data: string): Promise<void> {
-    this.writeNow(normalizedPath, data);
-  }
-
-  async append(normalizedPath: string, data: string): Promise<void> {
-    const current = this.files.get(normalizedPath)?.text ?? "";
-    await this.write(normalizedPath, current + data);
-  }
-
-  /** Creates the folder and any missing parents, as Obsidian's adapters do. */
-  mkdir(normalizedPath: string): Promise<void> {
-    const segments = normalizedPath.split("/");
-    for (let i = 1; i <= segments.length; i++) this.folders.add(segments.slice(0, i).join("/"));
-    return Promise.resolve();
-  }
-
-  remove(normalizedPath: string): Promise<void> {
-    if (!this.files.delete(normalizedPath)) return Promise.reject(new Error(`ENOENT: no such file or directory, unlink '${normalizedPath}'`));
-    return Promise.resolve();
-  }
-
-  rmdir(normalizedPath: string, recursive: boolean): Promise<void> {
-    const inside = (path: string) => path.startsWith(`${normalizedPath}/`);
-    const hasContent = [...this.files.keys()].some(inside) || [...this.folders].some(inside);
-    if (hasContent && !recursive) return Promise.reject(new Error(`ENOTEMPTY: directory not empty, rmdir '${normalizedPath}'`));
-    for (const path of [...this.files.keys()].filter(inside)) this.files.delete(path);
-    for (const path of [...this.folders].filter(inside)) this.folders.delete(path);
-    this.folders.delete(normalizedPath);
-    return Promise.resolve();
-  }
-
-  rename(normalizedPath: string, normalizedNewPath: string): Promise<void> {
-    const moved = (path: string) => (path === normalizedPath ? normalizedNewPath : normalizedNewPath + path.slice(normalizedPath.length));
-    const affected = (path: string) => path === normalizedPath || path.startsWith(`${normalizedPath}/`);
-    for (const [path, file] of [...this.files].filter(([path]) => affected(path))) {
-      this.files.delete(path);
-      this.files.set(moved(path), file);
-    }
-    for (const path of [...this.folders].filter(affected)) {
-      this.folders.delete(path);
-      this.folders.add(moved(path));
-    }
-    return Promise.resolve();
   }
 }
 
@@ -348,60 +245,3 @@ export class Vault
   }
 }
 
-/**
- * Obsidian's metadata cache, filled by the test: the double parses nothing, so a test states the
- * `CachedMetadata` that Obsidian would have produced for a note (`setFileCache`).
- */
-export class MetadataCache extends Events implements Pick<Obsidian.MetadataCache, "getCache" | "resolvedLinks" | "unresolvedLinks"> {
-  resolvedLinks: Record<string, Record<string, number>> = {};
-  unresolvedLinks: Record<string, Record<string, number>> = {};
-  private readonly caches = new Map<string, Obsidian.CachedMetadata>();
-
-  constructor(private readonly vault: Vault) {
-    super();
-    vault.on("delete", (file) => this.caches.delete((file as TAbstractFile).path));
-    vault.on("rename", (file, oldPath) => {
-      const cache = this.caches.get(oldPath as string);
-      this.caches.delete(oldPath as string);
-      if (cache) this.caches.set((file as TAbstractFile).path, cache);
-    });
-  }
-
-  getFileCache(file: TFile): Obsidian.CachedMetadata | null {
-    return this.caches.get(file.path) ?? null;
-  }
-
-  getCache(path: string): Obsidian.CachedMetadata | null {
-    return this.caches.get(path) ?? null;
-  }
-
-  getFirstLinkpathDest(linkpath: string, sourcePath: string): TFile | null {
-    void sourcePath;
-    const target = linkpath.split("#")[0] ?? linkpath;
-    const exact = this.vault.getFileByPath(target) ?? this.vault.getFileByPath(`${target}.md`);
-    if (exact) return exact;
-    const name = target.toLowerCase();
-    return this.vault.getFiles().find((file) => file.basename.toLowerCase() === name || file.name.toLowerCase() === name) ?? null;
-  }
-
-  /** Sets what Obsidian would have parsed for `path` and announces it (double only). */
-  setFileCache(path: string, cache: Obsidian.CachedMetadata): void {
-    this.caches.set(path, cache);
-    const file = this.vault.getFileByPath(path);
-    if (file) this.trigger("changed", file, "", cache);
-  }
-}
-
-/** (Its methods take the double's files, which are not Obsidian's classes, so no `implements` here.) */
-export class FileManager {
-  constructor(private readonly vault: Vault) {}
-
-  /** Obsidian trashes per the user's "Deleted files" setting; the double deletes. */
-  trashFile(file: TAbstractFile): Promise<void> {
-    return this.vault.trash(file);
-  }
-
-  async renameFile(file: TAbstractFile, newPath: string): Promise<void> {
-    await this.vault.rename(file, newPath);
-  }
-}
