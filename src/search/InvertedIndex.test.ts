@@ -82,14 +82,14 @@ describe("index file", () => {
   it("round-trips an index: same notes, same scores", async () => {
     const index = await packed();
     const text = await encodeIndexFile(index.snapshot(), slicer());
-    const loaded = InvertedIndex.fromSnapshot(await decodeIndexFile(text, slicer()));
+    const loaded = await InvertedIndex.restore(await decodeIndexFile(text, slicer()), slicer());
     expect(ranked(loaded, "alpha beta gamma delta")).toEqual(ranked(index, "alpha beta gamma delta"));
     expect(loaded.get("a.md")).toEqual(index.get("a.md"));
   });
 
   it("round-trips an empty index", async () => {
     const index = new InvertedIndex();
-    const loaded = InvertedIndex.fromSnapshot(await decodeIndexFile(await encodeIndexFile(index.snapshot(), slicer()), slicer()));
+    const loaded = await InvertedIndex.restore(await decodeIndexFile(await encodeIndexFile(index.snapshot(), slicer()), slicer()), slicer());
     expect(loaded.documentCount).toBe(0);
   });
 

@@ -91,8 +91,8 @@ export class InvertedIndex {
       this.lengthSums[field] = (this.lengthSums[field] ?? 0) + terms.length;
       const shift = SHIFTS[field] ?? 0;
       const max = MAXIMA[field] ?? 0;
-      for (const term of terms) {
-        const termId = this.termIdOf(term);
+      for (let position = 0; position < terms.length; position++) {
+        const termId = this.termIdOf(terms[position] ?? "");
         if (termId >= this.scratch.length) this.scratch = growFloat(this.scratch, termId + 1);
         const current = this.scratch[termId] ?? 0;
         if (current === 0) touched.push(termId);
@@ -264,19 +264,31 @@ export class InvertedIndex {
     };
   }
 
-  /** An index over a snapshot (from `snapshot()` or a decoded file); `validateSnapshot` it first. */
-  static fromSnapshot(snapshot: IndexSnapshot): InvertedIndex {
+  /**
+   * An index over a snapshot (from `snapshot()` or a decoded file), its lookup tables built in
+   * slices: for a large vault they are the bulk of the work of loading.
+   */
+  static async restore(snapshot: IndexSnapshot, slicer: TimeSlicer): Promise<InvertedIndex> {
     const index = new InvertedIndex();
     index.documents = snapshot.documents.slice();
-    index.docIdByPath = new Map(snapshot.documents.map((document, id) => [document.path, id]));
     index.lengths = grow(snapshot.lengths, Math.max(64, snapshot.documents.length) * FIELD_COUNT);
-    for (let id = 0; id < snapshot.documents.length; id++) {
-      for (let field = 0; field < FIELD_COUNT; field++) {
-        index.lengthSums[field] = (index.lengthSums[field] ?? 0) + (snapshot.lengths[id * FIELD_COUNT + field] ?? 0);
+    const chunk = 4_096;
+    for (let start = 0; start < snapshot.documents.length; start += chunk) {
+      const end = Math.min(snapshot.documents.length, start + chunk);
+      for (let id = start; id < end; id++) {
+        index.docIdByPath.set((snapshot.documents[id] as IndexedDocument).path, id);
+        for (let field = 0; field < FIELD_COUNT; field++) {
+          index.lengthSums[field] = (index.lengthSums[field] ?? 0) + (snapshot.lengths[id * FIELD_COUNT + field] ?? 0);
+        }
       }
+      await slicer.checkpoint();
     }
     index.terms = snapshot.terms.slice();
-    index.termIds = new Map(snapshot.terms.map((term, id) => [term, id]));
+    for (let start = 0; start < snapshot.terms.length; start += chunk * 4) {
+      const end = Math.min(snapshot.terms.length, start + chunk * 4);
+      for (let id = start; id < end; id++) index.termIds.set(snapshot.terms[id] ?? "", id);
+      await slicer.checkpoint();
+    }
     index.offsets = snapshot.offsets;
     index.docs = snapshot.docs;
     index.frequencies = snapshot.frequencies;

@@ -97,6 +97,7 @@ export async function decodeIndexFile(text: string, slicer: TimeSlicer): Promise
   const offsets = new Uint32Array(header.terms + 1);
   const docs = new Uint32Array(header.postings);
   const frequencies = new Uint32Array(header.postings);
+  const paths = new Set<string>();
   let termId = 0;
   let cursor = 0;
 
@@ -107,7 +108,10 @@ export async function decodeIndexFile(text: string, slicer: TimeSlicer): Promise
       for (const row of parseArray(body)) {
         if (documents.length >= header.documents) throw new IndexFileError("more notes than the header says");
         lengths.set(readLengths(row), documents.length * FIELD_COUNT);
-        documents.push(readDocument(row));
+        const document = readDocument(row);
+        if (paths.has(document.path)) throw new IndexFileError("a note appears twice");
+        paths.add(document.path);
+        documents.push(document);
       }
     } else if (line.startsWith("t")) {
       for (const term of parseArray(body)) {
@@ -137,9 +141,6 @@ export async function decodeIndexFile(text: string, slicer: TimeSlicer): Promise
   }
   if (documents.length !== header.documents || terms.length !== header.terms || termId !== header.terms || cursor !== header.postings) {
     throw new IndexFileError("the index file's parts do not add up");
-  }
-  if (new Set(documents.map((document) => document.path)).size !== documents.length) {
-    throw new IndexFileError("a note appears twice");
   }
   return { documents, lengths, terms, offsets, docs, frequencies };
 }

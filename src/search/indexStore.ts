@@ -25,7 +25,7 @@ export async function loadIndex(store: DataStore, slicer: TimeSlicer, signal?: A
   }
   if (text === null) return { index: new InvertedIndex(), loaded: false, reason: "no index was stored yet" };
   try {
-    return { index: InvertedIndex.fromSnapshot(await decodeIndexFile(text, slicer)), loaded: true };
+    return { index: await InvertedIndex.restore(await decodeIndexFile(text, slicer), slicer), loaded: true };
   } catch (error) {
     if (signal?.aborted) throw error;
     // Whatever is wrong with a stored file, the remedy is the same: build again from the notes.

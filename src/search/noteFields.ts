@@ -41,18 +41,20 @@ export function extractFieldTerms(path: string, text: string, tokenizer: Tokeniz
     headings.push(...terms);
   }
 
-  const bodyParts: string[] = [];
+  // The body's terms, line by line (joining the lines first would copy the whole note once more).
+  const body: string[] = [];
+  const collect = (term: string) => body.push(term);
   for (let index = metadata.bodyStartLine; index < lines.length; index++) {
-    if (!headingLines.has(index)) bodyParts.push(lines[index] ?? "");
+    if (!headingLines.has(index)) tokenizer.forEachTerm(lines[index] ?? "", collect);
   }
   for (const [key, value] of Object.entries(metadata.frontmatter)) {
     if (OBSIDIAN_KEYS.has(key.toLowerCase())) continue;
-    bodyParts.push(...plainValues(value));
+    for (const text of plainValues(value)) tokenizer.forEachTerm(text, collect);
   }
 
   const folder = path.includes("/") ? path.slice(0, path.lastIndexOf("/")) : "";
   return [
-    tokenizer.tokenize(bodyParts.join("\n")),
+    body,
     title,
     headings,
     metadata.aliases.flatMap((alias) => tokenizer.tokenize(alias)),

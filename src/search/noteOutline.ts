@@ -1,5 +1,6 @@
 import { frontmatterAliases, frontmatterTags } from "../vault/frontmatterFields";
 import { splitFrontmatter } from "../vault/markdownMetadata";
+import { parseSimpleFrontmatter } from "./simpleFrontmatter";
 import type { HeadingInfo } from "../vault/VaultPort";
 
 /** What the index needs of a note's structure: its lines, headings, tags and frontmatter. */
@@ -18,6 +19,8 @@ export interface NoteOutline {
 const INLINE_TAG = /(^|\s)#((?=[\p{L}\p{N}_/-]*[\p{L}_/-])[\p{L}\p{N}_/-]+)/gu;
 const HEADING = /^(#{1,6})\s+(.+?)\s*#*\s*$/;
 const FENCE = /^\s{0,3}(```+|~~~+)/;
+// The frontmatter block as vault/markdownMetadata.ts's splitFrontmatter finds it.
+const FRONTMATTER = /^---\r?\n([\s\S]*?)\r?\n(?:---|\.\.\.)[ \t]*(?:\r?\n|$)/;
 
 /**
  * Reads headings, tags and aliases the way Obsidian's metadata cache does (code blocks and inline
@@ -25,7 +28,7 @@ const FENCE = /^\s{0,3}(```+|~~~+)/;
  * the index has no use for and which cost more than the rest when indexing a whole vault.
  */
 export function readNoteOutline(text: string): NoteOutline {
-  const { frontmatter, bodyStartLine } = text.startsWith("---") ? splitFrontmatter(text) : { frontmatter: {}, bodyStartLine: 0 };
+  const { frontmatter, bodyStartLine } = readFrontmatter(text);
   const lines = text.split(/\r?\n/);
   const headings: HeadingInfo[] = [];
   const tags = frontmatterTags(frontmatter).map((tag) => tag.replace(/^#/, ""));
@@ -49,4 +52,15 @@ export function readNoteOutline(text: string): NoteOutline {
     for (const match of visible.matchAll(INLINE_TAG)) tags.push(match[2] ?? "");
   }
   return { frontmatter, lines, bodyStartLine, headings, tags: [...new Set(tags.filter(Boolean))], aliases: frontmatterAliases(frontmatter) };
+}
+
+/** The frontmatter, read by the quick subset parser when it can, else by the full YAML parser. */
+function readFrontmatter(text: string): { frontmatter: Record<string, unknown>; bodyStartLine: number } {
+  if (!text.startsWith("---")) return { frontmatter: {}, bodyStartLine: 0 };
+  const match = FRONTMATTER.exec(text);
+  if (!match) return { frontmatter: {}, bodyStartLine: 0 };
+  const block = match[1] ?? "";
+  const simple = parseSimpleFrontmatter(block);
+  if (simple) return { frontmatter: simple, bodyStartLine: block.split(/\r?\n/).length + 2 };
+  return splitFrontmatter(text);
 }

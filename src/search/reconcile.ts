@@ -32,8 +32,8 @@ export interface ReconcileContext {
   onProgress?: (progress: IndexProgress) => void;
 }
 
-const STAT_BATCH = 64;
-const READ_BATCH = 16;
+const STAT_BATCH = 128;
+const READ_BATCH = 32;
 
 /**
  * Brings the index in line with the vault: notes no longer there (or now excluded) are dropped,
@@ -72,9 +72,13 @@ export async function reconcile(context: ReconcileContext): Promise<ReconcileRep
     await slicer.checkpoint();
   }
 
+  // Reading the next batch while this one is indexed keeps the disk and the thread both busy.
+  const readBatch = (start: number) => Promise.all(toRead.slice(start, start + READ_BATCH).map((note) => readOrReason(vault, note.path)));
+  let nextTexts = toRead.length > 0 ? readBatch(0) : undefined;
   for (let start = 0; start < toRead.length; start += READ_BATCH) {
     const batch = toRead.slice(start, start + READ_BATCH);
-    const texts = await slicer.wait(Promise.all(batch.map((note) => readOrReason(vault, note.path))));
+    const texts = await slicer.wait(nextTexts ?? readBatch(start));
+    nextTexts = start + READ_BATCH < toRead.length ? readBatch(start + READ_BATCH) : undefined;
     for (let offset = 0; offset < batch.length; offset++) {
       const note = batch[offset] as (typeof batch)[number];
       const text = texts[offset];

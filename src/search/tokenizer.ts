@@ -44,15 +44,15 @@ const RIGHT_QUOTE = 0x2019;
  * function words dropped, and Chinese, Japanese, Thai and similar text cut into words by
  * `Intl.Segmenter` (or into character pairs where the runtime has none).
  *
- * One instance keeps a cache of stems, which makes indexing a large vault several times faster;
+ * One instance keeps a cache of each token's term, which makes indexing a large vault several times faster;
  * the cache is bounded, so an instance can live as long as the index.
  */
 export class Tokenizer {
-  private readonly stems = new Map<string, string>();
+  private readonly terms = new Map<string, string>();
   private readonly wordCharacters = new Map<string, boolean>();
   private segmenter: Intl.Segmenter | null | undefined;
 
-  constructor(private readonly maxCachedStems = 200_000) {}
+  constructor(private readonly maxCachedTerms = 200_000) {}
 
   /** The terms of `text`, in order, repeats kept (their counts are term frequencies). */
   tokenize(text: string): string[] {
@@ -141,18 +141,15 @@ export class Tokenizer {
     return known;
   }
 
+  /** One lookup per token: the cache holds each token's term, or "" for a word left out. */
   private emit(token: string, visit: (term: string) => void): void {
-    if (token.length > MAX_TOKEN_LENGTH || ENGLISH_STOP_WORDS.has(token)) return;
-    visit(this.stem(token));
-  }
-
-  private stem(token: string): string {
-    const cached = this.stems.get(token);
-    if (cached !== undefined) return cached;
-    const stem = stemEnglish(token);
-    if (this.stems.size >= this.maxCachedStems) this.stems.clear();
-    this.stems.set(token, stem);
-    return stem;
+    let term = this.terms.get(token);
+    if (term === undefined) {
+      term = token.length > MAX_TOKEN_LENGTH || ENGLISH_STOP_WORDS.has(token) ? "" : stemEnglish(token);
+      if (this.terms.size >= this.maxCachedTerms) this.terms.clear();
+      this.terms.set(token, term);
+    }
+    if (term !== "") visit(term);
   }
 
   private segment(run: string): string[] {
