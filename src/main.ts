@@ -1,8 +1,11 @@
-import { Notice, Plugin } from "obsidian";
+import { Notice, Platform, Plugin } from "obsidian";
 import { CopilotView } from "./components/CopilotView";
 import { modalEditApproval } from "./components/EditApprovalModal";
 import { registerEditCommands } from "./components/editCommands";
 import { registerPomodoro } from "./components/pomodoroStatusBar";
+import { modalToolCallApproval } from "./components/ToolCallApprovalModal";
+import { McpHub } from "./mcp/McpHub";
+import { pluginTransportFactory } from "./mcp/obsidianMcp";
 import { CHAT_VIEW_TYPE } from "./constants";
 import { systemClock, type Clock } from "./ports/Clock";
 import { requestUrlHttp } from "./ports/requestUrlHttp";
@@ -52,19 +55,39 @@ export default class VaultCopilotPlugin extends Plugin {
     });
     this.register(() => registry.unregister(BUILTIN_TOOLS.map((entry) => entry.metadata.id)));
 
+    const mcpHub = new McpHub({
+      registry,
+      createTransport: pluginTransportFactory({ isDesktop: Platform.isDesktop, secrets, cwd: vaultFolderPath(this) }),
+      approval: modalToolCallApproval(this.app),
+      isAutoApproved: (toolId) => store.get().autoApproveToolIds.includes(toolId),
+    });
+    this.register(() => void mcpHub.closeAll());
+
     this.registerView(CHAT_VIEW_TYPE, (leaf) => new CopilotView(leaf, store));
     this.addRibbonIcon("bot-message-square", "Open copilot chat", () => void this.openChatView());
     this.addCommand({ id: "open-chat", name: "Open chat", callback: () => void this.openChatView() });
     registerEditCommands(this, editHistory);
-    this.addSettingTab(new VaultCopilotSettingTab(this.app, this, store, registry));
+    this.addSettingTab(new VaultCopilotSettingTab(this.app, this, store, registry, mcpHub));
 
     // Search index (the search engineer's): create the NoteIndex over `vault` and `dataStore`,
     // hand it to initializeBuiltinTools above as `search`, start it in
     // `this.app.workspace.onLayoutReady(...)` (never in onload: a first build reads every note),
     // close it with `this.register(...)`, and add the "Rebuild search index" command here.
 
-    // MCP servers and the chat runners are wired here by their issues (McpHub with
-    // modalToolCallApproval; ChatController in CopilotView).
+    // MCP servers start once the workspace is ready (a server may take seconds to spawn), and
+    // follow the settings: servers added, changed, disabled or removed connect or leave.
+    this.app.workspace.onLayoutReady(() => {
+      let servers = JSON.stringify(store.get().mcpServers);
+      void mcpHub.sync(store.get().mcpServers);
+      this.register(
+        store.subscribe((settings) => {
+          const next = JSON.stringify(settings.mcpServers);
+          if (next === servers) return;
+          servers = next;
+          void mcpHub.sync(settings.mcpServers);
+        }),
+      );
+    });
   }
 
   /** Obsidian calls this when data.json changed on disk (e.g. by sync). */
@@ -82,4 +105,10 @@ export default class VaultCopilotPlugin extends Plugin {
     }
     if (leaf) await workspace.revealLeaf(leaf);
   }
+}
+
+/** The vault's folder on disk, where desktop stdio MCP servers start; undefined elsewhere. */
+function vaultFolderPath(plugin: Plugin): string | undefined {
+  const adapter = plugin.app.vault.adapter as { getBasePath?: () => string };
+  return typeof adapter.getBasePath === "function" ? adapter.getBasePath() : undefined;
 }

@@ -1,5 +1,6 @@
 import { PluginSettingTab, Setting, type App, type Plugin, type SettingDefinitionItem } from "obsidian";
 import type { ToolRegistry } from "../tools/ToolRegistry";
+import type { McpStatusSource } from "./mcpSettingsSection";
 import type { SettingsSection } from "./settingRows";
 import { buildSettingsSections } from "./settingsSections";
 import type { SettingsStore } from "./settingsStore";
@@ -17,12 +18,13 @@ export class VaultCopilotSettingTab extends PluginSettingTab {
     plugin: Plugin,
     private readonly store: SettingsStore,
     private readonly registry: ToolRegistry,
+    private readonly mcp?: McpStatusSource,
   ) {
     super(app, plugin);
   }
 
   private sections(): SettingsSection[] {
-    return buildSettingsSections({ app: this.app, store: this.store, registry: this.registry });
+    return buildSettingsSections({ app: this.app, store: this.store, registry: this.registry, mcp: this.mcp });
   }
 
   override getSettingDefinitions(): SettingDefinitionItem[] {

@@ -1,6 +1,7 @@
 import { createElement } from "react";
 import { createRoot } from "react-dom/client";
 import type { ToolRegistry } from "../tools/ToolRegistry";
+import { mcpSection, type McpStatusSource } from "./mcpSettingsSection";
 import { PROVIDER_PRESET_DETAILS, type ProviderPresetId } from "./providerPresets";
 import {
   dropdownRow,
@@ -19,6 +20,8 @@ import { ToolSettingsSection } from "./v2/components/ToolSettingsSection";
 
 export interface SectionsContext extends RowContext {
   registry: ToolRegistry;
+  /** The live MCP connections, for the status row (absent in contexts without a hub). */
+  mcp?: McpStatusSource;
 }
 
 const presetChoices = Object.fromEntries(
@@ -258,6 +261,7 @@ export function buildSettingsSections(context: SectionsContext): SettingsSection
     searchSection(context),
     webSearchSection(context),
     { heading: "Agent tools", rows: [toolsRow(context)] },
+    mcpSection(context, context.mcp),
   ];
 }
 

@@ -18,11 +18,13 @@ const repoRoot = resolve(__dirname, "../..");
 const CHAT_VIEW_TYPE = "vault-copilot-chat-view";
 
 /**
- * Node built-ins main.js may require, and only lazily on desktop (e.g. the MCP stdio transport's
- * child_process behind Platform.isDesktop). Empty: nothing needs one yet. Whatever is added here
- * must still leave main.js loading in the realm below.
+ * Node built-ins main.js may require, and only lazily on desktop: the MCP stdio transport
+ * (src/mcp/node/stdioTransport.ts, imported behind Platform.isDesktop) spawns servers through the
+ * SDK's stdio client and cross-spawn. Only the modules on that path may import them
+ * (DESKTOP_ONLY_IMPORTERS), and main.js must still load in the realm below without them.
  */
-const DESKTOP_ONLY_NODE_IMPORTS: readonly string[] = [];
+const DESKTOP_ONLY_NODE_IMPORTS: readonly string[] = ["child_process", "node:process", "node:stream", "fs", "path"];
+const DESKTOP_ONLY_IMPORTERS = /(^|\/)(cross-spawn|which|isexe)\/|@modelcontextprotocol\/sdk\/dist\/[^/]+\/client\/stdio\.js$/;
 
 /** Web globals jsdom lacks but every Obsidian platform has (Electron and the mobile web views). */
 const WEB_GLOBALS_JSDOM_LACKS = [
@@ -125,11 +127,15 @@ describe("main.js on nothing but web globals and obsidian (what mobile gives it)
     );
   });
 
-  it("imports no Node built-in module anywhere in the bundle (lazily or not), and nothing else from outside", () => {
+  it("imports Node built-ins only on the lazy, desktop-only MCP stdio path, and nothing else from outside", () => {
     const external = Object.values(loaded.metafile.outputs).flatMap((output) => output.imports.filter((entry) => entry.external).map((entry) => entry.path));
     const nodeModules = new Set([...builtinModules, ...builtinModules.map((name) => `node:${name}`)]);
     expect(external.filter((path) => nodeModules.has(path) && !DESKTOP_ONLY_NODE_IMPORTS.includes(path))).toEqual([]);
     expect(external.filter((path) => !nodeModules.has(path) && !obsidianExternals.includes(path))).toEqual([]);
+    const importers = Object.entries(loaded.metafile.inputs)
+      .filter(([, input]) => input.imports.some((entry) => entry.external && nodeModules.has(entry.path)))
+      .map(([path]) => path);
+    expect(importers.filter((path) => !DESKTOP_ONLY_IMPORTERS.test(path))).toEqual([]);
   });
 
   it("evaluates, asks only for obsidian, and exports a Plugin subclass", () => {
