@@ -1,5 +1,6 @@
 import { FIELD_COUNT, FIELD_NAMES, type FieldTerms } from "./noteFields";
 import { inverseDocumentFrequency, type RankingParameters } from "./ranking";
+import { PostingLists } from "./PostingLists";
 import type { TimeSlicer } from "./TimeSlicer";
 import { TopHits } from "./TopHits";
 
@@ -18,13 +19,10 @@ export interface ScoredDocument {
 }
 
 /**
- * The postings of every term, as two parts:
- * - a packed base (compressed-sparse-row: for term t, entries `offsets[t]..offsets[t+1]` of `docs`
- *   and `frequencies`), built by `compact()` and by loading, never changed in place; and
- * - a small delta of notes added since, per term, appended to as notes change.
- * A removed note only loses its document entry (queries skip it) until the next `compact()`
- * drops its postings and renumbers what is left. So an edit costs the note's own terms, never the
- * whole vault, and the bulk of the index sits in a few typed arrays rather than millions of objects.
+ * The notes, their field lengths and their terms' postings (see PostingLists), and BM25F over them.
+ * A note added goes to the postings' delta; a removed note only loses its document entry (queries
+ * skip it) until the next `compact()` drops its postings and renumbers what is left. So an edit
+ * costs the note's own terms, never the whole vault.
  *
  * Each posting's frequencies are packed in 32 bits: the body count in the low 12 bits, then four
  * bits for each of title, headings, aliases, tags and path (counts beyond are capped, and
@@ -36,15 +34,7 @@ export class InvertedIndex {
   private docIdByPath = new Map<string, number>();
   private readonly lengthSums = new Float64Array(FIELD_COUNT);
   private removedCount = 0;
-
-  private termIds = new Map<string, number>();
-  private terms: string[] = [];
-  private offsets: Uint32Array = new Uint32Array(1);
-  private docs: Uint32Array = new Uint32Array(0);
-  private frequencies: Uint32Array = new Uint32Array(0);
-  private delta = new Map<number, number[]>();
-  private deltaPostings = 0;
-
+  private postings = new PostingLists();
   private scores: Float64Array = new Float64Array(0);
   private scratch: Float64Array = new Float64Array(1024);
 
@@ -53,12 +43,12 @@ export class InvertedIndex {
   }
 
   get termCount(): number {
-    return this.termIds.size;
+    return this.postings.termCount;
   }
 
   /** Postings outside the packed base, plus removed notes not yet dropped: what `compact()` would fold in. */
   get pendingWork(): number {
-    return this.deltaPostings + this.removedCount;
+    return this.postings.deltaPostings + this.removedCount;
   }
 
   get(path: string): IndexedDocument | undefined {
@@ -92,7 +82,7 @@ export class InvertedIndex {
       const shift = SHIFTS[field] ?? 0;
       const max = MAXIMA[field] ?? 0;
       for (let position = 0; position < terms.length; position++) {
-        const termId = this.termIdOf(terms[position] ?? "");
+        const termId = this.postings.idOf(terms[position] ?? "");
         if (termId >= this.scratch.length) this.scratch = growFloat(this.scratch, termId + 1);
         const current = this.scratch[termId] ?? 0;
         if (current === 0) touched.push(termId);
@@ -100,13 +90,9 @@ export class InvertedIndex {
       }
     }
     for (const termId of touched) {
-      const frequencies = this.scratch[termId] ?? 0;
+      this.postings.append(termId, id, this.scratch[termId] ?? 0);
       this.scratch[termId] = 0;
-      const list = this.delta.get(termId);
-      if (list) list.push(id, frequencies);
-      else this.delta.set(termId, [id, frequencies]);
     }
-    this.deltaPostings += touched.length;
   }
 
   /** Forgets a note; returns false when it was not indexed. */
@@ -124,7 +110,7 @@ export class InvertedIndex {
 
   /** Live notes containing `term` in any field. */
   documentFrequency(term: string): number {
-    const termId = this.termIds.get(term);
+    const termId = this.postings.find(term);
     return termId === undefined ? 0 : this.liveFrequency(termId);
   }
 
@@ -148,37 +134,29 @@ export class InvertedIndex {
     const documents = this.documents;
 
     const scorePosting = (id: number, packed: number, termWeight: number): void => {
-      let frequency = 0;
+      if (documents[id] === undefined) return;
+      let weighted = 0;
       for (let field = 0; field < FIELD_COUNT; field++) {
         const count = (packed >>> (SHIFTS[field] ?? 0)) & (MAXIMA[field] ?? 0);
         if (count === 0) continue;
         const b = bs[field] ?? 0;
         const norm = 1 - b + (b * (lengths[id * FIELD_COUNT + field] ?? 0)) / (averages[field] ?? 1);
-        frequency += ((weights[field] ?? 0) * count) / norm;
+        weighted += ((weights[field] ?? 0) * count) / norm;
       }
-      if (frequency === 0) return;
+      if (weighted === 0) return;
       if (scores[id] === 0) touched.push(id);
-      scores[id] = (scores[id] ?? 0) + (termWeight * frequency * (k1 + 1)) / (k1 + frequency);
+      scores[id] = (scores[id] ?? 0) + (termWeight * weighted * (k1 + 1)) / (k1 + weighted);
     };
 
     for (const [term, queryWeight] of queryTerms) {
-      const termId = this.termIds.get(term);
+      const termId = this.postings.find(term);
       if (termId === undefined || queryWeight <= 0) continue;
       const frequency = this.liveFrequency(termId);
       if (frequency === 0) continue;
       const termWeight = queryWeight * inverseDocumentFrequency(documentCount, frequency);
-      const end = termId + 1 < this.offsets.length ? (this.offsets[termId + 1] ?? 0) : 0;
-      for (let index = termId + 1 < this.offsets.length ? (this.offsets[termId] ?? 0) : 0; index < end; index++) {
-        const id = this.docs[index] ?? 0;
-        if (documents[id] !== undefined) scorePosting(id, this.frequencies[index] ?? 0, termWeight);
-      }
-      const list = this.delta.get(termId);
-      if (list) {
-        for (let index = 0; index < list.length; index += 2) {
-          const id = list[index] ?? 0;
-          if (documents[id] !== undefined) scorePosting(id, list[index + 1] ?? 0, termWeight);
-        }
-      }
+      const { docs, frequencies, start, end, delta } = this.postings.raw(termId);
+      for (let index = start; index < end; index++) scorePosting(docs[index] ?? 0, frequencies[index] ?? 0, termWeight);
+      for (let index = 0; index < delta.length; index += 2) scorePosting(delta[index] ?? 0, delta[index + 1] ?? 0, termWeight);
     }
 
     const top = new TopHits(limit);
@@ -192,9 +170,9 @@ export class InvertedIndex {
   }
 
   /**
-   * Folds the delta into the packed base and drops removed notes and terms no note uses any more,
-   * in slices (see TimeSlicer). The new arrays replace the old ones only at the end, so a query
-   * between two slices sees the index as it was. No other change may run meanwhile.
+   * Drops removed notes and renumbers the rest, and folds the postings' delta into their packed
+   * base, in slices (see TimeSlicer). The note tables are swapped only once the postings are done,
+   * so a query between two slices sees the index as it was. No other change may run meanwhile.
    */
   async compact(slicer: TimeSlicer): Promise<void> {
     const newIdOf = new Int32Array(this.documents.length).fill(-1);
@@ -207,47 +185,10 @@ export class InvertedIndex {
       const newId = newIdOf[id] ?? -1;
       if (newId >= 0) keptLengths.set(this.lengths.subarray(id * FIELD_COUNT, (id + 1) * FIELD_COUNT), newId * FIELD_COUNT);
     }
-
-    const counts = new Uint32Array(this.terms.length);
-    let total = 0;
-    for (let termId = 0; termId < this.terms.length; termId++) {
-      let count = 0;
-      this.forEachPosting(termId, (id) => {
-        if ((newIdOf[id] ?? -1) >= 0) count++;
-      });
-      counts[termId] = count;
-      total += count;
-      if ((termId & 1023) === 0) await slicer.checkpoint();
-    }
-
-    const keptTerms: string[] = [];
-    const offsets: number[] = [0];
-    const docs = new Uint32Array(total);
-    const frequencies = new Uint32Array(total);
-    let cursor = 0;
-    for (let termId = 0; termId < this.terms.length; termId++) {
-      if ((counts[termId] ?? 0) === 0) continue;
-      this.forEachPosting(termId, (id, packed) => {
-        const newId = newIdOf[id] ?? -1;
-        if (newId < 0) return;
-        docs[cursor] = newId;
-        frequencies[cursor++] = packed;
-      });
-      keptTerms.push(this.terms[termId] ?? "");
-      offsets.push(cursor);
-      if ((termId & 1023) === 0) await slicer.checkpoint();
-    }
-
+    this.postings = await this.postings.compacted(newIdOf, slicer);
     this.documents = keptDocuments;
     this.lengths = keptLengths;
     this.docIdByPath = new Map(keptDocuments.map((document, id) => [document.path, id]));
-    this.terms = keptTerms;
-    this.termIds = new Map(keptTerms.map((term, id) => [term, id]));
-    this.offsets = Uint32Array.from(offsets);
-    this.docs = docs;
-    this.frequencies = frequencies;
-    this.delta = new Map();
-    this.deltaPostings = 0;
     this.removedCount = 0;
   }
 
@@ -257,10 +198,7 @@ export class InvertedIndex {
     return {
       documents: this.documents.slice() as IndexedDocument[],
       lengths: this.lengths.slice(0, this.documents.length * FIELD_COUNT),
-      terms: this.terms.slice(),
-      offsets: this.offsets,
-      docs: this.docs,
-      frequencies: this.frequencies,
+      ...this.postings.packed(),
     };
   }
 
@@ -272,9 +210,8 @@ export class InvertedIndex {
     const index = new InvertedIndex();
     index.documents = snapshot.documents.slice();
     index.lengths = grow(snapshot.lengths, Math.max(64, snapshot.documents.length) * FIELD_COUNT);
-    const chunk = 4_096;
-    for (let start = 0; start < snapshot.documents.length; start += chunk) {
-      const end = Math.min(snapshot.documents.length, start + chunk);
+    for (let start = 0; start < snapshot.documents.length; start += 4_096) {
+      const end = Math.min(snapshot.documents.length, start + 4_096);
       for (let id = start; id < end; id++) {
         index.docIdByPath.set((snapshot.documents[id] as IndexedDocument).path, id);
         for (let field = 0; field < FIELD_COUNT; field++) {
@@ -283,46 +220,18 @@ export class InvertedIndex {
       }
       await slicer.checkpoint();
     }
-    index.terms = snapshot.terms.slice();
-    for (let start = 0; start < snapshot.terms.length; start += chunk * 4) {
-      const end = Math.min(snapshot.terms.length, start + chunk * 4);
-      for (let id = start; id < end; id++) index.termIds.set(snapshot.terms[id] ?? "", id);
-      await slicer.checkpoint();
-    }
-    index.offsets = snapshot.offsets;
-    index.docs = snapshot.docs;
-    index.frequencies = snapshot.frequencies;
+    index.postings = await PostingLists.restore(snapshot, slicer);
     return index;
   }
 
-  private termIdOf(term: string): number {
-    let termId = this.termIds.get(term);
-    if (termId === undefined) {
-      termId = this.terms.push(term) - 1;
-      this.termIds.set(term, termId);
-    }
-    return termId;
-  }
-
+  /** Live notes among a term's postings (all of them while no note was removed). */
   private liveFrequency(termId: number): number {
-    const start = termId + 1 < this.offsets.length ? (this.offsets[termId] ?? 0) : 0;
-    const end = termId + 1 < this.offsets.length ? (this.offsets[termId + 1] ?? 0) : 0;
-    const list = this.delta.get(termId);
-    if (this.removedCount === 0) return end - start + (list ? list.length / 2 : 0);
+    if (this.removedCount === 0) return this.postings.count(termId);
     let count = 0;
-    this.forEachPosting(termId, (id) => {
+    this.postings.forEach(termId, (id) => {
       if (this.documents[id] !== undefined) count++;
     });
     return count;
-  }
-
-  private forEachPosting(termId: number, visit: (id: number, packed: number) => void): void {
-    if (termId + 1 < this.offsets.length) {
-      const end = this.offsets[termId + 1] ?? 0;
-      for (let index = this.offsets[termId] ?? 0; index < end; index++) visit(this.docs[index] ?? 0, this.frequencies[index] ?? 0);
-    }
-    const list = this.delta.get(termId);
-    if (list) for (let index = 0; index < list.length; index += 2) visit(list[index] ?? 0, list[index + 1] ?? 0);
   }
 }
 
