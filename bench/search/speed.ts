@@ -111,7 +111,8 @@ async function ours(config: CorpusConfig, notes: Awaited<ReturnType<typeof readA
   const saveBegan = performance.now();
   await index.save();
   const saveMs = performance.now() - saveBegan;
-  const fileBytes = (await fs.stat(join(storeFolder, "search-index.txt"))).size;
+  let fileBytes = 0;
+  for (const name of await fs.readdir(storeFolder)) fileBytes += (await fs.stat(join(storeFolder, name))).size;
 
   const query = await timeQueries(config.queries, (text) => index.rank(text, { limit: 10 }));
   log(`ours: queries p50 ${query.p50Ms.toFixed(2)} ms, p95 ${query.p95Ms.toFixed(2)} ms`);

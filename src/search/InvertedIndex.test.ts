@@ -78,18 +78,36 @@ describe("index file", () => {
     await index.compact(slicer());
     return index;
   }
+  const reading = (parts: readonly string[]) => async (part: number) => parts[part] ?? null;
 
   it("round-trips an index: same notes, same scores", async () => {
     const index = await packed();
-    const text = await encodeIndexFile(index.snapshot(), slicer());
-    const loaded = await InvertedIndex.restore(await decodeIndexFile(text, slicer()), slicer());
+    const parts = await encodeIndexFile(index.snapshot(), slicer());
+    expect(parts).toHaveLength(1);
+    const loaded = await InvertedIndex.restore(await decodeIndexFile(reading(parts), slicer()), slicer());
     expect(ranked(loaded, "alpha beta gamma delta")).toEqual(ranked(index, "alpha beta gamma delta"));
     expect(loaded.get("a.md")).toEqual(index.get("a.md"));
   });
 
+  it("splits a large index into parts and reads them back in order", async () => {
+    const index = await packed();
+    const parts = await encodeIndexFile(index.snapshot(), slicer(), { partChars: 40 });
+    expect(parts.length).toBeGreaterThan(2);
+    const loaded = await InvertedIndex.restore(await decodeIndexFile(reading(parts), slicer()), slicer());
+    expect(ranked(loaded, "alpha beta gamma delta")).toEqual(ranked(index, "alpha beta gamma delta"));
+  });
+
+  it("rejects a missing part and a part from another save", async () => {
+    const snapshot = (await packed()).snapshot();
+    const parts = await encodeIndexFile(snapshot, slicer(), { partChars: 40, generation: "1" });
+    const other = await encodeIndexFile(snapshot, slicer(), { partChars: 40, generation: "2" });
+    await expect(decodeIndexFile(reading(parts.slice(0, -1)), slicer())).rejects.toThrow(/missing/);
+    await expect(decodeIndexFile(reading([parts[0] ?? "", ...other.slice(1)]), slicer())).rejects.toThrow(/another save/);
+  });
+
   it("round-trips an empty index", async () => {
-    const index = new InvertedIndex();
-    const loaded = await InvertedIndex.restore(await decodeIndexFile(await encodeIndexFile(index.snapshot(), slicer()), slicer()), slicer());
+    const parts = await encodeIndexFile(new InvertedIndex().snapshot(), slicer());
+    const loaded = await InvertedIndex.restore(await decodeIndexFile(reading(parts), slicer()), slicer());
     expect(loaded.documentCount).toBe(0);
   });
 
@@ -102,8 +120,9 @@ describe("index file", () => {
     ["counts that disagree with the header", (text: string) => text.replace(/"documents":3/, '"documents":2').replace(/e\[3,/, "e[2,")],
     ["a line of unknown kind", (text: string) => text.replace("\nt[", "\nx[")],
     ["a note listed twice", (text: string) => text.replace('"b.md"', '"a.md"')],
+    ["postings cut short", (text: string) => text.replace(/\np([^\n]*)/, (_line, data: string) => `\np${data.slice(0, 4)}`)],
   ])("rejects a file with %s", async (_label, damage) => {
-    const text = await encodeIndexFile((await packed()).snapshot(), slicer());
-    await expect(decodeIndexFile(damage(text), slicer())).rejects.toBeInstanceOf(IndexFileError);
+    const [text = ""] = await encodeIndexFile((await packed()).snapshot(), slicer());
+    await expect(decodeIndexFile(reading([damage(text)]), slicer())).rejects.toBeInstanceOf(IndexFileError);
   });
 });

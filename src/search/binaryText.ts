@@ -46,6 +46,12 @@ export class VarintReader {
   }
 
   read(): number {
+    const first = this.bytes[this.position];
+    // Most numbers in an index fit one byte.
+    if (first !== undefined && first < 0x80) {
+      this.position++;
+      return first;
+    }
     let value = 0;
     let factor = 1;
     for (let count = 0; count < 5; count++) {
@@ -92,28 +98,35 @@ export function decodeBase64(text: string): Uint8Array {
   if (text.length % 4 !== 0) throw new RangeError("base64 text length is not a multiple of 4");
   const padding = text.endsWith("==") ? 2 : text.endsWith("=") ? 1 : 0;
   const out = new Uint8Array((text.length / 4) * 3 - padding);
-  const values = new Int16Array(4);
+  const table = sextets();
+  const whole = padding > 0 ? text.length - 4 : text.length;
   let cursor = 0;
-  for (let index = 0; index < text.length; index += 4) {
-    for (let offset = 0; offset < 4; offset++) {
-      const code = text.charCodeAt(index + offset);
-      const value = code === 61 && index + 4 === text.length ? 0 : sextet(code);
-      if (value < 0) throw new RangeError("base64 text holds a character outside its alphabet");
-      values[offset] = value;
-    }
-    const triple = ((values[0] ?? 0) << 18) | ((values[1] ?? 0) << 12) | ((values[2] ?? 0) << 6) | (values[3] ?? 0);
-    if (cursor < out.length) out[cursor++] = (triple >> 16) & 255;
-    if (cursor < out.length) out[cursor++] = (triple >> 8) & 255;
-    if (cursor < out.length) out[cursor++] = triple & 255;
+  for (let index = 0; index < whole; index += 4) {
+    const a = table[text.charCodeAt(index)] ?? -1;
+    const b = table[text.charCodeAt(index + 1)] ?? -1;
+    const c = table[text.charCodeAt(index + 2)] ?? -1;
+    const d = table[text.charCodeAt(index + 3)] ?? -1;
+    if ((a | b | c | d) < 0) throw new RangeError("base64 text holds a character outside its alphabet");
+    const triple = (a << 18) | (b << 12) | (c << 6) | d;
+    out[cursor++] = triple >> 16;
+    out[cursor++] = (triple >> 8) & 255;
+    out[cursor++] = triple & 255;
+  }
+  if (padding > 0) {
+    const a = table[text.charCodeAt(whole)] ?? -1;
+    const b = table[text.charCodeAt(whole + 1)] ?? -1;
+    const c = padding === 2 ? 0 : (table[text.charCodeAt(whole + 2)] ?? -1);
+    if ((a | b | c) < 0) throw new RangeError("base64 text holds a character outside its alphabet");
+    const triple = (a << 18) | (b << 12) | (c << 6);
+    out[cursor++] = triple >> 16;
+    if (padding === 1) out[cursor++] = (triple >> 8) & 255;
   }
   return out;
 }
 
-function sextet(code: number): number {
-  if (code >= 65 && code <= 90) return code - 65;
-  if (code >= 97 && code <= 122) return code - 71;
-  if (code >= 48 && code <= 57) return code + 4;
-  if (code === 43) return 62;
-  if (code === 47) return 63;
-  return -1;
+/** ASCII code -> 6-bit value, -1 outside the alphabet (other codes read past its end: undefined). */
+function sextets(): Int8Array {
+  const table = new Int8Array(128).fill(-1);
+  for (let value = 0; value < ALPHABET.length; value++) table[ALPHABET.charCodeAt(value)] = value;
+  return table;
 }

@@ -3,8 +3,12 @@ import { decodeIndexFile, encodeIndexFile, IndexFileError } from "./indexFile";
 import { InvertedIndex } from "./InvertedIndex";
 import type { TimeSlicer } from "./TimeSlicer";
 
-/** The index file's name in the plugin's data folder. */
+/** The index file's name in the plugin's data folder; later parts are "search-index.2.txt" and on. */
 export const INDEX_FILE_NAME = "search-index.txt";
+
+export function indexPartName(part: number): string {
+  return part === 0 ? INDEX_FILE_NAME : `search-index.${part + 1}.txt`;
+}
 
 export type LoadOutcome =
   | { index: InvertedIndex; loaded: true }
@@ -14,47 +18,34 @@ export type LoadOutcome =
 /**
  * The stored index, or an empty one with the reason when there is none or it cannot be used.
  * Never throws for a bad file: the caller rebuilds, and the vault is the source of truth anyway.
- * A store that cannot be read at all is reported the same way.
+ * A store that cannot be read at all is reported the same way. Only an abort is thrown.
  */
 export async function loadIndex(store: DataStore, slicer: TimeSlicer, signal?: AbortSignal): Promise<LoadOutcome> {
-  let text: string | null;
   try {
-    text = await slicer.wait(store.read(INDEX_FILE_NAME));
-  } catch (error) {
-    return { index: new InvertedIndex(), loaded: false, reason: `the index file could not be read (${message(error)})` };
-  }
-  if (text === null) return { index: new InvertedIndex(), loaded: false, reason: "no index was stored yet" };
-  try {
-    return { index: await InvertedIndex.restore(await decodeIndexFile(text, slicer), slicer), loaded: true };
+    const snapshot = await decodeIndexFile((part) => store.read(indexPartName(part)), slicer);
+    return { index: await InvertedIndex.restore(snapshot, slicer), loaded: true };
   } catch (error) {
     if (signal?.aborted) throw error;
-    // Whatever is wrong with a stored file, the remedy is the same: build again from the notes.
-    const reason = error instanceof IndexFileError ? error.message : `the index file is damaged (${message(error)})`;
+    // Whatever is wrong with a stored index, the remedy is the same: build again from the notes.
+    const reason = error instanceof IndexFileError ? error.message : `the index could not be read (${message(error)})`;
     return { index: new InvertedIndex(), loaded: false, reason };
   }
 }
 
 /**
- * Writes the index: compacts it (the file holds only the packed form), then encodes and writes a
- * snapshot. Only the compaction must not overlap other changes; `afterSnapshot` is called once
- * the snapshot is taken, so the caller may let changes and queries go on while it is written.
+ * Writes the index: compacts it (the file holds only the packed form), encodes a snapshot and
+ * writes its parts, the header's part last, so a save cut short leaves a header that finds parts
+ * of another generation and is rebuilt rather than misread. Parts left over from a larger index
+ * are removed. No other change may run meanwhile.
  */
-export async function saveIndex(
-  store: DataStore,
-  index: InvertedIndex,
-  slicer: TimeSlicer,
-  afterSnapshot: () => void = () => undefined,
-): Promise<{ bytes: number }> {
-  let snapshot;
-  try {
-    if (index.pendingWork > 0) await index.compact(slicer);
-    snapshot = index.snapshot();
-  } finally {
-    afterSnapshot();
+export async function saveIndex(store: DataStore, index: InvertedIndex, slicer: TimeSlicer): Promise<{ characters: number; parts: number }> {
+  if (index.pendingWork > 0) await index.compact(slicer);
+  const parts = await encodeIndexFile(index.snapshot(), slicer);
+  for (let part = parts.length - 1; part >= 0; part--) await slicer.wait(store.write(indexPartName(part), parts[part] ?? ""));
+  for (let part = parts.length; (await slicer.wait(store.read(indexPartName(part)))) !== null; part++) {
+    await slicer.wait(store.remove(indexPartName(part)));
   }
-  const text = await encodeIndexFile(snapshot, slicer);
-  await slicer.wait(store.write(INDEX_FILE_NAME, text));
-  return { bytes: text.length };
+  return { characters: parts.reduce((sum, text) => sum + text.length, 0), parts: parts.length };
 }
 
 function message(error: unknown): string {
