@@ -14,6 +14,7 @@
  *   server.baseUrl;           // "http://127.0.0.1:PORT/v1", hand it to the client as its base URL
  *   server.requests;          // every chat-completions request: { body (parsed JSON), headers, … }
  *   server.requests[0].body.messages, .tools, .stream …
+ *   await server.requests[0].closed;  // settles when that request's connection has closed
  *   await server.close();     // in afterAll: closes every connection, leaves no open handle
  *
  * Whether an answer is streamed follows the request's `stream` flag: SSE `data: {chunk}\n\n`
@@ -90,6 +91,8 @@ export interface RecordedChatRequest {
   /** The raw body text, byte for byte as received. */
   rawBody: string;
   body: ChatRequestBody;
+  /** Settles when the connection of this request closes (the client went away or the answer ended). */
+  closed: Promise<void>;
 }
 
 export type Script = ScriptedResponse[] | ((request: RecordedChatRequest) => ScriptedResponse | Promise<ScriptedResponse>);
@@ -139,7 +142,8 @@ export async function startOpenAIServer(script: Script, options: OpenAIServerOpt
         sendJson(outgoing, 400, errorBody("openAIServer: the request body is not JSON", "invalid_json"));
         return;
       }
-      const request: RecordedChatRequest = { index: requests.length, url, headers: incoming.headers, rawBody, body };
+      const closed = new Promise<void>((resolve) => outgoing.once("close", () => resolve()));
+      const request: RecordedChatRequest = { index: requests.length, url, headers: incoming.headers, rawBody, body, closed };
       requests.push(request);
       if (options.knownModels && !options.knownModels.includes(body.model)) {
         sendJson(outgoing, 404, errorBody(`The model \`${body.model}\` does not exist or you do not have access to it.`, "model_not_found"));

@@ -1,0 +1,128 @@
+import { LayerToMessagesConverter } from "../../context/LayerToMessagesConverter";
+import type { PayloadMessage } from "../../context/PromptContextTypes";
+import type { PromptPayloadRecorder } from "../../context/promptPayloadRecorder";
+import type { CopilotSettings } from "../../settings/settingsSchema";
+import { errorMessage } from "../../tools/runTool";
+import type { ChatModelHandle } from "../chatModelFactory";
+import { ModelError } from "../modelErrors";
+import { DEFAULT_RETRY_POLICY, type RetryPolicy } from "../retryPolicy";
+import { streamModelStep, type ModelStep, type StreamingModel, type TokenUsage } from "../streamModelStep";
+import type { ChainErrorKind, ChainEvent, ChainRunInput, ChainRunResult, StopReason, ToolCallRecord } from "./ChainEvents";
+
+export interface ChainRunnerDependencies {
+  /** Read at the start of each run, so a settings change applies to the next message. */
+  getSettings: () => CopilotSettings;
+  /** Makes the model for one run (from the current provider settings; may throw a ModelError). */
+  createModel: () => ChatModelHandle;
+  recorder?: PromptPayloadRecorder;
+  retryPolicy?: RetryPolicy;
+}
+
+/** The state of one run, shared by the base and the runner answering it. */
+export class RunState {
+  steps = 0;
+  /** The text of the step streaming now (what is kept when the run is cut off). */
+  stepText = "";
+  readonly usage: TokenUsage = { inputTokens: 0, outputTokens: 0 };
+  readonly toolCalls: ToolCallRecord[] = [];
+
+  constructor(
+    readonly input: ChainRunInput,
+    readonly settings: CopilotSettings,
+    readonly model: ChatModelHandle,
+  ) {}
+
+  emit(event: ChainEvent): void {
+    this.input.onEvent?.(event);
+  }
+
+  get signal(): AbortSignal {
+    return this.input.signal;
+  }
+}
+
+export interface RunnerAnswer {
+  text: string;
+  stopReason: StopReason;
+}
+
+/**
+ * What every runner shares: making the model, building the layered payload, streaming a step
+ * with retries and recording what was sent, and turning the outcome into events and a result.
+ * A runner supplies `answer`; a completed run records its turn in the conversation.
+ */
+export abstract class BaseChainRunner {
+  /** "chat", "vault-qa" or "agent": for the payload recorder. */
+  abstract readonly runnerName: string;
+
+  constructor(protected readonly dependencies: ChainRunnerDependencies) {}
+
+  protected abstract answer(state: RunState): Promise<RunnerAnswer>;
+
+  async run(input: ChainRunInput): Promise<ChainRunResult> {
+    const settings = this.dependencies.getSettings();
+    let state: RunState | undefined;
+    try {
+      state = new RunState(input, settings, this.dependencies.createModel());
+      const { text, stopReason } = await this.answer(state);
+      input.conversation.recordTurn({ userMessage: input.userMessage, attachments: input.attachments ?? [], assistantMessage: text });
+      state.emit({ type: "final", text, stopReason, steps: state.steps, usage: { ...state.usage } });
+      return { status: "completed", text, stopReason, steps: state.steps, toolCalls: state.toolCalls, usage: { ...state.usage } };
+    } catch (error) {
+      const { kind, message } = describeFailure(error, input.signal);
+      const partialText = state?.stepText ?? "";
+      input.onEvent?.({ type: "error", kind, message, partialText });
+      return {
+        status: kind === "aborted" ? "aborted" : "failed",
+        text: partialText,
+        error: { kind, message },
+        steps: state?.steps ?? 0,
+        toolCalls: state?.toolCalls ?? [],
+        usage: state ? { ...state.usage } : { inputTokens: 0, outputTokens: 0 },
+      };
+    }
+  }
+
+  /** The base payload of a turn: L1 + L2 as the system message, L4, then L3 + L5 in CiC order. */
+  protected basePayload(state: RunState, system: string, turnBlocks: readonly string[] = []): PayloadMessage[] {
+    const envelope = state.input.conversation.buildEnvelope({
+      system,
+      userMessage: state.input.userMessage,
+      attachments: state.input.attachments,
+      turnBlocks,
+    });
+    return LayerToMessagesConverter.convertWithLayers(envelope, {
+      includeSystemMessage: state.model.quirks.acceptsSystemMessage,
+      mergeUserContent: true,
+    });
+  }
+
+  /** Sends one request: records it, streams it (text deltas become events), adds up usage. */
+  protected async streamStep(state: RunState, model: StreamingModel, payload: readonly PayloadMessage[], toolNames: string[]): Promise<ModelStep> {
+    const step = ++state.steps;
+    state.stepText = "";
+    this.dependencies.recorder?.record({ runner: this.runnerName, model: state.model.modelName, step, toolNames, messages: payload });
+    const response = await streamModelStep(model, LayerToMessagesConverter.toLangChainMessages(payload), {
+      signal: state.signal,
+      errorContext: state.model.errorContext,
+      retryPolicy: this.dependencies.retryPolicy ?? DEFAULT_RETRY_POLICY,
+      fallbackToolCallId: (position) => `call_${step}_${position}`,
+      onTextDelta: (text) => {
+        state.stepText += text;
+        state.emit({ type: "text-delta", step, text });
+      },
+      onRetry: ({ attempt, delayMs, error }) => state.emit({ type: "retry", step, attempt, delayMs, message: error.message }),
+    });
+    if (response.usage) {
+      state.usage.inputTokens += response.usage.inputTokens;
+      state.usage.outputTokens += response.usage.outputTokens;
+    }
+    return response;
+  }
+}
+
+function describeFailure(error: unknown, signal: AbortSignal): { kind: ChainErrorKind; message: string } {
+  if (error instanceof ModelError) return { kind: error.kind, message: error.message };
+  if (signal.aborted) return { kind: "aborted", message: "The run was stopped." };
+  return { kind: "failed", message: errorMessage(error) };
+}

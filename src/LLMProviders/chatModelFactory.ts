@@ -1,0 +1,71 @@
+import { ChatOpenAI } from "@langchain/openai";
+import type { ProviderSettings } from "../settings/settingsSchema";
+import type { SecretStore } from "../settings/secrets";
+import type { FetchLike } from "./FetchLike";
+import { modelQuirks, type ModelQuirks } from "./modelAdapter";
+import { ModelError, type ModelErrorContext } from "./modelErrors";
+import { NO_API_KEY, PROVIDER_PROFILES } from "./providerProfiles";
+
+export interface ChatModelPorts {
+  /** How requests go out (see FetchLike). */
+  fetch: FetchLike;
+  secrets: SecretStore;
+}
+
+/** A chat model ready to stream, with what the runners need to speak about it. */
+export interface ChatModelHandle {
+  chatModel: ChatOpenAI;
+  modelName: string;
+  quirks: ModelQuirks;
+  /** For ModelError messages ("Ollama (http://127.0.0.1:11434/v1) has no model …"). */
+  errorContext: Omit<ModelErrorContext, "receivedAnything">;
+  /** The key in use, so the payload recorder can redact it (empty when none). */
+  secretValues: string[];
+}
+
+/**
+ * Makes the chat model for the provider settings. Every preset speaks the OpenAI chat-completions
+ * wire format, so one client serves them all; presets differ only in what providerProfiles.ts
+ * says. The client's own retries are off: the runners retry, with backoff, and only before any
+ * part of an answer has arrived (a half-streamed answer cannot be asked for again unseen).
+ * Throws a ModelError ("missing-api-key") when the provider needs a key and none is stored.
+ */
+export function createChatModel(provider: ProviderSettings, ports: ChatModelPorts): ChatModelHandle {
+  const profile = PROVIDER_PROFILES[provider.preset];
+  const storedKey = ports.secrets.get(provider.apiKeySecretId)?.trim() ?? "";
+  if (!storedKey && profile.requiresApiKey) {
+    throw new ModelError(
+      "missing-api-key",
+      `No API key for ${profile.name}: add one in the settings (the provider's API key field).`,
+    );
+  }
+  const quirks = modelQuirks(provider.model);
+  const chatModel = new ChatOpenAI({
+    model: provider.model,
+    apiKey: storedKey || NO_API_KEY,
+    ...(quirks.acceptsTemperature ? { temperature: provider.temperature } : {}),
+    maxTokens: provider.maxTokens,
+    streaming: true,
+    streamUsage: true,
+    maxRetries: 0,
+    configuration: {
+      baseURL: provider.baseUrl.replace(/\/+$/, ""),
+      fetch: ports.fetch,
+      defaultHeaders: { ...profile.headers },
+      // Obsidian is a browser realm; the key is the user's own and goes only to their provider.
+      dangerouslyAllowBrowser: true,
+    },
+  });
+  return {
+    chatModel,
+    modelName: provider.model,
+    quirks,
+    errorContext: {
+      providerName: profile.name,
+      baseUrl: provider.baseUrl,
+      model: provider.model,
+      unreachableHint: profile.unreachableHint,
+    },
+    secretValues: storedKey ? [storedKey] : [],
+  };
+}

@@ -1,0 +1,117 @@
+import { abortReason } from "../ports/timers";
+import { bodyText, fetchInputUrl, headersRecord, type FetchLike } from "./FetchLike";
+
+/**
+ * The parts of Node's `http` / `https` modules this fetch uses, typed here so that the file
+ * imports nothing from Node: on desktop Obsidian hands the real modules in (see obsidianFetch.ts),
+ * and mobile never loads them.
+ */
+export interface NodeIncomingMessage {
+  statusCode?: number;
+  statusMessage?: string;
+  headers: Record<string, string | string[] | undefined>;
+  complete: boolean;
+  on(event: "data", listener: (chunk: Uint8Array) => void): unknown;
+  on(event: "end" | "close", listener: () => void): unknown;
+  on(event: "error", listener: (error: Error) => void): unknown;
+  destroy(error?: Error): unknown;
+}
+
+export interface NodeClientRequest {
+  on(event: "error", listener: (error: Error) => void): unknown;
+  end(body?: string): unknown;
+  destroy(error?: Error): unknown;
+}
+
+export interface NodeHttpModule {
+  request(url: URL, options: { method: string; headers: Record<string, string> }, callback: (response: NodeIncomingMessage) => void): NodeClientRequest;
+}
+
+const NO_BODY_STATUSES = new Set([101, 204, 205, 304]);
+
+/**
+ * A `fetch` over Node's http client: no browser origin, so no CORS preflight for a local model
+ * server to refuse, and the response body is a stream that hands each piece on as it arrives
+ * (what the model client needs for server-sent events). Aborting the signal destroys the
+ * connection, so the server sees the client go.
+ */
+export function createNodeHttpFetch(modules: { http: NodeHttpModule; https: NodeHttpModule }): FetchLike {
+  return async (input, init = {}) => {
+    const url = new URL(fetchInputUrl(input));
+    if (url.protocol !== "http:" && url.protocol !== "https:") throw new TypeError(`Cannot fetch ${url.protocol} URLs`);
+    const transport = url.protocol === "https:" ? modules.https : modules.http;
+    const body = await bodyText(init.body);
+    const headers = headersRecord(init.headers);
+    if (body !== undefined) headers["content-length"] = String(new TextEncoder().encode(body).byteLength);
+    const signal = init.signal ?? undefined;
+    const method = (init.method ?? "GET").toUpperCase();
+
+    return new Promise<Response>((resolve, reject) => {
+      if (signal?.aborted) {
+        reject(abortReason(signal));
+        return;
+      }
+      let failStream: ((error: Error) => void) | undefined;
+      const onAbort = () => {
+        const reason = abortReason(signal);
+        request.destroy(reason);
+        failStream?.(reason);
+        reject(reason);
+      };
+      const request = transport.request(url, { method, headers }, (incoming) => {
+        const status = incoming.statusCode ?? 0;
+        const stream = NO_BODY_STATUSES.has(status) || method === "HEAD" ? null : bodyStream(incoming, signal, onAbort, (fail) => (failStream = fail));
+        if (!stream) signal?.removeEventListener("abort", onAbort);
+        resolve(new Response(stream, { status, statusText: incoming.statusMessage ?? "", headers: responseHeaders(incoming.headers) }));
+      });
+      request.on("error", (error) => {
+        signal?.removeEventListener("abort", onAbort);
+        reject(new TypeError("fetch failed", { cause: error }));
+      });
+      signal?.addEventListener("abort", onAbort, { once: true });
+      request.end(body);
+    });
+  };
+}
+
+function bodyStream(
+  incoming: NodeIncomingMessage,
+  signal: AbortSignal | undefined,
+  onAbort: () => void,
+  exposeFail: (fail: (error: Error) => void) => void,
+): ReadableStream<Uint8Array> {
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      let settled = false;
+      const finish = (error?: Error) => {
+        if (settled) return;
+        settled = true;
+        signal?.removeEventListener("abort", onAbort);
+        if (error) controller.error(error);
+        else controller.close();
+      };
+      exposeFail((error) => finish(error));
+      incoming.on("data", (chunk) => {
+        if (!settled) controller.enqueue(new Uint8Array(chunk));
+      });
+      incoming.on("end", () => finish());
+      incoming.on("error", (error) => finish(new TypeError("terminated", { cause: error })));
+      // A connection that closes before the body ended was cut off, not finished.
+      incoming.on("close", () => {
+        if (!incoming.complete) finish(new TypeError("terminated", { cause: Object.assign(new Error("other side closed"), { code: "ECONNRESET" }) }));
+      });
+    },
+    cancel() {
+      incoming.destroy();
+    },
+  });
+}
+
+function responseHeaders(headers: NodeIncomingMessage["headers"]): Headers {
+  const result = new Headers();
+  for (const [name, value] of Object.entries(headers)) {
+    if (Array.isArray(value)) for (const item of value) result.append(name, item);
+    else if (value !== undefined) result.set(name, value);
+  }
+  return result;
+}

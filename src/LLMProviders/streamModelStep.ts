@@ -1,0 +1,106 @@
+import type { AIMessageChunk, BaseMessage } from "@langchain/core/messages";
+import { abortReason, delay } from "../ports/timers";
+import { classifyModelError, ModelError, type ModelErrorContext } from "./modelErrors";
+import { retryDelayMs, type RetryPolicy } from "./retryPolicy";
+import { ToolCallAssembler, type AssembledToolCall } from "./toolCallAssembler";
+
+/** What streams: a chat model, or one with tools bound (both are LangChain runnables). */
+export interface StreamingModel {
+  stream(input: BaseMessage[], options: { signal: AbortSignal }): Promise<AsyncIterable<AIMessageChunk>>;
+}
+
+export interface TokenUsage {
+  inputTokens: number;
+  outputTokens: number;
+}
+
+/** One model response, streamed to its end. */
+export interface ModelStep {
+  text: string;
+  toolCalls: AssembledToolCall[];
+  /** "stop", "tool_calls", "length", … as the server said; undefined when it said nothing. */
+  finishReason?: string;
+  usage?: TokenUsage;
+}
+
+export interface RetryNotice {
+  /** The try about to be made (2 for the first retry). */
+  attempt: number;
+  delayMs: number;
+  error: ModelError;
+}
+
+export interface StreamModelStepOptions {
+  signal: AbortSignal;
+  errorContext: Omit<ModelErrorContext, "receivedAnything">;
+  retryPolicy: RetryPolicy;
+  /** An id for a tool call the server sent without one. */
+  fallbackToolCallId: (position: number) => string;
+  onTextDelta?: (text: string) => void;
+  onRetry?: (notice: RetryNotice) => void;
+}
+
+/**
+ * Streams one response: text deltas are handed on as they arrive, tool-call deltas assembled.
+ * A failure before anything arrived is retried per the policy (429, 5xx, a reset connection);
+ * once text or a tool call has been handed on, a failure ends the step with a ModelError
+ * ("interrupted"), since the text already shown cannot be asked for again. Always throws a
+ * ModelError, "aborted" when the signal fired.
+ */
+export async function streamModelStep(model: StreamingModel, messages: BaseMessage[], options: StreamModelStepOptions): Promise<ModelStep> {
+  const { signal } = options;
+  for (let failures = 0; ; ) {
+    let emitted = false;
+    const assembler = new ToolCallAssembler(options.fallbackToolCallId);
+    let text = "";
+    let finishReason: string | undefined;
+    let usage: TokenUsage | undefined;
+    try {
+      if (signal.aborted) throw abortReason(signal);
+      const stream = await model.stream(messages, { signal });
+      for await (const chunk of stream) {
+        const delta = chunkText(chunk);
+        if (delta) {
+          emitted = true;
+          text += delta;
+          options.onTextDelta?.(delta);
+        }
+        for (const piece of chunk.tool_call_chunks ?? []) {
+          emitted = true;
+          assembler.add({ index: piece.index, id: piece.id, name: piece.name, args: piece.args });
+        }
+        const reason = (chunk.response_metadata as { finish_reason?: unknown } | undefined)?.finish_reason;
+        if (typeof reason === "string") finishReason = reason;
+        if (chunk.usage_metadata) usage = { inputTokens: chunk.usage_metadata.input_tokens, outputTokens: chunk.usage_metadata.output_tokens };
+      }
+      // LangChain ends an aborted stream quietly in some paths; an aborted step is not an answer.
+      if (signal.aborted) throw abortReason(signal);
+      return { text, toolCalls: assembler.result(), finishReason, usage };
+    } catch (error) {
+      const modelError = classifyModelError(error, { ...options.errorContext, receivedAnything: emitted }, signal);
+      if (emitted || modelError.kind === "aborted") throw modelError;
+      failures++;
+      const wait = retryDelayMs(options.retryPolicy, failures, modelError);
+      if (wait === null) throw modelError;
+      options.onRetry?.({ attempt: failures + 1, delayMs: wait, error: modelError });
+      try {
+        await delay(wait, signal);
+      } catch (abortError) {
+        throw classifyModelError(abortError, { ...options.errorContext, receivedAnything: false }, signal);
+      }
+    }
+  }
+}
+
+/** The text of a chunk, whether the server sent a string or content parts. */
+function chunkText(chunk: AIMessageChunk): string {
+  const content: unknown = chunk.content;
+  if (typeof content === "string") return content;
+  if (!Array.isArray(content)) return "";
+  return content
+    .map((part: unknown) => {
+      const typed = part as { type?: unknown; text?: unknown };
+      return typed.type === "text" && typeof typed.text === "string" ? typed.text : "";
+    })
+    .join("");
+}

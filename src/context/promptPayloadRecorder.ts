@@ -1,0 +1,84 @@
+import { redactSecrets } from "../settings/secrets";
+import { PROMPT_LAYER_NAMES, payloadText, type PayloadMessage } from "./PromptContextTypes";
+
+/** One request as it was sent, layers marked, secrets redacted: what the debug view shows. */
+export interface RecordedPromptPayload {
+  /** "chat", "vault-qa" or "agent". */
+  runner: string;
+  model: string;
+  /** Which request of the run this was (1 for the first; the agent sends one per step). */
+  step: number;
+  recordedAt: number;
+  /** The model-facing names of the tools bound to the request. */
+  toolNames: string[];
+  messages: PayloadMessage[];
+  /** A rough count (characters / 4): LangChain's own counter needs the network. */
+  estimatedTokens: number;
+}
+
+export type PayloadInput = Omit<RecordedPromptPayload, "recordedAt" | "estimatedTokens" | "messages"> & {
+  messages: readonly PayloadMessage[];
+};
+
+/**
+ * Keeps the last payload a runner sent. One recorder per plugin (or CLI run), handed to the
+ * runners; `secretValues` is asked at each recording, so a key changed in settings is redacted too.
+ */
+export class PromptPayloadRecorder {
+  private last: RecordedPromptPayload | null = null;
+  private readonly listeners = new Set<(payload: RecordedPromptPayload) => void>();
+
+  constructor(
+    private readonly secretValues: () => Iterable<string> = () => [],
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  record(input: PayloadInput): RecordedPromptPayload {
+    const secrets = [...this.secretValues()];
+    const redact = (text: string): string => redactSecrets(text, secrets);
+    const messages = input.messages.map((message) => ({
+      ...message,
+      segments: message.segments.map((segment) => ({ ...segment, text: redact(segment.text) })),
+      ...(message.toolCalls
+        ? { toolCalls: message.toolCalls.map((call) => ({ ...call, args: JSON.parse(redact(JSON.stringify(call.args))) as Record<string, unknown> })) }
+        : {}),
+    }));
+    const characters = messages.reduce((sum, message) => sum + payloadText(message).length, 0);
+    const payload: RecordedPromptPayload = {
+      ...input,
+      messages,
+      recordedAt: this.now(),
+      estimatedTokens: Math.ceil(characters / 4),
+    };
+    this.last = payload;
+    for (const listener of this.listeners) listener(payload);
+    return payload;
+  }
+
+  getLast(): RecordedPromptPayload | null {
+    return this.last;
+  }
+
+  /** Told after every recording (the debug view refreshes). */
+  onRecord(listener: (payload: RecordedPromptPayload) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+}
+
+/**
+ * The payload as plain text with a marker before each layer's piece, e.g.
+ * `──── user · L3 This turn's context ────`, for a debug view or a log.
+ */
+export function formatLayeredPayload(payload: RecordedPromptPayload): string {
+  const lines = [`model ${payload.model} · ${payload.runner} · request ${payload.step} · ~${payload.estimatedTokens} tokens`];
+  if (payload.toolNames.length > 0) lines.push(`tools: ${payload.toolNames.join(", ")}`);
+  for (const message of payload.messages) {
+    for (const segment of message.segments) {
+      const label = segment.label ? ` · ${segment.label}` : "";
+      lines.push(`──── ${message.role} · ${segment.layer} ${PROMPT_LAYER_NAMES[segment.layer]}${label} ────`, segment.text);
+    }
+    for (const call of message.toolCalls ?? []) lines.push(`──── ${message.role} · tool call ${call.id} ────`, `${call.name} ${JSON.stringify(call.args)}`);
+  }
+  return lines.join("\n");
+}

@@ -1,0 +1,82 @@
+import { z } from "zod";
+import { ContextManager } from "../../src/context/ContextManager";
+import { PromptPayloadRecorder } from "../../src/context/promptPayloadRecorder";
+import { AutonomousAgentChainRunner } from "../../src/LLMProviders/chainRunner/AutonomousAgentChainRunner";
+import type { ChainRunInput } from "../../src/LLMProviders/chainRunner/ChainEvents";
+import type { CopilotSettings } from "../../src/settings/settingsSchema";
+import { initializeBuiltinTools } from "../../src/tools/builtinTools";
+import type { ToolDefinition } from "../../src/tools/SimpleTool";
+import { ToolRegistry } from "../../src/tools/ToolRegistry";
+import { FsVault } from "../../src/vault/FsVault";
+import type { OpenAIServer } from "./openAIServer";
+import { FAST_RETRIES, modelFactory, settingsFor, TEST_API_KEY } from "./runnerHarness";
+import { makeTempVault, type TempVault } from "./tempVault";
+import { makeToolDependencies } from "./toolHarness";
+
+export interface AgentSetup {
+  runner: AutonomousAgentChainRunner;
+  registry: ToolRegistry;
+  settings: CopilotSettings;
+  recorder: PromptPayloadRecorder;
+  conversation: ContextManager;
+  vault: TempVault;
+  run: (userMessage: string, extra?: Partial<ChainRunInput>) => ReturnType<AutonomousAgentChainRunner["run"]>;
+}
+
+/**
+ * An agent over real parts: the built-in tools on a temporary folder of notes, a fresh registry
+ * (plus any `extraTools`), the test server as the model, fast retries.
+ */
+export function makeAgent(
+  server: OpenAIServer,
+  options: { notes?: Record<string, string>; settings?: Partial<CopilotSettings>; extraTools?: ToolDefinition[] } = {},
+): AgentSetup {
+  const vault = makeTempVault(options.notes ?? {});
+  const settings = settingsFor(server, options.settings);
+  const registry = new ToolRegistry();
+  initializeBuiltinTools(registry, makeToolDependencies({ vault: new FsVault(vault.root), settings }));
+  if (options.extraTools) registry.registerAll(options.extraTools);
+  const recorder = new PromptPayloadRecorder(() => [TEST_API_KEY]);
+  const runner = new AutonomousAgentChainRunner({
+    getSettings: () => settings,
+    createModel: modelFactory(() => settings),
+    recorder,
+    retryPolicy: FAST_RETRIES,
+    registry,
+    vaultAvailable: () => true,
+  });
+  const conversation = new ContextManager();
+  return {
+    runner,
+    registry,
+    settings,
+    recorder,
+    conversation,
+    vault,
+    run: (userMessage, extra = {}) => runner.run({ userMessage, conversation, signal: new AbortController().signal, ...extra }),
+  };
+}
+
+/** A real tool defined by the test: `func` decides what it does. */
+export function testTool(
+  name: string,
+  func: (args: { value: string }, context: { signal: AbortSignal }) => Promise<string>,
+  options: { isReadOnly?: boolean; customPromptInstructions?: string } = {},
+): ToolDefinition {
+  return {
+    tool: {
+      name,
+      description: `Test tool ${name}.`,
+      schema: z.object({ value: z.string() }),
+      func: (args, context) => func(args as { value: string }, context),
+      isReadOnly: options.isReadOnly ?? true,
+    },
+    metadata: {
+      id: name,
+      displayName: name,
+      description: `Test tool ${name}.`,
+      category: "custom",
+      customPromptInstructions: options.customPromptInstructions,
+    },
+  };
+}
