@@ -3,11 +3,12 @@ import { InvertedIndex, type IndexedDocument } from "./InvertedIndex";
 import { FIELD_NAMES, type FieldName } from "./noteFields";
 import { DEFAULT_RANKING } from "./ranking";
 import { TimeSlicer } from "./TimeSlicer";
+import { Term } from "./tokenizer";
 
 const slicer = () => new TimeSlicer({ yieldNow: async () => undefined });
 
-function note(path: string, fields: Partial<Record<FieldName, string>>, mtime = 1): [IndexedDocument, string[][]] {
-  return [{ path, mtime, size: 10, dayKey: 0 }, FIELD_NAMES.map((name) => (fields[name] ?? "").split(/\s+/).filter(Boolean))];
+function note(path: string, fields: Partial<Record<FieldName, string>>, mtime = 1): [IndexedDocument, Term[][]] {
+  return [{ path, mtime, size: 10, dayKey: 0 }, FIELD_NAMES.map((name) => (fields[name] ?? "").split(/\s+/).filter(Boolean).map((text) => new Term(text)))];
 }
 
 function ranked(index: InvertedIndex, query: string): [string, number][] {

@@ -2,6 +2,7 @@ import { FIELD_COUNT, FIELD_NAMES, type FieldTerms } from "./noteFields";
 import { inverseDocumentFrequency, type RankingParameters } from "./ranking";
 import { PostingLists } from "./PostingLists";
 import type { TimeSlicer } from "./TimeSlicer";
+import type { Term } from "./tokenizer";
 import { TopHits } from "./TopHits";
 
 /** What the index keeps of a note besides its terms. Never mutated: an update replaces it. */
@@ -82,7 +83,7 @@ export class InvertedIndex {
       const shift = SHIFTS[field] ?? 0;
       const max = MAXIMA[field] ?? 0;
       for (let position = 0; position < terms.length; position++) {
-        const termId = this.postings.idOf(terms[position] ?? "");
+        const termId = this.termIdOf(terms[position] as Term);
         if (termId >= this.scratch.length) this.scratch = growFloat(this.scratch, termId + 1);
         const current = this.scratch[termId] ?? 0;
         if (current === 0) touched.push(termId);
@@ -222,6 +223,14 @@ export class InvertedIndex {
     }
     index.postings = await PostingLists.restore(snapshot, slicer);
     return index;
+  }
+
+  /** The term's id in these postings, remembered on the term object (see `Term`). */
+  private termIdOf(term: Term): number {
+    if (term.indexedBy === this.postings) return term.indexId;
+    term.indexId = this.postings.idOf(term.text);
+    term.indexedBy = this.postings;
+    return term.indexId;
   }
 
   /** Live notes among a term's postings (all of them while no note was removed). */

@@ -1,5 +1,5 @@
 import { readNoteOutline } from "./noteOutline";
-import type { Tokenizer } from "./tokenizer";
+import type { Term, Tokenizer } from "./tokenizer";
 
 /** The fields a note is indexed under, in the order the index packs them (body first). */
 export const FIELD_NAMES = ["body", "title", "headings", "aliases", "tags", "path"] as const;
@@ -7,7 +7,7 @@ export type FieldName = (typeof FIELD_NAMES)[number];
 export const FIELD_COUNT = FIELD_NAMES.length;
 
 /** A note's terms, one list per field in `FIELD_NAMES` order. */
-export type FieldTerms = readonly (readonly string[])[];
+export type FieldTerms = readonly (readonly Term[])[];
 
 /** "Projects/Plan.md" gives "Plan"; the title a note is cited by. */
 export function noteTitle(path: string): string {
@@ -28,11 +28,11 @@ export function extractFieldTerms(path: string, text: string, tokenizer: Tokeniz
   const lines = metadata.lines;
   const headingLines = new Set(metadata.headings.map((heading) => heading.line));
 
-  let title = tokenizer.tokenize(noteTitle(path));
-  const headings: string[] = [];
+  let title = tokenizer.terms(noteTitle(path));
+  const headings: Term[] = [];
   let titleHeadingSeen = false;
   for (const heading of metadata.headings) {
-    const terms = tokenizer.tokenize(heading.heading);
+    const terms = tokenizer.terms(heading.heading);
     if (!titleHeadingSeen && heading.level === 1 && startsWith(terms, title)) {
       titleHeadingSeen = true;
       title = terms;
@@ -42,8 +42,8 @@ export function extractFieldTerms(path: string, text: string, tokenizer: Tokeniz
   }
 
   // The body's terms, line by line (joining the lines first would copy the whole note once more).
-  const body: string[] = [];
-  const collect = (term: string) => body.push(term);
+  const body: Term[] = [];
+  const collect = (term: Term) => body.push(term);
   for (let index = metadata.bodyStartLine; index < lines.length; index++) {
     if (!headingLines.has(index)) tokenizer.forEachTerm(lines[index] ?? "", collect);
   }
@@ -57,9 +57,9 @@ export function extractFieldTerms(path: string, text: string, tokenizer: Tokeniz
     body,
     title,
     headings,
-    metadata.aliases.flatMap((alias) => tokenizer.tokenize(alias)),
-    metadata.tags.flatMap((tag) => tokenizer.tokenize(tag)),
-    tokenizer.tokenize(folder),
+    metadata.aliases.flatMap((alias) => tokenizer.terms(alias)),
+    metadata.tags.flatMap((tag) => tokenizer.terms(tag)),
+    tokenizer.terms(folder),
   ];
 }
 
@@ -72,7 +72,7 @@ function plainValues(value: unknown): string[] {
   return [];
 }
 
-function startsWith(terms: readonly string[], prefix: readonly string[]): boolean {
+function startsWith(terms: readonly Term[], prefix: readonly Term[]): boolean {
   if (prefix.length === 0 || prefix.length > terms.length) return false;
-  return prefix.every((term, index) => terms[index] === term);
+  return prefix.every((term, index) => terms[index]?.text === term.text);
 }

