@@ -32,7 +32,9 @@ export function createRequestUrlFetch(requestUrl: RequestUrlLike): FetchLike {
     let onAbort: (() => void) | undefined;
     const aborted = new Promise<never>((_, reject) => {
       onAbort = () => reject(abortReason(signal));
-      signal?.addEventListener("abort", onAbort, { once: true });
+      // The signal may have fired while the body was read.
+      if (signal?.aborted) onAbort();
+      else signal?.addEventListener("abort", onAbort, { once: true });
     });
     try {
       const response = await Promise.race([request, aborted]);
