@@ -3,7 +3,7 @@ import type { CliCommandTable } from "../index";
 /** Every CLI command, one line each; each lives in its own file and is loaded only when it runs. */
 export const CLI_COMMANDS: CliCommandTable = {
   search: () => import("./searchCommand").then((m) => m.searchCommand),
-  // chat: () => import("./chatCommand").then((m) => m.chatCommand),
-  // agent: () => import("./agentCommand").then((m) => m.agentCommand),
+  chat: () => import("./chatCommand").then((m) => m.chatCommand),
+  agent: () => import("./agentCommand").then((m) => m.agentCommand),
   mcp: () => import("./mcpCommand").then((m) => m.mcpCommand),
 };

@@ -1,0 +1,105 @@
+import { promises as fs } from "node:fs";
+import { setImmediate } from "node:timers";
+import { DEFAULT_SETTINGS } from "../constants";
+import { createChatModel, type ChatModelHandle } from "../LLMProviders/chatModelFactory";
+import { systemClock } from "../ports/Clock";
+import { NoteIndex } from "../search/NoteIndex";
+import type { CopilotSettings } from "../settings/settingsSchema";
+import { MapSecretStore, type SecretStore } from "../settings/secrets";
+import type { ApprovalPort } from "../tools/approval";
+import { initializeBuiltinTools } from "../tools/builtinTools";
+import type { ToolDependencies } from "../tools/toolDependencies";
+import { ToolRegistry } from "../tools/ToolRegistry";
+import { FsDataStore, pluginDataFolder } from "../vault/fsDataStore";
+import { FsVault } from "../vault/FsVault";
+import { stringFlag, UsageError, type ParsedArgs } from "./args";
+import { fetchHttp } from "./fetchHttp";
+import type { CliIo } from "./io";
+
+/** The flags every model-driven command takes (`chat`, `agent`). */
+export const MODEL_FLAGS = ["vault", "base-url", "model", "api-key-env"] as const;
+
+/** Where the CLI keeps the key from `--api-key-env` (a SecretStore id, as in the plugin). */
+const CLI_API_KEY_SECRET_ID = "cli-api-key";
+
+/** A model-driven command's setting-up: the folder, the settings and the key, from the flags. */
+export interface CliSession {
+  vault: FsVault;
+  settings: CopilotSettings;
+  secrets: SecretStore;
+  createModel: () => ChatModelHandle;
+}
+
+/**
+ * Reads `--vault`, `--base-url`, `--model` and `--api-key-env` into the plugin's default settings
+ * (a custom OpenAI-compatible provider), so the CLI runs what the plugin runs with its defaults.
+ * Throws UsageError for a bad flag and Error for a missing folder.
+ */
+export async function openCliSession(args: ParsedArgs, io: CliIo, overrides: Partial<CopilotSettings> = {}): Promise<CliSession> {
+  const folder = stringFlag(args, "vault", true);
+  const baseUrl = stringFlag(args, "base-url", true);
+  const model = stringFlag(args, "model", true);
+  if (!URL.canParse(baseUrl) || !/^https?:$/.test(new URL(baseUrl).protocol)) throw new UsageError(`--base-url needs an http(s) URL, not "${baseUrl}"`);
+  const secrets = new MapSecretStore();
+  const keyVariable = stringFlag(args, "api-key-env");
+  if (keyVariable !== undefined) {
+    const key = io.env[keyVariable];
+    if (!key) throw new UsageError(`--api-key-env ${keyVariable}: that environment variable is not set`);
+    secrets.set(CLI_API_KEY_SECRET_ID, key);
+  }
+  const stats = await fs.stat(folder).catch(() => null);
+  if (!stats?.isDirectory()) throw new Error(`no folder at --vault "${folder}"`);
+
+  const defaults = structuredClone(DEFAULT_SETTINGS);
+  const settings: CopilotSettings = {
+    ...defaults,
+    ...overrides,
+    provider: { ...defaults.provider, preset: "custom", baseUrl, model, apiKeySecretId: CLI_API_KEY_SECRET_ID },
+  };
+  return {
+    vault: new FsVault(folder),
+    settings,
+    secrets,
+    createModel: () => createChatModel(settings.provider, { fetch, secrets }),
+  };
+}
+
+/** The note index behind localSearch, kept in the vault's plugin folder as the plugin keeps it. */
+export function createCliNoteIndex(vault: FsVault, settings: CopilotSettings, io: CliIo): NoteIndex {
+  return new NoteIndex({
+    vault,
+    store: new FsDataStore(pluginDataFolder(vault.root, vault.configDir)),
+    getSettings: () => settings.search,
+    timeZone: () => settings.timeZone,
+    onProblem: (message) => io.stderr(`vault-copilot: ${message}\n`),
+    // Node has no UI thread to keep free; handing back through setImmediate costs nothing.
+    yieldNow: () => new Promise((resolve) => setImmediate(resolve)),
+  });
+}
+
+/** The tools' dependencies over the session's folder, with the approval the flags chose. */
+export function cliToolDependencies(session: CliSession, approval: ApprovalPort, search?: NoteIndex): ToolDependencies {
+  return {
+    vault: session.vault,
+    clock: systemClock(session.settings.timeZone),
+    http: fetchHttp,
+    secrets: session.secrets,
+    approval,
+    getSettings: () => session.settings,
+    ...(search ? { search } : {}),
+  };
+}
+
+/** A fresh registry holding the built-in tools (MCP tools join it when a config is given). */
+export function createCliRegistry(dependencies: ToolDependencies): ToolRegistry {
+  const registry = new ToolRegistry();
+  initializeBuiltinTools(registry, dependencies);
+  return registry;
+}
+
+/** The prompt: every positional argument, joined; required. */
+export function promptOf(args: ParsedArgs, command: string): string {
+  const prompt = args.positionals.join(" ").trim();
+  if (!prompt) throw new UsageError(`${command} needs a PROMPT`);
+  return prompt;
+}

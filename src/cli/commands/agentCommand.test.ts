@@ -1,0 +1,228 @@
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { main } from "../index";
+import { CLI_COMMANDS } from "./index";
+import { CLI_REFUSAL_REASON } from "./agentCommand";
+import { EVERYTHING_SERVER } from "../../../test/helpers/mcpServers";
+import { startOpenAIServer, type OpenAIServer, type Script } from "../../../test/helpers/openAIServer";
+import { makeTempVault, type TempVault } from "../../../test/helpers/tempVault";
+
+jest.setTimeout(60_000);
+
+let server: OpenAIServer | undefined;
+let vault: TempVault;
+
+beforeEach(() => {
+  vault = makeTempVault({ "Projects/Alpha plan.md": "# Alpha plan\n\nThe Alpha budget is 42,000 euros.\n", "Soup.md": "Onions.\n" });
+});
+afterEach(async () => {
+  vault.remove();
+  await server?.close();
+  server = undefined;
+});
+
+async function cli(argv: string[], env: Record<string, string> = {}) {
+  let stdout = "";
+  let stderr = "";
+  const io = { stdout: (text: string) => (stdout += text), stderr: (text: string) => (stderr += text), env, signal: new AbortController().signal };
+  const status = await main(argv, io, CLI_COMMANDS);
+  return { status, stdout, stderr };
+}
+
+async function agent(script: Script, flags: string[], prompt = "Do it", env: Record<string, string> = {}) {
+  server = await startOpenAIServer(script);
+  return cli(["agent", "--vault", vault.root, "--base-url", server.baseUrl, "--model", "test-model", ...flags, prompt], env);
+}
+
+function requests(): OpenAIServer["requests"] {
+  if (!server) throw new Error("no server");
+  return server.requests;
+}
+
+const writeCall = { name: "writeToFile", arguments: JSON.stringify({ path: "Notes/New.md", content: "# New\n" }) };
+
+describe("vault-copilot chat", () => {
+  it("streams the answer to stdout with the key from --api-key-env", async () => {
+    server = await startOpenAIServer([{ text: "Hello from chat." }]);
+    const { status, stdout, stderr } = await cli(
+      ["chat", "--vault", vault.root, "--base-url", server.baseUrl, "--model", "test-model", "--api-key-env", "MY_KEY", "Say", "hello"],
+      { MY_KEY: "sk-env-key" },
+    );
+    expect({ status, stderr }).toEqual({ status: 0, stderr: "" });
+    expect(stdout).toBe("Hello from chat.\n");
+    expect(server.requests[0]?.headers.authorization).toBe("Bearer sk-env-key");
+    expect(server.requests[0]?.body.tools).toBeUndefined();
+    expect(server.requests[0]?.body.messages.at(-1)?.content).toBe("[User query]: Say hello");
+  });
+
+  it("exits 2 with the usage for missing flags, a missing prompt or an unset key variable", async () => {
+    const cases = [
+      ["chat", "--vault", vault.root, "--model", "m", "hi"],
+      ["chat", "--vault", vault.root, "--base-url", "http://127.0.0.1:1/v1", "--model", "m"],
+      ["chat", "--vault", vault.root, "--base-url", "ftp://x", "--model", "m", "hi"],
+      ["chat", "--vault", vault.root, "--base-url", "http://127.0.0.1:1/v1", "--model", "m", "--api-key-env", "UNSET_VAR", "hi"],
+    ];
+    for (const argv of cases) {
+      const { status, stderr } = await cli(argv);
+      expect(status).toBe(2);
+      expect(stderr).toMatch(/^vault-copilot: .+\nusage: vault-copilot/);
+    }
+  });
+
+  it("exits 1 with one line when the folder is missing or the model fails", async () => {
+    const missing = await cli(["chat", "--vault", join(vault.root, "nope"), "--base-url", "http://127.0.0.1:1/v1", "--model", "m", "hi"]);
+    expect(missing).toMatchObject({ status: 1, stderr: `vault-copilot: no folder at --vault "${join(vault.root, "nope")}"\n` });
+    server = await startOpenAIServer([{ status: 401, message: "Invalid key" }]);
+    const refused = await cli(["chat", "--vault", vault.root, "--base-url", server.baseUrl, "--model", "m", "hi"]);
+    expect(refused.status).toBe(1);
+    expect(refused.stderr).toMatch(/^vault-copilot: the model server \(http:\/\/127\.0\.0\.1:\d+\/v1\) refused the API key \(HTTP 401: Invalid key\)\. Check the API key in the settings\.\n$/);
+  });
+});
+
+describe("vault-copilot agent", () => {
+  it("reads a note with the built-in tools over the folder and prints the answer, tool lines on stderr", async () => {
+    const { status, stdout, stderr } = await agent(
+      [{ toolCalls: [{ name: "readNote", arguments: JSON.stringify({ notePath: "Alpha plan" }) }] }, { text: "42,000 euros [[Alpha plan]]." }],
+      [],
+      "What is the Alpha budget?",
+    );
+    expect(status).toBe(0);
+    expect(stdout).toBe("42,000 euros [[Alpha plan]].\n");
+    expect(stderr).toMatch(/^→ readNote \{"notePath":"Alpha plan"\}\n← readNote ok \(\d+ ms\)\n$/);
+    expect(JSON.stringify(requests()[1]?.body.messages.at(-1))).toContain("42,000 euros");
+  });
+
+  it("refuses edits without --yes, telling the model to ask for --yes, and leaves the folder alone", async () => {
+    const { status, stdout } = await agent([{ toolCalls: [writeCall] }, { text: "I could not write it." }], ["--json"]);
+    expect(status).toBe(0);
+    expect(existsSync(join(vault.root, "Notes/New.md"))).toBe(false);
+    const end = stdout
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line) as { type: string; resultText?: string; status?: string })
+      .find((event) => event.type === "tool-call-end");
+    // A refused edit is an answer the model can act on, not a failed call.
+    expect(end?.status).toBe("ok");
+    expect(end?.resultText).toContain(CLI_REFUSAL_REASON);
+    expect(end?.resultText).toContain("Nothing was written");
+  });
+
+  it("applies edits with --yes", async () => {
+    const { status } = await agent([{ toolCalls: [writeCall] }, { text: "Written." }], ["--yes"]);
+    expect(status).toBe(0);
+    expect(readFileSync(join(vault.root, "Notes/New.md"), "utf8")).toBe("# New\n");
+  });
+
+  it("prints one JSON event per line with --json", async () => {
+    const { status, stdout } = await agent(
+      [{ text: "Checking.", toolCalls: [{ name: "getCurrentTime", arguments: "{}" }] }, { text: "Done." }],
+      ["--json"],
+    );
+    expect(status).toBe(0);
+    const events = stdout
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line) as { type: string });
+    const types = events.map((event) => event.type);
+    expect(types.filter((type) => type !== "text-delta")).toEqual(["step-end", "tool-call-start", "tool-call-end", "step-end", "final"]);
+    expect(types[0]).toBe("text-delta");
+    expect(events.at(-1)).toMatchObject({ type: "final", text: "Done.", stopReason: "answer", steps: 2 });
+  });
+
+  it("binds exactly the tools given with --tools, plus the always-enabled ones", async () => {
+    const { status } = await agent([{ text: "ok" }], ["--tools", "readNote,getFileTree"]);
+    expect(status).toBe(0);
+    expect(requests()[0]?.body.tools?.map((tool) => tool.function.name)).toEqual([
+      "getCurrentTime",
+      "getTimeRangeMs",
+      "getTimeInfoByEpoch",
+      "convertTimeBetweenTimezones",
+      "readNote",
+      "getFileTree",
+    ]);
+  });
+
+  it("exits 2 for an unknown tool id or a bad --max-iterations", async () => {
+    const unknown = await agent([{ text: "unused" }], ["--tools", "readNote,readNotes"]);
+    expect(unknown.status).toBe(2);
+    expect(unknown.stderr).toMatch(/--tools: no tool with id "readNotes" \(known: .*readNote/);
+    for (const value of ["0", "x", "51"]) expect((await cli(["agent", "--vault", vault.root, "--base-url", "http://127.0.0.1:1/v1", "--model", "m", "--max-iterations", value, "go"])).status).toBe(2);
+  });
+
+  it("stops after --max-iterations steps and answers without tools", async () => {
+    const { status, stdout } = await agent(
+      (request) => (request.body.tool_choice === "none" ? { text: "Stopped." } : { toolCalls: [{ name: "getCurrentTime", arguments: "{}" }] }),
+      ["--max-iterations", "2"],
+    );
+    expect(status).toBe(0);
+    expect(stdout).toBe("Stopped.\n");
+    expect(requests()).toHaveLength(3);
+  });
+
+  it("searches the notes with localSearch, keeping the index in the vault's plugin folder", async () => {
+    const search = { name: "localSearch", arguments: JSON.stringify({ query: "Alpha budget", salientTerms: ["Alpha", "budget"] }) };
+    const { status } = await agent([{ toolCalls: [search] }, { text: "42,000 euros." }], ["--tools", "localSearch"]);
+    expect(status).toBe(0);
+    const result = JSON.stringify(requests()[1]?.body.messages.at(-1)?.content);
+    expect(result).toContain('path=\\"Projects/Alpha plan.md\\"');
+    expect(existsSync(join(vault.root, ".obsidian/plugins/vault-copilot"))).toBe(true);
+  });
+
+  it("adds the tools of the MCP servers in --mcp-config and calls them", async () => {
+    const config = vault.write("mcp.json", JSON.stringify({ mcpServers: { everything: { command: process.execPath, args: [EVERYTHING_SERVER, "stdio"] } } }));
+    const echo = { name: "everything_echo", arguments: JSON.stringify({ message: "ping from the agent" }) };
+    const { status, stderr } = await agent(
+      (request) => (request.index === 0 ? { toolCalls: [{ ...echo, name: request.body.tools?.find((tool) => tool.function.name.endsWith("echo"))?.function.name ?? "none" }] } : { text: "Echoed." }),
+      ["--mcp-config", config, "--yes"],
+    );
+    expect(status).toBe(0);
+    expect(stderr).toMatch(/← everything_echo ok/);
+    const toolMessage = requests()[1]?.body.messages.find((message) => message.role === "tool");
+    expect(JSON.stringify(toolMessage?.content)).toContain("ping from the agent");
+  });
+});
+
+describe("the built CLI bundle", () => {
+  let bundle: string;
+  let bundleFolder: TempVault;
+  afterAll(() => bundleFolder.remove());
+  beforeAll(async () => {
+    // Built here with the same options as esbuild.config.mjs, so the test needs no earlier build step.
+    const esbuild = await import("esbuild");
+    bundleFolder = makeTempVault({}, "vault-copilot-cli-bundle-");
+    bundle = join(bundleFolder.root, "cli.js");
+    await esbuild.build({
+      entryPoints: [join(__dirname, "../bin.ts")],
+      bundle: true,
+      format: "cjs",
+      platform: "node",
+      target: "node20",
+      outfile: bundle,
+      logLevel: "silent",
+      banner: { js: "#!/usr/bin/env node" },
+    });
+  });
+
+  it("runs `agent` as a process and exits 0 with the answer", async () => {
+    server = await startOpenAIServer([{ toolCalls: [{ name: "getFileTree", arguments: "{}" }] }, { text: "Two notes." }]);
+    const { spawn } = await import("node:child_process");
+    const child = spawn(process.execPath, [bundle, "agent", "--vault", vault.root, "--base-url", server.baseUrl, "--model", "test-model", "How many notes?"], {
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+    const code = await new Promise<number | null>((resolve) => child.on("close", resolve));
+    expect({ code, stdout }).toEqual({ code: 0, stdout: "Two notes.\n" });
+    expect(stderr).toMatch(/^→ getFileTree \{\}\n← getFileTree ok/);
+    expect(JSON.stringify(server.requests[1]?.body.messages.at(-1)?.content)).toContain("Alpha plan.md");
+  });
+
+  it("exits 2 with the usage line for bad arguments", async () => {
+    const { spawnSync } = await import("node:child_process");
+    const result = spawnSync(process.execPath, [bundle, "agent", "--vault", vault.root], { encoding: "utf8" });
+    expect(result.status).toBe(2);
+    expect(result.stderr).toMatch(/^vault-copilot: .*\nusage: vault-copilot/);
+  });
+});

@@ -1,0 +1,103 @@
+import { ContextManager } from "../../context/ContextManager";
+import { AutonomousAgentChainRunner } from "../../LLMProviders/chainRunner/AutonomousAgentChainRunner";
+import type { McpHub } from "../../mcp/McpHub";
+import type { NoteIndex } from "../../search/NoteIndex";
+import { approveAll, approveAllToolCalls, refuseAll, refuseAllToolCalls } from "../../tools/approval";
+import type { ToolRegistry } from "../../tools/ToolRegistry";
+import { integerFlag, parseArgs, stringFlag, UsageError } from "../args";
+import { connectMcpFromConfigFile } from "../cliMcp";
+import { cliToolDependencies, createCliNoteIndex, createCliRegistry, MODEL_FLAGS, openCliSession, promptOf } from "../cliRuntime";
+import type { CliCommand, CliIo } from "../io";
+import { chainEventPrinter, exitStatusOf } from "../printChainEvents";
+
+/** The CLI cannot ask, so without --yes every edit and every MCP call that needs approval is refused. */
+export const CLI_REFUSAL_REASON = "The command line cannot ask for approval, so this change was refused. Run again with --yes to approve changes.";
+
+/** The most steps `--max-iterations` accepts (the setting's own limit). */
+const MAX_ITERATIONS = 50;
+
+/**
+ * `agent --vault DIR --base-url URL --model NAME [--api-key-env VAR] [--tools id,id,...]
+ * [--max-iterations N] [--yes] [--json] [--mcp-config FILE.json] PROMPT`: the plugin's agent —
+ * the same runner, registry and tools — over a folder. `--tools` lists the enabled tool ids (the
+ * plugin's defaults otherwise, plus every tool of the MCP servers given); the always-enabled
+ * tools are bound in any case.
+ */
+export const agentCommand: CliCommand = async (argv, io) => {
+  const args = parseArgs(argv, { values: [...MODEL_FLAGS, "tools", "max-iterations", "mcp-config"], booleans: ["yes", "json"] });
+  const prompt = promptOf(args, "agent");
+  const maxIterations = integerFlag(args, "max-iterations", 0);
+  if (maxIterations > MAX_ITERATIONS) throw new UsageError(`--max-iterations takes at most ${MAX_ITERATIONS}`);
+  const toolIds = listFlag(args.flags.get("tools"));
+  const session = await openCliSession(args, io);
+  if (maxIterations > 0) session.settings.autonomousAgentMaxIterations = maxIterations;
+  const approve = args.flags.has("yes");
+
+  let index: NoteIndex | undefined;
+  let hub: McpHub | undefined;
+  try {
+    // The index is built only when localSearch may run (it reads every note the first time).
+    const wantsSearch = (toolIds ?? session.settings.autonomousAgentEnabledToolIds).includes("localSearch");
+    if (wantsSearch) {
+      index = createCliNoteIndex(session.vault, session.settings, io);
+      await index.start(io.signal);
+    }
+    const registry = createCliRegistry(cliToolDependencies(session, approve ? approveAll : refuseAll(CLI_REFUSAL_REASON), index));
+    const mcpConfig = stringFlag(args, "mcp-config");
+    let mcpToolIds: string[] = [];
+    if (mcpConfig) {
+      const connected = await connectMcpFromConfigFile(mcpConfig, registry, approve ? approveAllToolCalls : refuseAllToolCalls(CLI_REFUSAL_REASON));
+      hub = connected.hub;
+      for (const status of connected.statuses) {
+        if (status.state !== "connected") io.stderr(`vault-copilot: MCP server ${status.name}: ${status.state}${status.error ? ` (${status.error})` : ""}\n`);
+      }
+      mcpToolIds = connected.statuses.flatMap((status) => status.toolIds);
+    }
+    session.settings.autonomousAgentEnabledToolIds = toolIds ?? [...session.settings.autonomousAgentEnabledToolIds, ...mcpToolIds];
+    requireKnownTools(registry, toolIds);
+
+    const runner = new AutonomousAgentChainRunner({
+      getSettings: () => session.settings,
+      createModel: session.createModel,
+      registry,
+      vaultAvailable: () => true,
+    });
+    const result = await runner.run({
+      userMessage: prompt,
+      conversation: new ContextManager(),
+      signal: io.signal,
+      onEvent: chainEventPrinter(io, args.flags.has("json")),
+    });
+    return exitStatusOf(result, io);
+  } finally {
+    await closeQuietly(hub, index, io);
+  }
+};
+
+function listFlag(value: string | true | undefined): string[] | undefined {
+  if (value === undefined || value === true) return undefined;
+  return value
+    .split(",")
+    .map((id) => id.trim())
+    .filter(Boolean);
+}
+
+/** `--tools` with an id no tool has is a typo the user should hear about, not an ignored entry. */
+function requireKnownTools(registry: ToolRegistry, toolIds: string[] | undefined): void {
+  const unknown = (toolIds ?? []).filter((id) => !registry.getToolMetadata(id));
+  if (unknown.length === 0) return;
+  const known = registry.getConfigurableTools().map((definition) => definition.metadata.id);
+  throw new UsageError(`--tools: no tool with id ${unknown.map((id) => `"${id}"`).join(", ")} (known: ${known.join(", ")})`);
+}
+
+/** Closes the MCP connections and the index; a failure to close is reported, not thrown over the run's result. */
+async function closeQuietly(hub: McpHub | undefined, index: NoteIndex | undefined, io: CliIo): Promise<void> {
+  for (const close of [() => hub?.closeAll(), () => index?.dispose()]) {
+    try {
+      await close();
+    } catch (error) {
+      io.stderr(`vault-copilot: while closing: ${error instanceof Error ? error.message : String(error)}\n`);
+    }
+  }
+}
+
