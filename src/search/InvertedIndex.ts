@@ -227,9 +227,9 @@ export class InvertedIndex {
 
   /** The term's id in these postings, remembered on the term object (see `Term`). */
   private termIdOf(term: Term): number {
-    if (term.indexedBy === this.postings) return term.indexId;
+    if (term.indexedBy === this.postings.identity) return term.indexId;
     term.indexId = this.postings.idOf(term.text);
-    term.indexedBy = this.postings;
+    term.indexedBy = this.postings.identity;
     return term.indexId;
   }
 

@@ -9,6 +9,11 @@ import type { TimeSlicer } from "./TimeSlicer";
  * in id order. The bulk sits in three typed arrays rather than millions of objects.
  */
 export class PostingLists {
+  /**
+   * Whose term ids these are, for `Term.indexedBy`: a token of its own rather than the lists
+   * themselves, so a term that outlives a compaction does not keep the old arrays alive.
+   */
+  readonly identity: object = {};
   private termIds = new Map<string, number>();
   private terms: string[] = [];
   private offsets: Uint32Array = new Uint32Array(1);

@@ -44,18 +44,29 @@ const READ_BATCH = 32;
 export async function reconcile(context: ReconcileContext): Promise<ReconcileReport> {
   const { vault, index, slicer } = context;
   const report: ReconcileReport = { indexed: 0, removed: 0, unchanged: 0, problems: [] };
-  const notes = (await slicer.wait(vault.listNotes())).filter((path) => !context.isExcluded(path));
-  const present = new Set(notes);
+  // Notes already indexed are checked first: only those whose size or time changed are read.
+  // (Walked in slices: for a large vault even these passes would hold the thread too long.)
+  const listed = await slicer.wait(vault.listNotes());
+  const present = new Set<string>();
+  const known: string[] = [];
+  const toRead: { path: string; stat?: FileStat }[] = [];
+  for (let position = 0; position < listed.length; position++) {
+    const path = listed[position] ?? "";
+    if (context.isExcluded(path)) continue;
+    present.add(path);
+    if (index.get(path)) known.push(path);
+    else toRead.push({ path });
+    if ((position & 2047) === 2047) await slicer.checkpoint();
+  }
+  let visited = 0;
   for (const path of [...index.paths()]) {
     if (!present.has(path)) {
       index.remove(path);
       report.removed++;
     }
+    if ((++visited & 2047) === 0) await slicer.checkpoint();
   }
 
-  // Notes already indexed are checked first: only those whose size or time changed are read.
-  const known = notes.filter((path) => index.get(path) !== undefined);
-  const toRead: { path: string; stat?: FileStat }[] = notes.filter((path) => index.get(path) === undefined).map((path) => ({ path }));
   for (let start = 0; start < known.length; start += STAT_BATCH) {
     const batch = known.slice(start, start + STAT_BATCH);
     const stats = await slicer.wait(Promise.all(batch.map((path) => vault.stat(path))));
