@@ -9,6 +9,7 @@ import { pluginTransportFactory } from "./mcp/obsidianMcp";
 import { CHAT_VIEW_TYPE } from "./constants";
 import { systemClock, type Clock } from "./ports/Clock";
 import { requestUrlHttp } from "./ports/requestUrlHttp";
+import { NoteIndex } from "./search/NoteIndex";
 import { ObsidianSecretStore } from "./settings/obsidianSecretStore";
 import { VaultCopilotSettingTab } from "./settings/SettingsTab";
 import { pluginDataFolder, pluginSettingsFile, SettingsStore } from "./settings/settingsStore";
@@ -40,6 +41,15 @@ export default class VaultCopilotPlugin extends Plugin {
     // The time zone is read at each call, so a change in the settings applies at once.
     const clock: Clock = { now: () => Date.now(), timeZone: () => systemClock(store.get().timeZone).timeZone() };
     const editHistory = new EditHistory(vault, dataStore);
+    // The note index behind localSearch: loaded and brought up to date once the layout is ready.
+    const noteIndex = new NoteIndex({
+      vault,
+      store: dataStore,
+      getSettings: () => store.get().search,
+      timeZone: () => clock.timeZone(),
+      onProblem: (message) => console.warn(`Vault Copilot: ${message}`),
+    });
+    this.register(() => void noteIndex.dispose());
 
     const registry = ToolRegistry.getInstance();
     initializeBuiltinTools(registry, {
@@ -51,7 +61,7 @@ export default class VaultCopilotPlugin extends Plugin {
       getSettings: () => store.get(),
       editHistory,
       pomodoroTimer: registerPomodoro(this, clock),
-      // search: the note index (src/search/NoteIndex) goes here; see "Search index" below.
+      search: noteIndex,
     });
     this.register(() => registry.unregister(BUILTIN_TOOLS.map((entry) => entry.metadata.id)));
 
@@ -69,10 +79,20 @@ export default class VaultCopilotPlugin extends Plugin {
     registerEditCommands(this, editHistory);
     this.addSettingTab(new VaultCopilotSettingTab(this.app, this, store, registry, mcpHub));
 
-    // Search index (the search engineer's): create the NoteIndex over `vault` and `dataStore`,
-    // hand it to initializeBuiltinTools above as `search`, start it in
-    // `this.app.workspace.onLayoutReady(...)` (never in onload: a first build reads every note),
-    // close it with `this.register(...)`, and add the "Rebuild search index" command here.
+    // The search index starts after layout ready (never in onload: a first build reads every note).
+    this.addCommand({
+      id: "rebuild-search-index",
+      name: "Rebuild search index",
+      callback: () => {
+        noteIndex.rebuild().then(
+          (report) => new Notice(`Search index rebuilt: ${report.indexed} notes.`),
+          (error: unknown) => new Notice(`The search index could not be rebuilt: ${error instanceof Error ? error.message : String(error)}`),
+        );
+      },
+    });
+    this.app.workspace.onLayoutReady(() => {
+      noteIndex.start().catch((error: unknown) => console.warn("Vault Copilot: the search index did not start", error));
+    });
 
     // MCP servers start once the workspace is ready (a server may take seconds to spawn), and
     // follow the settings: servers added, changed, disabled or removed connect or leave.
