@@ -55,9 +55,14 @@ export async function streamModelStep(model: StreamingModel, messages: BaseMessa
     let text = "";
     let finishReason: string | undefined;
     let usage: TokenUsage | undefined;
+    // Each try gets its own signal, linked to the run's: LangChain and the HTTP client add abort
+    // listeners per request and leave them, and a run's signal must not collect one per step.
+    const attempt = new AbortController();
+    const forward = () => attempt.abort(signal.reason);
+    signal.addEventListener("abort", forward, { once: true });
     try {
       if (signal.aborted) throw abortReason(signal);
-      const stream = await model.stream(messages, { signal });
+      const stream = await model.stream(messages, { signal: attempt.signal });
       for await (const chunk of stream) {
         const delta = chunkText(chunk);
         if (delta) {
@@ -88,6 +93,8 @@ export async function streamModelStep(model: StreamingModel, messages: BaseMessa
       } catch (abortError) {
         throw classifyModelError(abortError, { ...options.errorContext, receivedAnything: false }, signal);
       }
+    } finally {
+      signal.removeEventListener("abort", forward);
     }
   }
 }

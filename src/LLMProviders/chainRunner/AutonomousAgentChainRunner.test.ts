@@ -1,3 +1,4 @@
+import { getEventListeners } from "node:events";
 import { USER_QUERY_LABEL } from "../../context/cicPromptUtils";
 import type { ChainEvent } from "./ChainEvents";
 import { iterationLimitNotice } from "./AutonomousAgentChainRunner";
@@ -259,5 +260,23 @@ describe("AutonomousAgentChainRunner", () => {
     const all = JSON.stringify(payload);
     expect(all).not.toContain("sk-test-0123456789abcdef");
     expect(all).toContain("My key is [redacted]");
+  });
+
+  it("leaves no abort listeners behind on the run's signal from step to step", async () => {
+    const { run } = await setUp((request) =>
+      request.body.messages.filter((message) => message.role === "assistant").length < 6
+        ? { toolCalls: [{ name: "getCurrentTime", arguments: "{}" }] }
+        : { text: "done" },
+    );
+    const controller = new AbortController();
+    const counts: number[] = [];
+    const result = await run("Loop a while.", {
+      signal: controller.signal,
+      onEvent: (event) => {
+        if (event.type === "step-end") counts.push(getEventListeners(controller.signal, "abort").length);
+      },
+    });
+    expect(result.steps).toBe(7);
+    expect(new Set(counts).size).toBe(1);
   });
 });
