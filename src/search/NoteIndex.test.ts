@@ -276,6 +276,32 @@ describe("NoteIndex", () => {
     });
   });
 
+  describe("aborting", () => {
+    it("stops a search whose signal is aborted, and answers the next one", async () => {
+      const { index } = setUp({ "A.md": "alpha" });
+      const controller = new AbortController();
+      controller.abort(new Error("user stopped"));
+      await expect(index.search("alpha", { limit: 5, signal: controller.signal })).rejects.toThrow("user stopped");
+      expect(await paths(index, "alpha")).toEqual(["A.md"]);
+    });
+
+    it("lets a start cut short by its signal be started again", async () => {
+      const files: Record<string, string> = {};
+      for (let n = 0; n < 50; n++) files[`N${n}.md`] = `note ${n}`;
+      const controller = new AbortController();
+      const { index } = setUp(files, {
+        sliceBudgetMs: 0,
+        yieldNow: async () => {
+          controller.abort(new Error("closing"));
+        },
+      });
+      await expect(index.start(controller.signal)).rejects.toThrow("closing");
+      const report = await index.start();
+      expect(report.indexed + report.unchanged).toBe(50);
+      expect(index.noteCount).toBe(50);
+    });
+  });
+
   describe("long first build", () => {
     it("reports progress and hands the thread back while it works", async () => {
       const files: Record<string, string> = {};

@@ -1,5 +1,5 @@
 import type { SearchResultForLLM } from "../context/formatSearchResultsForLLM";
-import { abortReason, clearTimer, setTimer } from "../ports/timers";
+import { clearTimer, setTimer } from "../ports/timers";
 import type { DataStore, VaultEvent, VaultPort } from "../vault/VaultPort";
 import { exclusionFilter, type ExclusionSettings } from "./exclusions";
 import { loadIndex, saveIndex } from "./indexStore";
@@ -11,6 +11,7 @@ import { DEFAULT_RANKING, inverseDocumentFrequency, type RankingParameters } fro
 import { indexNote, readOrReason, reconcile, type IndexProgress, type ReconcileReport } from "./reconcile";
 import { TimeSlicer } from "./TimeSlicer";
 import { Tokenizer } from "./tokenizer";
+import { anySignal, untilAborted } from "./abortSignals";
 
 export interface NoteIndexOptions {
   vault: VaultPort;
@@ -301,25 +302,3 @@ export class NoteIndex implements NoteSearcher {
 
 /** Pending work (delta postings plus removed notes) past which the index is compacted after updates. */
 const COMPACT_AFTER = 200_000;
-
-function untilAborted<T>(work: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
-  if (!signal) return work;
-  if (signal.aborted) return Promise.reject(abortReason(signal));
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(abortReason(signal));
-    signal.addEventListener("abort", onAbort, { once: true });
-    work.then(resolve, reject).finally(() => signal.removeEventListener("abort", onAbort));
-  });
-}
-
-function anySignal(signals: AbortSignal[]): AbortSignal {
-  const controller = new AbortController();
-  for (const signal of signals) {
-    if (signal.aborted) {
-      controller.abort(signal.reason);
-      break;
-    }
-    signal.addEventListener("abort", () => controller.abort(signal.reason), { once: true });
-  }
-  return controller.signal;
-}
