@@ -6,6 +6,7 @@
 // from bench/run.mjs. Generated data goes under .bench-data/ (git-ignored) and is reused.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { loadavg } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import esbuild from "esbuild";
@@ -35,6 +36,7 @@ async function bundle(entry, outfile) {
   return outfile;
 }
 
+const loadAtStart = loadavg()[0];
 mkdirSync(data, { recursive: true });
 step("building the CLI and the speed benchmark");
 const cli = await bundle("src/cli/bin.ts", join(data, "bench-cli.js"));
@@ -91,6 +93,9 @@ const miniSearchQuality = evaluate(parseRankings(readFileSync(miniSearchRankings
 
 const results = {
   measuredAt: new Date().toISOString(),
+  // Other work on the machine slows every timing; the 1-minute load average says how much there was.
+  loadAverageAtStart: loadAtStart,
+  loadAverageAtEnd: loadavg()[0],
   quality: {
     ours: quality,
     miniSearchDefault: miniSearchQuality,
@@ -129,4 +134,5 @@ for (const [name, { ours, miniSearch }] of Object.entries(figures)) {
   row("event-loop max delay during build, ms", ms(ours.eventLoopMaxDelayMs), "-");
   row("event-loop max delay during load, ms", ms(ours.loadEventLoopMaxDelayMs), "-");
 }
-console.log(`\nFigures written to ${join(data, "search-results.json")}`);
+console.log(`\nLoad average (1 min) at start ${results.loadAverageAtStart.toFixed(2)}, at end ${results.loadAverageAtEnd.toFixed(2)}, on ${navigator.hardwareConcurrency} cores.`);
+console.log(`Figures written to ${join(data, "search-results.json")}`);
