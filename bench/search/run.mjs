@@ -6,7 +6,7 @@
 // from bench/run.mjs. Generated data goes under .bench-data/ (git-ignored) and is reused.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { loadavg } from "node:os";
+import { availableParallelism, loadavg } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import esbuild from "esbuild";
@@ -134,5 +134,5 @@ for (const [name, { ours, miniSearch }] of Object.entries(figures)) {
   row("event-loop max delay during build, ms", ms(ours.eventLoopMaxDelayMs), "-");
   row("event-loop max delay during load, ms", ms(ours.loadEventLoopMaxDelayMs), "-");
 }
-console.log(`\nLoad average (1 min) at start ${results.loadAverageAtStart.toFixed(2)}, at end ${results.loadAverageAtEnd.toFixed(2)}, on ${navigator.hardwareConcurrency} cores.`);
+console.log(`\nLoad average (1 min) at start ${results.loadAverageAtStart.toFixed(2)}, at end ${results.loadAverageAtEnd.toFixed(2)}, on ${availableParallelism()} cores.`);
 console.log(`Figures written to ${join(data, "search-results.json")}`);
