@@ -8,6 +8,7 @@ import type { CopilotSettings } from "../settings/settingsSchema";
 import { MapSecretStore, type SecretStore } from "../settings/secrets";
 import type { ApprovalPort } from "../tools/approval";
 import { initializeBuiltinTools } from "../tools/builtinTools";
+import { EditHistory } from "../tools/edit/EditHistory";
 import type { ToolDependencies } from "../tools/toolDependencies";
 import { ToolRegistry } from "../tools/ToolRegistry";
 import { FsDataStore, pluginDataFolder } from "../vault/fsDataStore";
@@ -86,6 +87,8 @@ export function cliToolDependencies(session: CliSession, approval: ApprovalPort,
     secrets: session.secrets,
     approval,
     getSettings: () => session.settings,
+    // Kept where the plugin keeps it, so an edit made here can be undone (here or in Obsidian).
+    editHistory: new EditHistory(session.vault, new FsDataStore(pluginDataFolder(session.vault.root, session.vault.configDir))),
     ...(search ? { search } : {}),
   };
 }
