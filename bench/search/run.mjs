@@ -118,7 +118,9 @@ for (const [name, { ours, miniSearch }] of Object.entries(figures)) {
   console.log(`\nSpeed: ${name} (${ours.notes} notes, ${ours.terms} terms)          ours        MiniSearch`);
   const row = (label, a, b) => console.log(`  ${label.padEnd(44)}${String(a).padStart(10)}  ${String(b).padStart(12)}`);
   row("build in memory, ms", ms(ours.buildInMemoryMs), ms(miniSearch.buildInMemoryMs));
+  row("  the same, CPU time of the process, ms", ms(ours.buildInMemoryCpuMs), ms(miniSearch.buildInMemoryCpuMs));
   row("build from the folder (list, stat, read), ms", ms(ours.buildFromDiskMs), "-");
+  row("  the same, CPU time of the process, ms", ms(ours.buildFromDiskCpuMs), "-");
   row("query p50, ms", ms(ours.queryP50Ms), ms(miniSearch.queryP50Ms));
   row("query p95, ms", ms(ours.queryP95Ms), ms(miniSearch.queryP95Ms));
   row("one-note update in memory, median ms", ms(ours.updateInMemoryMedianMs), ms(miniSearch.updateInMemoryMedianMs));

@@ -40,6 +40,12 @@ function memory(): number {
   return usage.heapUsed + usage.arrayBuffers;
 }
 
+/** CPU time of this process since `since` (main thread, plus the pool and the collector). */
+function cpuMs(since: NodeJS.CpuUsage): number {
+  const used = process.cpuUsage(since);
+  return (used.user + used.system) / 1000;
+}
+
 function percentile(values: number[], fraction: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor(fraction * sorted.length))] ?? 0;
@@ -74,6 +80,7 @@ async function ours(config: CorpusConfig, notes: Awaited<ReturnType<typeof readA
   const before = memory();
   const tokenizer = new Tokenizer();
   const memoryBegan = performance.now();
+  const memoryCpu = process.cpuUsage();
   const inMemory = new InvertedIndex();
   for (const note of notes) {
     inMemory.add({ path: note.path, mtime: note.mtime, size: note.size, dayKey: dailyNoteDayKey(note.path) }, extractFieldTerms(note.path, note.text, tokenizer));
@@ -81,6 +88,7 @@ async function ours(config: CorpusConfig, notes: Awaited<ReturnType<typeof readA
   const compactSlicer = new TimeSlicer({ yieldNow });
   await inMemory.compact(compactSlicer);
   const buildInMemoryMs = performance.now() - memoryBegan;
+  const buildInMemoryCpuMs = cpuMs(memoryCpu);
   gc();
   const heapBytes = memory() - before;
   const memoryUpdates: number[] = [];
@@ -103,8 +111,10 @@ async function ours(config: CorpusConfig, notes: Awaited<ReturnType<typeof readA
   lag.enable();
   const index = open();
   const began = performance.now();
+  const diskCpu = process.cpuUsage();
   const report = await index.start();
   const buildFromDiskMs = performance.now() - began;
+  const buildFromDiskCpuMs = cpuMs(diskCpu);
   lag.disable();
   log(`ours: built ${report.indexed} notes from disk in ${buildFromDiskMs.toFixed(0)} ms`);
 
@@ -151,7 +161,9 @@ async function ours(config: CorpusConfig, notes: Awaited<ReturnType<typeof readA
     notes: report.indexed,
     terms: index.termCount,
     buildFromDiskMs,
+    buildFromDiskCpuMs,
     buildInMemoryMs,
+    buildInMemoryCpuMs,
     longestSliceMs: report.longestSliceMs,
     eventLoopMaxDelayMs: lag.max / 1e6,
     saveMs,
@@ -178,9 +190,11 @@ async function miniSearch(config: CorpusConfig, notes: Awaited<ReturnType<typeof
   gc();
   const before = memory();
   const began = performance.now();
+  const cpu = process.cpuUsage();
   const index = new MiniSearch(options);
   index.addAll(documents);
   const buildInMemoryMs = performance.now() - began;
+  const buildInMemoryCpuMs = cpuMs(cpu);
   gc();
   const heapBytes = memory() - before;
   log(`MiniSearch: built ${index.documentCount} notes in memory in ${buildInMemoryMs.toFixed(0)} ms`);
@@ -213,6 +227,7 @@ async function miniSearch(config: CorpusConfig, notes: Awaited<ReturnType<typeof
   return {
     notes: index.documentCount,
     buildInMemoryMs,
+    buildInMemoryCpuMs,
     saveMs,
     fileBytes: (await fs.stat(file)).size,
     loadMs,
