@@ -2,6 +2,7 @@ import { Notice, Platform, Plugin } from "obsidian";
 import { CopilotView } from "./components/CopilotView";
 import { modalEditApproval } from "./components/EditApprovalModal";
 import { registerEditCommands } from "./components/editCommands";
+import { createIndexProgressStatusBar } from "./components/indexProgressStatusBar";
 import { registerPomodoro } from "./components/pomodoroStatusBar";
 import { modalToolCallApproval } from "./components/ToolCallApprovalModal";
 import { McpHub } from "./mcp/McpHub";
@@ -48,6 +49,7 @@ export default class VaultCopilotPlugin extends Plugin {
       getSettings: () => store.get().search,
       timeZone: () => clock.timeZone(),
       onProblem: (message) => console.warn(`Vault Copilot: ${message}`),
+      onProgress: createIndexProgressStatusBar(this),
     });
     this.register(() => void noteIndex.dispose());
 

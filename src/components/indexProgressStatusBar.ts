@@ -1,0 +1,24 @@
+import type { Plugin } from "obsidian";
+import type { IndexProgress } from "../search/reconcile";
+
+/** Builds of fewer notes than this finish too fast to be worth showing. */
+export const SHOW_PROGRESS_FROM_NOTES = 200;
+
+/**
+ * The search index's progress in the status bar, for a long first build or a rebuild: shown while
+ * notes are read and indexed ("Indexing notes 1,200 / 5,183"), hidden when it is done.
+ */
+export function createIndexProgressStatusBar(plugin: Plugin): (progress: IndexProgress) => void {
+  const item = plugin.addStatusBarItem();
+  item.addClass("vault-copilot-index-progress");
+  item.hide();
+  const format = new Intl.NumberFormat();
+  return ({ phase, done, total }) => {
+    if (phase !== "indexing" || total < SHOW_PROGRESS_FROM_NOTES || done >= total) {
+      item.hide();
+      return;
+    }
+    item.setText(`Indexing notes ${format.format(done)} / ${format.format(total)}`);
+    item.show();
+  };
+}
