@@ -108,6 +108,34 @@ describe("VaultCopilotSettingTab", () => {
     expect(store.get().autonomousAgentMaxIterations).toBe(7);
   });
 
+  it("saves temperature and the longest answer, refusing values out of range", async () => {
+    const { rowNamed, store } = await openTab();
+    const temperature = rowNamed("Temperature").querySelector("input")!;
+    type(temperature, "0.7");
+    await flush();
+    expect(store.get().provider.temperature).toBe(0.7);
+    type(temperature, "3");
+    await flush();
+    expect(store.get().provider.temperature).toBe(0.7);
+    expect(rowNamed("Temperature").classList.contains("is-invalid")).toBe(true);
+    type(rowNamed("Longest answer").querySelector("input")!, "2048");
+    await flush();
+    expect(store.get().provider.maxTokens).toBe(2048);
+  });
+
+  it("takes MCP servers as a JSON list and refuses a server with a bad name", async () => {
+    const { rowNamed, store } = await openTab();
+    const area = rowNamed("Servers").querySelector("textarea")!;
+    const server = { name: "files", enabled: true, transport: "stdio", command: "npx", args: ["server"], url: "", env: {} };
+    type(area, JSON.stringify([server]));
+    await flush();
+    expect(store.get().mcpServers).toEqual([server]);
+    type(area, JSON.stringify([{ ...server, name: "bad name" }]));
+    await flush();
+    expect(store.get().mcpServers).toEqual([server]);
+    expect(rowNamed("Servers").querySelector(".vault-copilot-setting-error")?.textContent).toMatch(/Server 0\.name/);
+  });
+
   it("takes excluded folders one per line and refuses an unknown time zone", async () => {
     const { rowNamed, store } = await openTab();
     type(rowNamed("Excluded folders").querySelector("textarea")!, "Archive\n\n  Templates  \n");

@@ -68,6 +68,26 @@ function providerSection(context: RowContext): SettingsSection {
         parse: identity,
         format: String,
       }),
+      fieldRow(context, {
+        name: "Temperature",
+        desc: "0 gives the most predictable answers, 2 the most varied (0 to 2).",
+        read: (s) => s.provider.temperature,
+        write: (s, temperature) => ({ ...s, provider: { ...s.provider, temperature } }),
+        schema: provider.temperature,
+        parse: parseDecimal,
+        format: String,
+        inputType: "number",
+      }),
+      fieldRow(context, {
+        name: "Longest answer",
+        desc: "The most tokens the model may write in one answer.",
+        read: (s) => s.provider.maxTokens,
+        write: (s, maxTokens) => ({ ...s, provider: { ...s.provider, maxTokens } }),
+        schema: provider.maxTokens,
+        parse: parseWholeNumber,
+        format: String,
+        inputType: "number",
+      }),
       secretRow(context, {
         name: "API key",
         desc: "Kept in Obsidian's secret storage, not in the plugin's settings file. Local servers usually need none.",
@@ -263,6 +283,13 @@ export function buildSettingsSections(context: SectionsContext): SettingsSection
     { heading: "Agent tools", rows: [toolsRow(context)] },
     mcpSection(context, context.mcp),
   ];
+}
+
+/** A decimal number such as "0.7"; throws with a message for anything else. */
+export function parseDecimal(text: string): number {
+  const trimmed = text.trim();
+  if (!/^\d+(\.\d+)?$/.test(trimmed)) throw new Error("Enter a number such as 0.7.");
+  return Number(trimmed);
 }
 
 /** "" (this device's) or a time zone this device knows; refuses anything else with a message. */
