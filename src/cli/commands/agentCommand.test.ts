@@ -1,7 +1,6 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { main } from "../index";
-import { CLI_COMMANDS } from "./index";
+import { runCli } from "../../../test/helpers/runCli";
 import { CLI_REFUSAL_REASON } from "./agentCommand";
 import { EVERYTHING_SERVER } from "../../../test/helpers/mcpServers";
 import { startOpenAIServer, type OpenAIServer, type Script } from "../../../test/helpers/openAIServer";
@@ -21,13 +20,7 @@ afterEach(async () => {
   server = undefined;
 });
 
-async function cli(argv: string[], env: Record<string, string> = {}) {
-  let stdout = "";
-  let stderr = "";
-  const io = { stdout: (text: string) => (stdout += text), stderr: (text: string) => (stderr += text), env, signal: new AbortController().signal };
-  const status = await main(argv, io, CLI_COMMANDS);
-  return { status, stdout, stderr };
-}
+const cli = (argv: string[], env: Record<string, string> = {}) => runCli(argv, env);
 
 async function agent(script: Script, flags: string[], prompt = "Do it", env: Record<string, string> = {}) {
   server = await startOpenAIServer(script);

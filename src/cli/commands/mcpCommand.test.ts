@@ -2,17 +2,11 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { EVERYTHING_SERVER, FILESYSTEM_SERVER } from "../../../test/helpers/mcpServers";
-import { main } from "../index";
-import { CLI_COMMANDS } from "./index";
+import { runCli } from "../../../test/helpers/runCli";
 
 jest.setTimeout(60_000);
 
-async function run(argv: string[]) {
-  let stdout = "";
-  let stderr = "";
-  const status = await main(argv, { stdout: (t) => (stdout += t), stderr: (t) => (stderr += t), env: {}, signal: new AbortController().signal }, CLI_COMMANDS);
-  return { status, stdout, stderr };
-}
+const run = (argv: string[]) => runCli(argv);
 
 describe("vault-copilot mcp list", () => {
   let folder: string;

@@ -3,15 +3,9 @@ import { join } from "node:path";
 import { makeTempVault, type TempVault } from "../../../test/helpers/tempVault";
 import { INDEX_FILE_NAME } from "../../search/indexStore";
 import { pluginDataFolder } from "../../vault/fsDataStore";
-import { main } from "../index";
-import { CLI_COMMANDS } from "./index";
+import { runCli } from "../../../test/helpers/runCli";
 
-async function run(argv: string[]) {
-  let stdout = "";
-  let stderr = "";
-  const status = await main(argv, { stdout: (t) => (stdout += t), stderr: (t) => (stderr += t), env: {}, signal: new AbortController().signal }, CLI_COMMANDS);
-  return { status, stdout, stderr };
-}
+const run = (argv: string[]) => runCli(argv);
 
 describe("vault-copilot search", () => {
   let folder: TempVault;
