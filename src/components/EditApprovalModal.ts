@@ -1,4 +1,5 @@
-import { Modal, type App } from "obsidian";
+import type { App } from "obsidian";
+import { ApprovalModal, askWithModal } from "./ApprovalModal";
 import type { ApprovalDecision, ApprovalPort, EditProposal } from "../tools/approval";
 import { buildDiffHunks, countChangedLines, type DiffHunk } from "../tools/edit/editDiff";
 
@@ -9,16 +10,15 @@ const MAX_RENDERED_LINES = 2000;
  * Shows an edit the agent proposes as a diff, with Accept and Reject (and an optional reason for
  * the model). Closing the view without answering, or the run being stopped, counts as Reject.
  */
-export class EditApprovalModal extends Modal {
-  private decided = false;
+export class EditApprovalModal extends ApprovalModal {
   private reasonInput: HTMLTextAreaElement | null = null;
 
   constructor(
     app: App,
     private readonly proposal: EditProposal,
-    private readonly resolve: (decision: ApprovalDecision) => void,
+    resolve: (decision: ApprovalDecision) => void,
   ) {
-    super(app);
+    super(app, resolve, "the user closed the approval view without answering");
   }
 
   override onOpen(): void {
@@ -43,18 +43,6 @@ export class EditApprovalModal extends Modal {
       this.decide({ approved: false, reason: reason ? `the user said: ${reason}` : "the user rejected it" });
     });
     buttons.createEl("button", { text: "Accept", cls: "mod-cta" }).addEventListener("click", () => this.decide({ approved: true }));
-  }
-
-  override onClose(): void {
-    this.contentEl.empty();
-    if (!this.decided) this.decide({ approved: false, reason: "the user closed the approval view without answering" });
-  }
-
-  decide(decision: ApprovalDecision): void {
-    if (this.decided) return;
-    this.decided = true;
-    this.resolve(decision);
-    this.close();
   }
 }
 
@@ -89,15 +77,6 @@ export function renderDiff(container: HTMLElement, hunks: readonly DiffHunk[]): 
 /** The ApprovalPort for Obsidian: one EditApprovalModal per proposed edit. */
 export function modalEditApproval(app: App): ApprovalPort {
   return {
-    requestApproval: (proposal, signal) =>
-      new Promise<ApprovalDecision>((resolve) => {
-        if (signal.aborted) {
-          resolve({ approved: false, reason: "the run was stopped" });
-          return;
-        }
-        const modal = new EditApprovalModal(app, proposal, resolve);
-        signal.addEventListener("abort", () => modal.decide({ approved: false, reason: "the run was stopped" }), { once: true });
-        modal.open();
-      }),
+    requestApproval: (proposal, signal) => askWithModal(signal, (resolve) => new EditApprovalModal(app, proposal, resolve)),
   };
 }

@@ -1,4 +1,5 @@
-import { Modal, type App } from "obsidian";
+import type { App } from "obsidian";
+import { ApprovalModal, askWithModal } from "./ApprovalModal";
 import type { ApprovalDecision, ToolCallApprovalPort, ToolCallProposal } from "../tools/approval";
 
 /**
@@ -6,15 +7,13 @@ import type { ApprovalDecision, ToolCallApprovalPort, ToolCallProposal } from ".
  * shows the tool, its server and the exact arguments, with Allow and Deny. Closing the dialog,
  * or the run being stopped, counts as Deny.
  */
-export class ToolCallApprovalModal extends Modal {
-  private decided = false;
-
+export class ToolCallApprovalModal extends ApprovalModal {
   constructor(
     app: App,
     private readonly proposal: ToolCallProposal,
-    private readonly resolve: (decision: ApprovalDecision) => void,
+    resolve: (decision: ApprovalDecision) => void,
   ) {
-    super(app);
+    super(app, resolve, "the user closed the dialog without allowing it");
   }
 
   override onOpen(): void {
@@ -31,28 +30,11 @@ export class ToolCallApprovalModal extends Modal {
       .createEl("button", { text: "Allow", cls: "mod-cta" })
       .addEventListener("click", () => this.decide({ approved: true }));
   }
-
-  override onClose(): void {
-    this.contentEl.empty();
-    if (!this.decided) this.decide({ approved: false, reason: "the user closed the dialog without allowing it" });
-  }
-
-  decide(decision: ApprovalDecision): void {
-    if (this.decided) return;
-    this.decided = true;
-    this.resolve(decision);
-    this.close();
-  }
 }
 
 /** A ToolCallApprovalPort that opens a ToolCallApprovalModal for each call. */
 export function modalToolCallApproval(app: App): ToolCallApprovalPort {
   return {
-    requestToolCallApproval: (proposal, signal) =>
-      new Promise<ApprovalDecision>((resolve) => {
-        const modal = new ToolCallApprovalModal(app, proposal, resolve);
-        signal.addEventListener("abort", () => modal.decide({ approved: false, reason: "the run was stopped" }), { once: true });
-        modal.open();
-      }),
+    requestToolCallApproval: (proposal, signal) => askWithModal(signal, (resolve) => new ToolCallApprovalModal(app, proposal, resolve)),
   };
 }
