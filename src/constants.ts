@@ -52,5 +52,4 @@ export const DEFAULT_SETTINGS: CopilotSettings = {
     maxResults: 5,
   },
   mcpServers: [],
-  chatHistoryFolder: "copilot-conversations",
 };

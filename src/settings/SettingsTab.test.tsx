@@ -123,6 +123,13 @@ describe("VaultCopilotSettingTab", () => {
     expect(store.get().provider.maxTokens).toBe(2048);
   });
 
+  it("saves the user's own instructions as typed", async () => {
+    const { rowNamed, store } = await openTab();
+    type(rowNamed("Your instructions").querySelector("textarea")!, "Answer in French.\nKeep it short.");
+    await flush();
+    expect(store.get().systemPrompt).toBe("Answer in French.\nKeep it short.");
+  });
+
   it("takes MCP servers as a JSON list and refuses a server with a bad name", async () => {
     const { rowNamed, store } = await openTab();
     const area = rowNamed("Servers").querySelector("textarea")!;

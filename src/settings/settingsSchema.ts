@@ -70,7 +70,6 @@ export const copilotSettingsSchema = z.object({
   search: searchSettingsSchema,
   webSearch: webSearchSettingsSchema,
   mcpServers: z.array(mcpServerSettingsSchema),
-  chatHistoryFolder: z.string(),
 });
 
 export type CopilotSettings = z.infer<typeof copilotSettingsSchema>;

@@ -111,6 +111,16 @@ function agentSection(context: RowContext): SettingsSection {
         write: (s, defaultMode) => ({ ...s, defaultMode }),
       }),
       fieldRow(context, {
+        name: "Your instructions",
+        desc: "Added to the model's instructions in every mode, e.g. the language to answer in or how to format notes.",
+        read: (s) => s.systemPrompt,
+        write: (s, systemPrompt) => ({ ...s, systemPrompt }),
+        schema: shape.systemPrompt,
+        parse: (text) => text,
+        format: String,
+        multiline: true,
+      }),
+      fieldRow(context, {
         name: "Steps per answer",
         desc: "The most tool-using steps the agent takes before it must answer (1 to 50).",
         read: (s) => s.autonomousAgentMaxIterations,
