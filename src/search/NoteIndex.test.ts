@@ -6,7 +6,7 @@ import type { ExclusionSettings } from "./exclusions";
 import { INDEX_FILE_NAME } from "./indexStore";
 import { NoteIndex, type NoteIndexOptions } from "./NoteIndex";
 import type { IndexProgress } from "./reconcile";
-import { WatchedVault } from "./testing/WatchedVault";
+import { WatchedVault } from "../../test/helpers/WatchedVault";
 
 const NO_EXCLUSIONS: ExclusionSettings = { excludedFolders: [], excludedPatterns: [] };
 

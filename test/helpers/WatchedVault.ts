@@ -1,5 +1,5 @@
-import { FsVault } from "../../vault/FsVault";
-import type { FileStat, NoteMetadata, VaultEvent, VaultPort } from "../../vault/VaultPort";
+import { FsVault } from "../../src/vault/FsVault";
+import type { FileStat, NoteMetadata, VaultEvent, VaultPort } from "../../src/vault/VaultPort";
 
 /**
  * For tests: a real folder (`FsVault`) that also counts which notes were read, and can announce
