@@ -5,6 +5,7 @@ import { registerEditCommands } from "./components/editCommands";
 import { createIndexProgressStatusBar } from "./components/indexProgressStatusBar";
 import { registerPomodoro } from "./components/pomodoroStatusBar";
 import { modalToolCallApproval } from "./components/ToolCallApprovalModal";
+import { createObsidianFetch } from "./LLMProviders/obsidianFetch";
 import { McpHub } from "./mcp/McpHub";
 import { pluginTransportFactory } from "./mcp/obsidianMcp";
 import { CHAT_VIEW_TYPE } from "./constants";
@@ -69,7 +70,7 @@ export default class VaultCopilotPlugin extends Plugin {
 
     const mcpHub = new McpHub({
       registry,
-      createTransport: pluginTransportFactory({ isDesktop: Platform.isDesktop, secrets, cwd: vaultFolderPath(this) }),
+      createTransport: pluginTransportFactory({ isDesktop: Platform.isDesktop, secrets, fetch: createObsidianFetch(), cwd: vaultFolderPath(this) }),
       approval: modalToolCallApproval(this.app),
       isAutoApproved: (toolId) => store.get().autoApproveToolIds.includes(toolId),
     });

@@ -1,5 +1,6 @@
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
+import type { FetchLike } from "../LLMProviders/FetchLike";
 import type { SecretStore } from "../settings/secrets";
 import type { McpServerConfig } from "./mcpConfig";
 
@@ -8,7 +9,7 @@ import type { McpServerConfig } from "./mcpConfig";
  * values read from the SecretStore (e.g. `Authorization` -> a secret holding "Bearer …").
  * `fetchImpl` lets Obsidian pass a fetch without CORS limits.
  */
-export function createHttpTransport(config: McpServerConfig, secrets: SecretStore, fetchImpl?: typeof fetch): Transport {
+export function createHttpTransport(config: McpServerConfig, secrets: SecretStore, fetchImpl?: FetchLike): Transport {
   const headers: Record<string, string> = {};
   for (const [name, secretId] of Object.entries(config.env)) {
     const value = secrets.get(secretId);

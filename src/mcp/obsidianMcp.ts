@@ -1,4 +1,5 @@
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
+import type { FetchLike } from "../LLMProviders/FetchLike";
 import type { SecretStore } from "../settings/secrets";
 import { createHttpTransport } from "./httpTransport";
 import type { McpServerConfig } from "./mcpConfig";
@@ -11,7 +12,8 @@ import type { McpServerConfig } from "./mcpConfig";
 export function pluginTransportFactory(options: {
   isDesktop: boolean;
   secrets: SecretStore;
-  fetch?: typeof fetch;
+  /** A fetch without CORS limits (local HTTP servers rarely send CORS headers). */
+  fetch?: FetchLike;
   /** Where stdio servers start (the vault folder on desktop). */
   cwd?: string;
 }): (config: McpServerConfig) => Promise<Transport> {
