@@ -132,6 +132,23 @@ describe("FsVault", () => {
       expect(readFileSync(join(outside, "target.md"), "utf8")).toBe("outside");
     });
 
+    it("refuses a note swapped for a link out of the vault after its folder was read", async () => {
+      expect(await vault.read("Inbox.md")).toBe("# Inbox\n");
+      rmSync(join(temp.root, "Inbox.md"));
+      symlinkSync(join(outside, "target.md"), join(temp.root, "Inbox.md"));
+      await expect(vault.read("Inbox.md")).rejects.toBeInstanceOf(VaultPathError);
+      await expect(vault.stat("Inbox.md")).rejects.toBeInstanceOf(VaultPathError);
+      await expect(vault.process("Inbox.md", () => "hacked")).rejects.toBeInstanceOf(VaultPathError);
+      expect(readFileSync(join(outside, "target.md"), "utf8")).toBe("outside");
+    });
+
+    it("still reads a note that links to another note inside the vault", async () => {
+      await vault.read("Inbox.md");
+      symlinkSync(join(temp.root, "Inbox.md"), join(temp.root, "Alias.md"));
+      expect(await vault.read("Alias.md")).toBe("# Inbox\n");
+      expect((await vault.stat("Alias.md"))?.size).toBe(8);
+    });
+
     it("refuses a symlink that leads into the config folder", async () => {
       symlinkSync(join(temp.root, ".obsidian"), join(temp.root, "settings"));
       await expect(vault.read("settings/app.json")).rejects.toBeInstanceOf(VaultPathError);

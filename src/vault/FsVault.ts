@@ -1,7 +1,7 @@
-import { promises as fs } from "node:fs";
+import { constants as fsConstants, promises as fs } from "node:fs";
 import * as nodePath from "node:path";
 import { parseMarkdownMetadata } from "./markdownMetadata";
-import { isInConfigDir, toVaultPath, VaultPathError } from "./vaultPath";
+import { baseName, isInConfigDir, parentFolder, toVaultPath, VaultPathError } from "./vaultPath";
 import {
   VaultFileExistsError,
   VaultFileNotFoundError,
@@ -23,6 +23,8 @@ export class FsVault implements VaultPort {
   private realRoot: string | undefined;
   private readonly listeners = new Set<(event: VaultEvent) => void>();
   private readonly locks = new Map<string, Promise<unknown>>();
+  /** Vault folders verified to be real folders inside the vault (see `inKnownFolder`). */
+  private readonly realFolders = new Map<string, string>();
 
   constructor(
     root: string,
@@ -52,9 +54,12 @@ export class FsVault implements VaultPort {
   }
 
   async stat(path: string): Promise<FileStat | null> {
-    const absolute = await this.resolve(path);
+    const vaultPath = this.checked(path);
+    const known = this.inKnownFolder(vaultPath);
     try {
-      const stats = await fs.stat(absolute);
+      // In a folder already verified, lstat checks the note itself: a link takes the full check.
+      const stats = known ? await fs.lstat(known) : await fs.stat(await this.resolve(vaultPath));
+      if (known && stats.isSymbolicLink()) return this.statResolved(vaultPath);
       if (!stats.isFile()) return null;
       return { mtime: stats.mtimeMs, ctime: stats.birthtimeMs || stats.ctimeMs, size: stats.size };
     } catch (error) {
@@ -64,13 +69,38 @@ export class FsVault implements VaultPort {
   }
 
   async read(path: string): Promise<string> {
-    const absolute = await this.resolve(path);
+    const vaultPath = this.checked(path);
+    const known = this.inKnownFolder(vaultPath);
     try {
-      return await fs.readFile(absolute, "utf8");
+      if (known) {
+        try {
+          // O_NOFOLLOW: a note that is a link is refused here and takes the full check below.
+          return await fs.readFile(known, { encoding: "utf8", flag: fsConstants.O_RDONLY | fsConstants.O_NOFOLLOW });
+        } catch (error) {
+          if ((error as NodeJS.ErrnoException).code !== "ELOOP") throw error;
+        }
+      }
+      return await fs.readFile(await this.resolve(vaultPath), "utf8");
     } catch (error) {
-      if (isNotFound(error) || isDirectory(error)) throw new VaultFileNotFoundError(path);
+      if (isNotFound(error) || isDirectory(error)) throw new VaultFileNotFoundError(vaultPath);
       throw error;
     }
+  }
+
+  private async statResolved(vaultPath: string): Promise<FileStat | null> {
+    const stats = await fs.stat(await this.resolve(vaultPath));
+    return stats.isFile() ? { mtime: stats.mtimeMs, ctime: stats.birthtimeMs || stats.ctimeMs, size: stats.size } : null;
+  }
+
+  /**
+   * The absolute path of a note whose folder an earlier full check found to be a real folder
+   * inside the vault, or undefined. Reads use it to skip a `realpath` per note (the search index
+   * reads every note at start); writes always take the full check. This object serves the CLI
+   * and tests, short-lived processes over a folder nobody rearranges into links meanwhile.
+   */
+  private inKnownFolder(vaultPath: string): string | undefined {
+    const real = this.realFolders.get(parentFolder(vaultPath));
+    return real === undefined ? undefined : nodePath.join(real, baseName(vaultPath));
   }
 
   async create(path: string, content: string): Promise<void> {
@@ -164,6 +194,8 @@ export class FsVault implements VaultPort {
     if (isInConfigDir(relative, this.configDir)) {
       throw new VaultPathError(path, `it leads into the "${this.configDir}" folder through a symbolic link`);
     }
+    // No link on the way to the folder (it is where the vault path says): remember it for reads.
+    if (rest.length === 0 && relative === vaultPath) this.realFolders.set(parentFolder(vaultPath), nodePath.dirname(real));
     return real;
   }
 
