@@ -1,4 +1,4 @@
-import { constants as fsConstants, promises as fs } from "node:fs";
+import { constants as fsConstants, promises as fs, type Stats } from "node:fs";
 import * as nodePath from "node:path";
 import { parseMarkdownMetadata } from "./markdownMetadata";
 import { baseName, isInConfigDir, parentFolder, toVaultPath, VaultPathError } from "./vaultPath";
@@ -60,8 +60,7 @@ export class FsVault implements VaultPort {
       // In a folder already verified, lstat checks the note itself: a link takes the full check.
       const stats = known ? await fs.lstat(known) : await fs.stat(await this.resolve(vaultPath));
       if (known && stats.isSymbolicLink()) return this.statResolved(vaultPath);
-      if (!stats.isFile()) return null;
-      return { mtime: stats.mtimeMs, ctime: stats.birthtimeMs || stats.ctimeMs, size: stats.size };
+      return fileStatOf(stats);
     } catch (error) {
       if (isNotFound(error)) return null;
       throw error;
@@ -88,8 +87,7 @@ export class FsVault implements VaultPort {
   }
 
   private async statResolved(vaultPath: string): Promise<FileStat | null> {
-    const stats = await fs.stat(await this.resolve(vaultPath));
-    return stats.isFile() ? { mtime: stats.mtimeMs, ctime: stats.birthtimeMs || stats.ctimeMs, size: stats.size } : null;
+    return fileStatOf(await fs.stat(await this.resolve(vaultPath)));
   }
 
   /**
@@ -230,6 +228,11 @@ export class FsVault implements VaultPort {
   private emit(event: VaultEvent): void {
     for (const listener of this.listeners) listener(event);
   }
+}
+
+/** The port's stat of a regular file; null for folders and anything else. */
+function fileStatOf(stats: Stats): FileStat | null {
+  return stats.isFile() ? { mtime: stats.mtimeMs, ctime: stats.birthtimeMs || stats.ctimeMs, size: stats.size } : null;
 }
 
 function isNotFound(error: unknown): boolean {
