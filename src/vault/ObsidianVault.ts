@@ -2,6 +2,7 @@ import { normalizePath, TFile, type App, type CachedMetadata, type DataAdapter, 
 import { frontmatterAliases, frontmatterTags } from "./frontmatterFields";
 import { isInConfigDir, parentFolder, toVaultPath } from "./vaultPath";
 import {
+  checkDataFileName,
   VaultFileExistsError,
   VaultFileNotFoundError,
   type DataStore,
@@ -136,7 +137,6 @@ export class ObsidianDataStore implements DataStore {
   }
 
   private pathOf(name: string): string {
-    if (!/^[\w.-]+$/.test(name) || name.startsWith(".")) throw new RangeError(`Bad data file name "${name}"`);
-    return normalizePath(`${this.folder}/${name}`);
+    return normalizePath(`${this.folder}/${checkDataFileName(name)}`);
   }
 }

@@ -92,3 +92,9 @@ export interface DataStore {
   write(name: string, data: string): Promise<void>;
   remove(name: string): Promise<void>;
 }
+
+/** Refuses a DataStore name that could leave the store's folder or hide a file ("a.json" is fine). */
+export function checkDataFileName(name: string): string {
+  if (!/^[\w.-]+$/.test(name) || name.startsWith(".")) throw new RangeError(`Bad data file name "${name}"`);
+  return name;
+}

@@ -1,6 +1,6 @@
 import { promises as fs } from "node:fs";
 import * as nodePath from "node:path";
-import type { DataStore } from "./VaultPort";
+import { checkDataFileName, type DataStore } from "./VaultPort";
 
 /** The plugin's data folder as Obsidian lays it out: `<vault>/<configDir>/plugins/<pluginId>/`. */
 export function pluginDataFolder(vaultRoot: string, configDir = ".obsidian", pluginId = "vault-copilot"): string {
@@ -33,7 +33,6 @@ export class FsDataStore implements DataStore {
   }
 
   private pathOf(name: string): string {
-    if (!/^[\w.-]+$/.test(name) || name.startsWith(".")) throw new RangeError(`Bad data file name "${name}"`);
-    return nodePath.join(this.folder, name);
+    return nodePath.join(this.folder, checkDataFileName(name));
   }
 }
