@@ -19,6 +19,7 @@ import { BUILTIN_TOOLS, initializeBuiltinTools } from "./tools/builtinTools";
 import { EditHistory } from "./tools/edit/EditHistory";
 import { ToolRegistry } from "./tools/ToolRegistry";
 import { ObsidianDataStore, ObsidianVault } from "./vault/ObsidianVault";
+import { errorMessage } from "./errorMessage";
 
 /**
  * The plugin: lifecycle and wiring only. `onload` loads the settings and connects the parts;
@@ -89,7 +90,7 @@ export default class VaultCopilotPlugin extends Plugin {
       callback: () => {
         noteIndex.rebuild().then(
           (report) => new Notice(`Search index rebuilt: ${report.indexed} notes.`),
-          (error: unknown) => new Notice(`The search index could not be rebuilt: ${error instanceof Error ? error.message : String(error)}`),
+          (error: unknown) => new Notice(`The search index could not be rebuilt: ${errorMessage(error)}`),
         );
       },
     });

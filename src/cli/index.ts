@@ -1,5 +1,6 @@
 import { UsageError } from "./args";
 import type { CliCommand, CliIo } from "./io";
+import { errorMessage } from "../errorMessage";
 
 /**
  * The headless entry (`vault-copilot`, `npm run cli --`): the same runners, registry and tools as
@@ -34,7 +35,7 @@ export async function main(argv: string[], io: CliIo, commands: CliCommandTable)
       io.stderr(`vault-copilot: ${error.message}\n${USAGE}\n`);
       return 2;
     }
-    const message = error instanceof Error ? error.message : String(error);
+    const message = errorMessage(error);
     io.stderr(`vault-copilot: ${message.split("\n")[0] ?? message}\n`);
     return 1;
   }

@@ -1,6 +1,7 @@
 import { Notice, type Plugin } from "obsidian";
 import type { EditHistory } from "../tools/edit/EditHistory";
 import { UNDO_LAST_EDIT_COMMAND_NAME } from "../tools/edit/proposeAndApplyEdit";
+import { errorMessage } from "../errorMessage";
 
 /** Adds the "undo the agent's last edit" command over the history the edit tools record into. */
 export function registerEditCommands(plugin: Plugin, history: EditHistory): void {
@@ -19,7 +20,7 @@ export async function undoLastEdit(history: EditHistory): Promise<string> {
   try {
     message = (await history.undoLast()).message;
   } catch (error) {
-    message = `Could not undo the agent's last edit: ${error instanceof Error ? error.message : String(error)}`;
+    message = `Could not undo the agent's last edit: ${errorMessage(error)}`;
   }
   new Notice(message);
   return message;

@@ -1,6 +1,7 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
+import { errorMessage } from "../errorMessage";
 import { clearTimer, setTimer } from "../ports/timers";
 import type { ToolRegistry } from "../tools/ToolRegistry";
 import type { McpTool, McpToolWrapperOptions } from "./createMcpToolWrapper";
@@ -73,7 +74,7 @@ export class McpHub {
       this.connections.delete(config.name);
       unregisterMcpServerTools(this.options.registry, config.name);
       await client.close().catch(() => undefined);
-      const failed: McpServerStatus = { name: config.name, state: "failed", toolIds: [], error: messageOf(error) };
+      const failed: McpServerStatus = { name: config.name, state: "failed", toolIds: [], error: errorMessage(error) };
       this.failures.set(config.name, failed);
       this.emit();
       return failed;
@@ -180,6 +181,3 @@ function withTimeout<T>(promise: Promise<T>, ms: number, message: string): Promi
   return Promise.race([promise, timeout]).finally(() => clearTimer(timer));
 }
 
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}

@@ -12,6 +12,7 @@ import { indexNote, readOrReason, reconcile, type IndexProgress, type ReconcileR
 import { TimeSlicer } from "./TimeSlicer";
 import { Tokenizer } from "./tokenizer";
 import { anySignal, untilAborted } from "./abortSignals";
+import { errorMessage } from "../errorMessage";
 
 export interface NoteIndexOptions {
   vault: VaultPort;
@@ -296,7 +297,7 @@ export class NoteIndex implements NoteSearcher {
 
   private report(error: unknown): void {
     if (this.lifetime.signal.aborted) return;
-    this.options.onProblem?.(`Search index: ${error instanceof Error ? error.message : String(error)}`);
+    this.options.onProblem?.(`Search index: ${errorMessage(error)}`);
   }
 }
 

@@ -1,3 +1,4 @@
+import { errorMessage } from "../errorMessage";
 import type { DataStore } from "../vault/VaultPort";
 import { decodeIndexFile, encodeIndexFile, IndexFileError } from "./indexFile";
 import { InvertedIndex } from "./InvertedIndex";
@@ -27,7 +28,7 @@ export async function loadIndex(store: DataStore, slicer: TimeSlicer, signal?: A
   } catch (error) {
     if (signal?.aborted) throw error;
     // Whatever is wrong with a stored index, the remedy is the same: build again from the notes.
-    const reason = error instanceof IndexFileError ? error.message : `the index could not be read (${message(error)})`;
+    const reason = error instanceof IndexFileError ? error.message : `the index could not be read (${errorMessage(error)})`;
     return { index: new InvertedIndex(), loaded: false, reason };
   }
 }
@@ -48,6 +49,4 @@ export async function saveIndex(store: DataStore, index: InvertedIndex, slicer: 
   return { characters: parts.reduce((sum, text) => sum + text.length, 0), parts: parts.length };
 }
 
-function message(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
+

@@ -4,6 +4,7 @@ import { extractFieldTerms } from "./noteFields";
 import { dailyNoteDayKey } from "./timeRange";
 import type { TimeSlicer } from "./TimeSlicer";
 import type { Tokenizer } from "./tokenizer";
+import { errorMessage } from "../errorMessage";
 
 /** Where a long index job is, for a progress bar: `done` of `total` notes in this phase. */
 export interface IndexProgress {
@@ -136,6 +137,6 @@ export async function readOrReason(vault: VaultPort, path: string): Promise<{ te
     return { text: await vault.read(path) };
   } catch (error) {
     if (error instanceof VaultFileNotFoundError) return { problem: null };
-    return { problem: `Could not read "${path}" for the search index: ${error instanceof Error ? error.message : String(error)}` };
+    return { problem: `Could not read "${path}" for the search index: ${errorMessage(error)}` };
   }
 }

@@ -1,6 +1,6 @@
 import { Notice, SecretComponent, type App, type Setting } from "obsidian";
 import type { z } from "zod";
-import { errorMessage } from "../tools/runTool";
+import { errorMessage } from "../errorMessage";
 import type { CopilotSettings } from "./settingsSchema";
 import type { SettingsStore } from "./settingsStore";
 

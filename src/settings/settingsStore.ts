@@ -1,5 +1,5 @@
 import { normalizePath, type DataAdapter, type Plugin } from "obsidian";
-import { errorMessage } from "../tools/runTool";
+import { errorMessage } from "../errorMessage";
 import { loadSettings } from "./loadSettings";
 import type { SecretStore } from "./secrets";
 import { copilotSettingsSchema, type CopilotSettings } from "./settingsSchema";

@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { errorMessage } from "../errorMessage";
 import { abortReason, clearTimer, setTimer } from "../ports/timers";
 import { defaultFormatForModel, type AnySimpleTool } from "./SimpleTool";
 
@@ -133,14 +134,4 @@ export function truncateForModel(text: string, maxChars: number): { text: string
   const note = `\n[Output cut: showing ${maxChars} of ${text.length} characters.]`;
   const keep = Math.max(0, maxChars - note.length);
   return { text: text.slice(0, keep) + note, truncated: true };
-}
-
-export function errorMessage(error: unknown): string {
-  if (error instanceof Error) return error.message;
-  if (typeof error === "string") return error;
-  try {
-    return JSON.stringify(error);
-  } catch {
-    return String(error);
-  }
 }

@@ -2,7 +2,7 @@ import { LayerToMessagesConverter } from "../../context/LayerToMessagesConverter
 import type { PayloadMessage } from "../../context/PromptContextTypes";
 import type { PromptPayloadRecorder } from "../../context/promptPayloadRecorder";
 import type { CopilotSettings } from "../../settings/settingsSchema";
-import { errorMessage } from "../../tools/runTool";
+import { errorMessage } from "../../errorMessage";
 import type { ChatModelHandle } from "../chatModelFactory";
 import { ModelError } from "../modelErrors";
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from "../retryPolicy";

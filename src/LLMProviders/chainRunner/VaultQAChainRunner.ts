@@ -2,7 +2,7 @@ import { buildLocalSearchInnerContent, wrapLocalSearchPayload } from "../../cont
 import { formatSearchResultsForLLM } from "../../context/formatSearchResultsForLLM";
 import { buildSystemPrompt } from "../../context/systemPrompt";
 import type { NoteSearcher } from "../../search/NoteSearcher";
-import { errorMessage } from "../../tools/runTool";
+import { errorMessage } from "../../errorMessage";
 import { BaseChainRunner, type ChainRunnerDependencies, type RunnerAnswer, type RunState } from "./BaseChainRunner";
 
 export interface VaultQAChainRunnerDependencies extends ChainRunnerDependencies {

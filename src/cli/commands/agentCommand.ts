@@ -9,6 +9,7 @@ import { connectMcpFromConfigFile } from "../cliMcp";
 import { cliToolDependencies, createCliNoteIndex, createCliRegistry, MODEL_FLAGS, openCliSession, promptOf } from "../cliRuntime";
 import type { CliCommand, CliIo } from "../io";
 import { chainEventPrinter, exitStatusOf } from "../printChainEvents";
+import { errorMessage } from "../../errorMessage";
 
 /** The CLI cannot ask, so without --yes every edit and every MCP call that needs approval is refused. */
 export const CLI_REFUSAL_REASON = "The command line cannot ask for approval, so this change was refused. Run again with --yes to approve changes.";
@@ -96,7 +97,7 @@ async function closeQuietly(hub: McpHub | undefined, index: NoteIndex | undefine
     try {
       await close();
     } catch (error) {
-      io.stderr(`vault-copilot: while closing: ${error instanceof Error ? error.message : String(error)}\n`);
+      io.stderr(`vault-copilot: while closing: ${errorMessage(error)}\n`);
     }
   }
 }

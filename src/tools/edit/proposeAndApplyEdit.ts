@@ -1,6 +1,6 @@
 import { VaultPathError } from "../../vault/vaultPath";
 import { VaultFileExistsError, VaultFileNotFoundError, type VaultPort } from "../../vault/VaultPort";
-import { errorMessage } from "../runTool";
+import { errorMessage } from "../../errorMessage";
 import type { ToolDependencies } from "../toolDependencies";
 import { buildDiffHunks, countChangedLines, renderUnifiedDiff } from "./editDiff";
 import type { EditHistory } from "./EditHistory";

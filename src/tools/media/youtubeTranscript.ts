@@ -1,5 +1,5 @@
 import type { HttpPort } from "../../ports/HttpPort";
-import { errorMessage } from "../runTool";
+import { errorMessage } from "../../errorMessage";
 import { decodeHtmlEntities } from "../web/htmlText";
 
 /**

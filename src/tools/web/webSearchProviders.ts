@@ -1,7 +1,7 @@
 import type { HttpPort, HttpResponse } from "../../ports/HttpPort";
 import type { CopilotSettings } from "../../settings/settingsSchema";
 import type { SecretStore } from "../../settings/secrets";
-import { errorMessage } from "../runTool";
+import { errorMessage } from "../../errorMessage";
 import { htmlToText } from "./htmlText";
 
 export interface WebSearchResult {
