@@ -1,5 +1,6 @@
 import { constants as fsConstants, promises as fs, type Stats } from "node:fs";
 import * as nodePath from "node:path";
+import { writeFileAtomically } from "./fsDataStore";
 import { parseMarkdownMetadata } from "./markdownMetadata";
 import { baseName, isInConfigDir, parentFolder, toVaultPath, VaultPathError } from "./vaultPath";
 import {
@@ -125,7 +126,7 @@ export class FsVault implements VaultPort {
       const current = await this.read(vaultPath);
       const updated = transform(current);
       if (updated === current) return current;
-      await this.writeAtomically(await this.resolve(vaultPath), updated);
+      await writeFileAtomically(await this.resolve(vaultPath), updated);
       changed = true;
       return updated;
     });
@@ -199,17 +200,6 @@ export class FsVault implements VaultPort {
 
   private checked(path: string): string {
     return toVaultPath(path, this.configDir);
-  }
-
-  private async writeAtomically(absolute: string, content: string): Promise<void> {
-    const temporary = `${absolute}.${process.pid}.${Date.now()}.tmp`;
-    try {
-      await fs.writeFile(temporary, content, "utf8");
-      await fs.rename(temporary, absolute);
-    } catch (error) {
-      await fs.rm(temporary, { force: true });
-      throw error;
-    }
   }
 
   /** Serializes writes to one path, so two edits never interleave their read and write. */

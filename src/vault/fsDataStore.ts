@@ -23,9 +23,7 @@ export class FsDataStore implements DataStore {
   async write(name: string, data: string): Promise<void> {
     const target = this.pathOf(name);
     await fs.mkdir(nodePath.dirname(target), { recursive: true });
-    const temporary = `${target}.${process.pid}.tmp`;
-    await fs.writeFile(temporary, data, "utf8");
-    await fs.rename(temporary, target);
+    await writeFileAtomically(target, data);
   }
 
   async remove(name: string): Promise<void> {
@@ -34,5 +32,17 @@ export class FsDataStore implements DataStore {
 
   private pathOf(name: string): string {
     return nodePath.join(this.folder, checkDataFileName(name));
+  }
+}
+
+/** Writes a file by renaming a finished temporary file over it: readers see the old text or the new, never half. */
+export async function writeFileAtomically(absolute: string, content: string): Promise<void> {
+  const temporary = `${absolute}.${process.pid}.${Date.now()}.tmp`;
+  try {
+    await fs.writeFile(temporary, content, "utf8");
+    await fs.rename(temporary, absolute);
+  } catch (error) {
+    await fs.rm(temporary, { force: true });
+    throw error;
   }
 }
