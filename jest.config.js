@@ -17,7 +17,7 @@ const transform = {
   ],
 };
 // ESM-only packages that Jest must transform.
-const esmPackages = ["pkce-challenge", "diff"].join("|");
+const esmPackages = ["pkce-challenge", "diff", "marked"].join("|");
 const common = {
   transform,
   transformIgnorePatterns: [`/node_modules/(?!(${esmPackages})/)`],
