@@ -1,0 +1,327 @@
+import { ContextManager } from "../context/ContextManager";
+import type { ContextArtifact, ConversationTurn } from "../context/PromptContextTypes";
+import type { ChainEvent, ChainRunInput, ChainRunResult } from "../LLMProviders/chainRunner/ChainEvents";
+import type { ChatMode } from "../settings/settingsSchema";
+import type { ApprovalDecision, EditProposal, ToolCallProposal } from "../tools/approval";
+import type { ApprovalBroker, ApprovalSink } from "./ApprovalBroker";
+import { applyChainEvent } from "./applyChainEvent";
+import { errorMessage } from "../errorMessage";
+import { answerText, isAssistant, type AssistantMessage, type ChatState, type ContextChip, type PendingApproval, type UserMessage } from "./chatTypes";
+import { noteChip } from "./chipArtifacts";
+
+/** What runs a turn: one of the three chain runners. */
+export interface ChatRunner {
+  run(input: ChainRunInput): Promise<ChainRunResult>;
+}
+
+export interface ChatControllerDependencies {
+  /** The runner of a mode, answering with a model (built per turn, so settings apply at once). */
+  createRunner(mode: ChatMode, model: string): ChatRunner;
+  /** Reads the chips of a message into artifacts; problems are shown, not thrown. */
+  readContext(chips: readonly ContextChip[], signal: AbortSignal): Promise<{ artifacts: ContextArtifact[]; problems: string[] }>;
+  /** The mode and model of a new chat (from the settings). */
+  defaults(): { mode: ChatMode; model: string };
+  /** Where the tools' approvals are routed while this chat runs. */
+  approvals?: ApprovalBroker;
+  /**
+   * Runs `flush` soon, once however often it is asked before it runs: streamed text reaches the
+   * view at most once per frame (the view passes requestAnimationFrame), not once per token.
+   */
+  scheduleFlush?: (flush: () => void) => void;
+  now?: () => number;
+  /** Told when context could not be read (e.g. a Notice). */
+  onProblem?: (message: string) => void;
+}
+
+type Listener = () => void;
+
+/**
+ * One chat: the conversation, the run going on, the context for the next message, the approvals
+ * waiting. A plain class without React: the view subscribes to `getState()` and calls the actions;
+ * only this class talks to a runner. State is replaced on every change (never changed in place),
+ * so a message that did not change keeps its identity and is not drawn again.
+ */
+export class ChatController implements ApprovalSink {
+  private state: ChatState;
+  private readonly listeners = new Set<Listener>();
+  private flushPending = false;
+  private run: { abort: AbortController; done: Promise<void> } | null = null;
+  /** What the runner recorded for each completed answer (the L4 text of that turn), by message id. */
+  private readonly recorded = new Map<string, ConversationTurn>();
+  private nextId = 1;
+  private announcements = 0;
+  private disposed = false;
+
+  constructor(private readonly dependencies: ChatControllerDependencies) {
+    this.state = this.emptyState();
+  }
+
+  getState = (): ChatState => this.state;
+
+  subscribe = (listener: Listener): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  /** Sends a message with the context chips, and streams the answer. Ignored while a reply runs. */
+  async send(text: string): Promise<void> {
+    const trimmed = text.trim();
+    if (!trimmed || this.state.running || this.disposed) return;
+    const chips = this.chipsForMessage();
+    // The chips go with this message; those added by hand are spent (they join L2 from now on).
+    this.update({ chips: [] });
+    await this.exclusiveRun(async (signal) => {
+      const { artifacts, problems } = await this.dependencies.readContext(chips, signal);
+      for (const problem of problems) this.dependencies.onProblem?.(problem);
+      return { id: this.newId("user"), role: "user", text: trimmed, chips, artifacts, sentAt: this.now() };
+    });
+  }
+
+  /** Stops the reply going on: what arrived stays, nothing arrives after. */
+  stop(): void {
+    this.run?.abort.abort();
+  }
+
+  /** Stops any reply and starts an empty chat with the default mode and model. */
+  async newChat(): Promise<void> {
+    await this.stopAndWait();
+    this.recorded.clear();
+    const { activeNote } = this.state;
+    this.replaceState({ ...this.emptyState(), activeNote: activeNote ? { path: activeNote.path, included: true } : null });
+  }
+
+  /** Asks again for the last answer (with the same question and context). */
+  async regenerate(): Promise<void> {
+    const lastUser = this.lastUserMessage();
+    if (!lastUser || this.state.running) return;
+    this.dropFrom(lastUser.id);
+    await this.exclusiveRun(() => Promise.resolve({ ...lastUser, id: this.newId("user"), sentAt: this.now() }));
+  }
+
+  /** A failed answer asked for again: the same as Regenerate. */
+  retry(): Promise<void> {
+    return this.regenerate();
+  }
+
+  /** Replaces the last question with `text` and sends it again (its context stays). */
+  async editLastQuestion(text: string): Promise<void> {
+    const lastUser = this.lastUserMessage();
+    const trimmed = text.trim();
+    if (!lastUser || !trimmed || this.state.running) return;
+    this.dropFrom(lastUser.id);
+    await this.exclusiveRun(() => Promise.resolve({ ...lastUser, id: this.newId("user"), text: trimmed, sentAt: this.now() }));
+  }
+
+  setMode(mode: ChatMode): void {
+    this.update({ mode });
+  }
+
+  setModel(model: string): void {
+    if (model.trim()) this.update({ model: model.trim() });
+  }
+
+  /** The note open in the editor changed (null: none). Its chip comes back on for each new note. */
+  setActiveNote(path: string | null): void {
+    if (path === this.state.activeNote?.path) return;
+    this.update({ activeNote: path === null ? null : { path, included: true } });
+  }
+
+  /** The active note's chip removed (false) or put back (true). */
+  includeActiveNote(included: boolean): void {
+    if (this.state.activeNote) this.update({ activeNote: { ...this.state.activeNote, included } });
+  }
+
+  addChip(chip: ContextChip): void {
+    if (this.state.chips.some((existing) => existing.id === chip.id)) return;
+    this.update({ chips: [...this.state.chips, chip] });
+  }
+
+  removeChip(id: string): void {
+    this.update({ chips: this.state.chips.filter((chip) => chip.id !== id) });
+  }
+
+  /** The user's answer to an approval shown in the conversation. */
+  answerApproval(id: string, decision: ApprovalDecision): void {
+    const approval = this.state.approvals.find((entry) => entry.id === id);
+    if (!approval) return;
+    this.update({ approvals: this.state.approvals.filter((entry) => entry !== approval) });
+    approval.resolve(decision);
+  }
+
+  requestEditApproval(proposal: EditProposal, signal: AbortSignal): Promise<ApprovalDecision> {
+    return this.ask(signal, (id, resolve) => ({ id, kind: "edit", proposal, resolve }));
+  }
+
+  requestToolCallApproval(proposal: ToolCallProposal, signal: AbortSignal): Promise<ApprovalDecision> {
+    return this.ask(signal, (id, resolve) => ({ id, kind: "tool-call", proposal, resolve }));
+  }
+
+  /** The view closes: the reply stops, nothing is drawn any more. */
+  async dispose(): Promise<void> {
+    this.disposed = true;
+    await this.stopAndWait();
+    this.listeners.clear();
+  }
+
+  /** The turns the runner completed, oldest first: what the next request carries in L4 and L2. */
+  completedTurns(): ConversationTurn[] {
+    return this.state.messages.flatMap((message) => (isAssistant(message) ? (this.recorded.get(message.id) ?? []) : []));
+  }
+
+  /**
+   * One reply at a time: marks the chat running (Stop works from here on, even while the context
+   * is read), makes the question, streams the answer into a new message, and always ends running.
+   */
+  private async exclusiveRun(makeQuestion: (signal: AbortSignal) => Promise<UserMessage>): Promise<void> {
+    const abort = new AbortController();
+    let resolveDone!: () => void;
+    this.run = { abort, done: new Promise<void>((resolve) => (resolveDone = resolve)) };
+    this.update({ running: true });
+    let answerId: string | undefined;
+    const detach = this.dependencies.approvals?.attach(this);
+    try {
+      const user = await makeQuestion(abort.signal);
+      const { mode, model } = this.state;
+      const assistant: AssistantMessage = { id: this.newId("answer"), role: "assistant", parts: [], status: "streaming", mode, model, startedAt: this.now() };
+      answerId = assistant.id;
+      const conversation = new ContextManager(this.completedTurns());
+      this.update({ messages: [...this.state.messages, user, assistant] });
+      const result = await this.dependencies.createRunner(mode, model).run({
+        userMessage: user.text,
+        attachments: user.artifacts,
+        conversation,
+        signal: abort.signal,
+        onEvent: (event) => this.onEvent(assistant.id, event),
+      });
+      if (result.status === "completed") {
+        const turn = conversation.getTurns().at(-1);
+        if (turn) this.recorded.set(assistant.id, turn);
+      }
+    } catch (error) {
+      // Runners report failures as events; what is thrown past them (or while reading the context) is shown all the same.
+      if (answerId) this.onEvent(answerId, { type: "error", kind: abort.signal.aborted ? "aborted" : "failed", message: errorMessage(error), partialText: "" });
+      else if (!abort.signal.aborted) this.dependencies.onProblem?.(errorMessage(error));
+    } finally {
+      detach?.();
+      this.run = null;
+      const finished = answerId ? this.findAssistant(answerId) : undefined;
+      this.update({ running: false, announcement: finished ? this.announcementFor(finished) : this.state.announcement });
+      resolveDone();
+    }
+  }
+
+  private onEvent(messageId: string, event: ChainEvent): void {
+    if (this.disposed) return;
+    const now = this.now();
+    this.state = {
+      ...this.state,
+      messages: this.state.messages.map((message) => (message.id === messageId && isAssistant(message) ? applyChainEvent(message, event, now) : message)),
+    };
+    // Text arrives per token: drawn once per frame. Everything else is drawn at once.
+    if (event.type === "text-delta") this.scheduleFlush();
+    else this.flush();
+  }
+
+  private ask(signal: AbortSignal, make: (id: string, resolve: (decision: ApprovalDecision) => void) => PendingApproval): Promise<ApprovalDecision> {
+    return new Promise<ApprovalDecision>((resolve) => {
+      if (signal.aborted) {
+        resolve({ approved: false, reason: "the run was stopped" });
+        return;
+      }
+      const id = this.newId("approval");
+      let settled = false;
+      const settle = (decision: ApprovalDecision) => {
+        if (settled) return;
+        settled = true;
+        signal.removeEventListener("abort", onAbort);
+        resolve(decision);
+      };
+      const onAbort = () => this.answerApproval(id, { approved: false, reason: "the run was stopped" });
+      signal.addEventListener("abort", onAbort, { once: true });
+      this.update({ approvals: [...this.state.approvals, make(id, settle)] });
+    });
+  }
+
+  private announcementFor(message: AssistantMessage): ChatState["announcement"] {
+    const id = ++this.announcements;
+    if (message.status === "done") return { id, text: `Copilot answered: ${answerText(message)}` };
+    if (message.status === "stopped") return { id, text: "The answer was stopped." };
+    return { id, text: `The answer failed: ${message.error?.message ?? "unknown error"}` };
+  }
+
+  private chipsForMessage(): ContextChip[] {
+    const { activeNote, chips } = this.state;
+    const active = activeNote?.included ? [noteChip(activeNote.path)] : [];
+    return [...active, ...chips.filter((chip) => !active.some((note) => note.id === chip.id))];
+  }
+
+  private lastUserMessage(): UserMessage | undefined {
+    return this.state.messages.findLast((message): message is UserMessage => message.role === "user");
+  }
+
+  private findAssistant(id: string): AssistantMessage | undefined {
+    return this.state.messages.find((message): message is AssistantMessage => message.id === id && isAssistant(message));
+  }
+
+  /** Removes a message and everything after it (Regenerate and Edit replace the last exchange). */
+  private dropFrom(messageId: string): void {
+    const index = this.state.messages.findIndex((message) => message.id === messageId);
+    if (index === -1) return;
+    for (const message of this.state.messages.slice(index)) this.recorded.delete(message.id);
+    this.update({ messages: this.state.messages.slice(0, index) });
+  }
+
+  private async stopAndWait(): Promise<void> {
+    const run = this.run;
+    if (!run) return;
+    run.abort.abort();
+    await run.done;
+  }
+
+  private emptyState(): ChatState {
+    const { mode, model } = this.dependencies.defaults();
+    return {
+      chatId: this.newId("chat"),
+      messages: [],
+      mode,
+      model,
+      running: false,
+      activeNote: null,
+      chips: [],
+      approvals: [],
+      announcement: null,
+    };
+  }
+
+  private update(change: Partial<ChatState>): void {
+    this.replaceState({ ...this.state, ...change });
+  }
+
+  private replaceState(next: ChatState): void {
+    if (this.disposed) return;
+    this.state = next;
+    this.flush();
+  }
+
+  private scheduleFlush(): void {
+    if (this.flushPending) return;
+    this.flushPending = true;
+    const schedule = this.dependencies.scheduleFlush ?? ((flush: () => void) => queueMicrotask(flush));
+    schedule(() => {
+      if (this.flushPending) this.flush();
+    });
+  }
+
+  private flush(): void {
+    this.flushPending = false;
+    for (const listener of [...this.listeners]) listener();
+  }
+
+  private newId(kind: string): string {
+    return `${kind}-${Date.now().toString(36)}-${this.nextId++}`;
+  }
+
+  private now(): number {
+    return (this.dependencies.now ?? Date.now)();
+  }
+}

@@ -1,0 +1,121 @@
+import type { ContextArtifact } from "../context/PromptContextTypes";
+import type { SearchResultForLLM } from "../context/formatSearchResultsForLLM";
+import type { ChainErrorKind, ToolCallStatus } from "../LLMProviders/chainRunner/ChainEvents";
+import type { TokenUsage } from "../LLMProviders/streamModelStep";
+import type { ChatMode } from "../settings/settingsSchema";
+import type { ApprovalDecision, EditProposal, ToolCallProposal } from "../tools/approval";
+
+/**
+ * The conversation as the chat view shows it. A message is held as typed parts (text and tool
+ * calls), never as text with markers to parse back. State objects are replaced, never changed in
+ * place: a message that did not change keeps its identity, so the view skips it.
+ */
+
+/** What the user attached to a message, as its chip shows it. */
+export interface ContextChip {
+  /** Stable: "note:path", "folder:path", "tag:#x", "selection:path#L3-L9". */
+  id: string;
+  kind: "note" | "folder" | "tag" | "selection";
+  /** Shown on the chip. */
+  label: string;
+  /** The note or folder path; for a tag, the tag. */
+  target: string;
+  /** For a selection: the text and its lines (1-based, inclusive). */
+  selection?: { text: string; fromLine: number; toLine: number };
+}
+
+export interface UserMessage {
+  id: string;
+  role: "user";
+  text: string;
+  /** The chips sent with it (the active note included, when it was on). */
+  chips: readonly ContextChip[];
+  /** What the chips were read into when the message was sent (L3 of its turn). */
+  artifacts: readonly ContextArtifact[];
+  /** Epoch ms. */
+  sentAt: number;
+}
+
+export type ToolCallPartStatus = "running" | ToolCallStatus;
+
+export interface TextPart {
+  type: "text";
+  /** Stable within the message ("text-1", ...). */
+  id: string;
+  text: string;
+}
+
+export interface ToolCallPart {
+  type: "tool-call";
+  /** The model's tool call id. */
+  id: string;
+  toolName: string;
+  /** The registry id, when the name was a bound tool's. */
+  toolId?: string;
+  args: unknown;
+  status: ToolCallPartStatus;
+  /** Epoch ms, for the running banner's elapsed time. */
+  startedAt: number;
+  durationMs?: number;
+  /** What the model read (capped by the runner). */
+  resultText?: string;
+  /** The tool's structured output, for the banner (present when status is "ok"). */
+  output?: unknown;
+}
+
+export type AssistantPart = TextPart | ToolCallPart;
+
+export type AssistantStatus = "streaming" | "done" | "stopped" | "error";
+
+export interface AssistantMessage {
+  id: string;
+  role: "assistant";
+  parts: readonly AssistantPart[];
+  status: AssistantStatus;
+  mode: ChatMode;
+  model: string;
+  /** The notes a vault-QA answer was given (its sources). */
+  sources?: readonly SearchResultForLLM[];
+  error?: { kind: ChainErrorKind; message: string };
+  /** Set while the runner waits to retry (rate limit, server error). */
+  retryNotice?: string;
+  usage?: TokenUsage;
+  /** Epoch ms. */
+  startedAt: number;
+}
+
+export type ChatMessage = UserMessage | AssistantMessage;
+
+/** An approval the running turn waits for, shown inline in the conversation. */
+export type PendingApproval =
+  | { id: string; kind: "edit"; proposal: EditProposal; resolve: (decision: ApprovalDecision) => void }
+  | { id: string; kind: "tool-call"; proposal: ToolCallProposal; resolve: (decision: ApprovalDecision) => void };
+
+export interface ChatState {
+  /** Stable for one conversation; a new chat gets a new id. */
+  chatId: string;
+  messages: readonly ChatMessage[];
+  mode: ChatMode;
+  model: string;
+  /** Whether a reply is being made (the Send button is Stop meanwhile). */
+  running: boolean;
+  /** The note open in the editor, attached unless the user removed its chip. */
+  activeNote: { path: string; included: boolean } | null;
+  /** Chips added for the next message. */
+  chips: readonly ContextChip[];
+  approvals: readonly PendingApproval[];
+  /** Set once per finished answer, for the polite screen-reader announcement. */
+  announcement: { id: number; text: string } | null;
+}
+
+export function isAssistant(message: ChatMessage): message is AssistantMessage {
+  return message.role === "assistant";
+}
+
+/** An answer's text: its text parts joined (what Copy and "Insert at cursor" take). */
+export function answerText(message: AssistantMessage): string {
+  return message.parts
+    .filter((part): part is TextPart => part.type === "text")
+    .map((part) => part.text)
+    .join("\n\n");
+}

@@ -1,0 +1,103 @@
+import type { ContextArtifact } from "../context/PromptContextTypes";
+import type { VaultPort } from "../vault/VaultPort";
+import type { ContextChip } from "./chatTypes";
+
+/** Most notes one folder or tag chip brings in (the first ones by path). */
+export const MAX_NOTES_PER_CHIP = 20;
+/** Longest note text attached, in characters; a longer note is cut and says so. */
+export const MAX_NOTE_CHARS = 60_000;
+
+/** The chip of a note (the active note, a note chosen with @, a note dropped on the view). */
+export function noteChip(path: string): ContextChip {
+  return { id: `note:${path}`, kind: "note", label: baseName(path), target: path };
+}
+
+export function folderChip(path: string): ContextChip {
+  return { id: `folder:${path}`, kind: "folder", label: `${path}/`, target: path };
+}
+
+export function tagChip(tag: string): ContextChip {
+  const normalized = tag.startsWith("#") ? tag : `#${tag}`;
+  return { id: `tag:${normalized}`, kind: "tag", label: normalized, target: normalized };
+}
+
+/** A selection with its note and 1-based line range. */
+export function selectionChip(path: string, text: string, fromLine: number, toLine: number): ContextChip {
+  const lines = fromLine === toLine ? `line ${fromLine}` : `lines ${fromLine}–${toLine}`;
+  return {
+    id: `selection:${path}#L${fromLine}-L${toLine}`,
+    kind: "selection",
+    label: `${baseName(path)} (${lines})`,
+    target: path,
+    selection: { text, fromLine, toLine },
+  };
+}
+
+/**
+ * Reads chips into the artifacts of one message (L3 of its turn, L2 of later ones): a note once
+ * however many chips name it, folders and tags as the notes in them. A note that cannot be read
+ * is reported in `problems` and left out; the others still go.
+ */
+export async function readChipArtifacts(
+  vault: VaultPort,
+  chips: readonly ContextChip[],
+  signal?: AbortSignal,
+): Promise<{ artifacts: ContextArtifact[]; problems: string[] }> {
+  const artifacts: ContextArtifact[] = [];
+  const problems: string[] = [];
+  const seenNotes = new Set<string>();
+  let allNotes: string[] | undefined;
+  const notes = async () => (allNotes ??= (await vault.listNotes()).sort());
+
+  const addNote = async (path: string) => {
+    if (seenNotes.has(path)) return;
+    seenNotes.add(path);
+    try {
+      artifacts.push(noteArtifact(path, await vault.read(path)));
+    } catch (error) {
+      problems.push(`${path}: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  };
+
+  for (const chip of chips) {
+    signal?.throwIfAborted();
+    if (chip.kind === "note") await addNote(chip.target);
+    else if (chip.kind === "selection" && chip.selection) {
+      const { text, fromLine, toLine } = chip.selection;
+      artifacts.push({ id: chip.id, kind: "selection", title: chip.label, source: `${chip.target}#L${fromLine}-L${toLine}`, content: text });
+    } else if (chip.kind === "folder") {
+      const prefix = chip.target === "" ? "" : `${chip.target}/`;
+      const inFolder = (await notes()).filter((path) => path.startsWith(prefix));
+      for (const path of inFolder.slice(0, MAX_NOTES_PER_CHIP)) await addNote(path);
+      if (inFolder.length > MAX_NOTES_PER_CHIP) problems.push(`${chip.label}: only the first ${MAX_NOTES_PER_CHIP} of ${inFolder.length} notes were attached`);
+    } else if (chip.kind === "tag") {
+      const tagged: string[] = [];
+      for (const path of await notes()) {
+        if (tagged.length > MAX_NOTES_PER_CHIP) break;
+        const metadata = await vault.getMetadata(path);
+        if (metadata?.tags.some((tag) => hasTag(tag, chip.target))) tagged.push(path);
+      }
+      for (const path of tagged.slice(0, MAX_NOTES_PER_CHIP)) await addNote(path);
+      if (tagged.length > MAX_NOTES_PER_CHIP) problems.push(`${chip.label}: only the first ${MAX_NOTES_PER_CHIP} notes with this tag were attached`);
+    }
+  }
+  return { artifacts, problems };
+}
+
+function noteArtifact(path: string, text: string): ContextArtifact {
+  const content = text.length > MAX_NOTE_CHARS ? `${text.slice(0, MAX_NOTE_CHARS)}\n[… the note goes on; ${text.length - MAX_NOTE_CHARS} more characters not attached]` : text;
+  return { id: `note:${path}`, kind: "note", title: baseName(path), source: path, content };
+}
+
+/** "#project" matches "#project" and its nested tags ("#project/alpha"), in any case, as Obsidian's tag search does. */
+function hasTag(tag: string, wanted: string): boolean {
+  const a = tag.toLowerCase();
+  const b = wanted.toLowerCase();
+  return a === b || a.startsWith(`${b}/`);
+}
+
+/** "Projects/Alpha.md" → "Alpha". */
+export function baseName(path: string): string {
+  const name = path.slice(path.lastIndexOf("/") + 1);
+  return name.replace(/\.md$/i, "");
+}

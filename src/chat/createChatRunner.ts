@@ -1,0 +1,38 @@
+import type { PromptPayloadRecorder } from "../context/promptPayloadRecorder";
+import type { ChatModelHandle } from "../LLMProviders/chatModelFactory";
+import { AutonomousAgentChainRunner } from "../LLMProviders/chainRunner/AutonomousAgentChainRunner";
+import { LLMChainRunner } from "../LLMProviders/chainRunner/LLMChainRunner";
+import { VaultQAChainRunner } from "../LLMProviders/chainRunner/VaultQAChainRunner";
+import type { RetryPolicy } from "../LLMProviders/retryPolicy";
+import type { NoteSearcher } from "../search/NoteSearcher";
+import type { ChatMode, CopilotSettings } from "../settings/settingsSchema";
+import type { ToolRegistry } from "../tools/ToolRegistry";
+import type { ChatRunner } from "./ChatController";
+
+export interface ChatRunnerParts {
+  getSettings: () => CopilotSettings;
+  /** The chat model for a model name, with the provider settings of the moment. */
+  createModel: (model: string) => ChatModelHandle;
+  registry: ToolRegistry;
+  getSearcher: () => NoteSearcher | null;
+  recorder?: PromptPayloadRecorder;
+  retryPolicy?: RetryPolicy;
+}
+
+/** The runner of a chat mode, answering with `model`: Chat, Vault QA or the agent. */
+export function createChatRunner(parts: ChatRunnerParts, mode: ChatMode, model: string): ChatRunner {
+  const common = {
+    getSettings: parts.getSettings,
+    createModel: () => parts.createModel(model),
+    ...(parts.recorder ? { recorder: parts.recorder } : {}),
+    ...(parts.retryPolicy ? { retryPolicy: parts.retryPolicy } : {}),
+  };
+  switch (mode) {
+    case "chat":
+      return new LLMChainRunner(common);
+    case "vault-qa":
+      return new VaultQAChainRunner({ ...common, getSearcher: parts.getSearcher });
+    case "agent":
+      return new AutonomousAgentChainRunner({ ...common, registry: parts.registry, vaultAvailable: () => true });
+  }
+}

@@ -1,0 +1,94 @@
+import { ApprovalBroker } from "../../src/chat/ApprovalBroker";
+import { ChatController, type ChatControllerDependencies } from "../../src/chat/ChatController";
+import type { ChatState } from "../../src/chat/chatTypes";
+import { readChipArtifacts } from "../../src/chat/chipArtifacts";
+import { createChatRunner } from "../../src/chat/createChatRunner";
+import { PromptPayloadRecorder } from "../../src/context/promptPayloadRecorder";
+import { createChatModel } from "../../src/LLMProviders/chatModelFactory";
+import { NoteIndex } from "../../src/search/NoteIndex";
+import type { CopilotSettings } from "../../src/settings/settingsSchema";
+import { MapSecretStore } from "../../src/settings/secrets";
+import { refuseAll, refuseAllToolCalls } from "../../src/tools/approval";
+import { initializeBuiltinTools } from "../../src/tools/builtinTools";
+import { EditHistory } from "../../src/tools/edit/EditHistory";
+import { ToolRegistry } from "../../src/tools/ToolRegistry";
+import { FsVault } from "../../src/vault/FsVault";
+import { FsDataStore, pluginDataFolder } from "../../src/vault/fsDataStore";
+import type { OpenAIServer } from "./openAIServer";
+import { FAST_RETRIES, settingsFor, TEST_API_KEY } from "./runnerHarness";
+import { makeTempVault, type TempVault } from "./tempVault";
+import { makeToolDependencies } from "./toolHarness";
+
+export interface ChatSetup {
+  controller: ChatController;
+  vault: TempVault;
+  fsVault: FsVault;
+  settings: CopilotSettings;
+  recorder: PromptPayloadRecorder;
+  broker: ApprovalBroker;
+  editHistory: EditHistory;
+  /** Resolves once the controller's state satisfies `condition` (checked on every change). */
+  until: (condition: (state: ChatState) => boolean) => Promise<ChatState>;
+  dispose: () => Promise<void>;
+}
+
+/**
+ * A chat over real parts, as main.ts wires it: the three runners against the test server, the
+ * built-in tools and the note index over a temporary folder, approvals routed to the chat.
+ */
+export function makeChat(server: OpenAIServer, options: { notes?: Record<string, string>; settings?: Partial<CopilotSettings>; controller?: Partial<ChatControllerDependencies> } = {}): ChatSetup {
+  const vault = makeTempVault(options.notes ?? {});
+  const fsVault = new FsVault(vault.root);
+  const settings = settingsFor(server, options.settings);
+  const secrets = new MapSecretStore();
+  secrets.set("test-key", TEST_API_KEY);
+  const broker = new ApprovalBroker({
+    requestEditApproval: (proposal, signal) => refuseAll("no chat is running").requestApproval(proposal, signal),
+    requestToolCallApproval: (proposal, signal) => refuseAllToolCalls("no chat is running").requestToolCallApproval(proposal, signal),
+  });
+  const dataStore = new FsDataStore(pluginDataFolder(fsVault.root, fsVault.configDir));
+  const editHistory = new EditHistory(fsVault, dataStore);
+  const index = new NoteIndex({ vault: fsVault, store: dataStore, getSettings: () => settings.search, timeZone: () => "UTC" });
+  const registry = new ToolRegistry();
+  initializeBuiltinTools(registry, makeToolDependencies({ vault: fsVault, settings, approval: broker, editHistory, search: index }));
+  const recorder = new PromptPayloadRecorder(() => [TEST_API_KEY]);
+  const parts = {
+    getSettings: () => settings,
+    createModel: (model: string) => createChatModel({ ...settings.provider, model }, { fetch: globalThis.fetch, secrets }),
+    registry,
+    getSearcher: () => index,
+    recorder,
+    retryPolicy: FAST_RETRIES,
+  };
+  const controller = new ChatController({
+    createRunner: (mode, model) => createChatRunner(parts, mode, model),
+    readContext: (chips, signal) => readChipArtifacts(fsVault, chips, signal),
+    defaults: () => ({ mode: settings.defaultMode, model: settings.provider.model }),
+    approvals: broker,
+    ...options.controller,
+  });
+  const until = (condition: (state: ChatState) => boolean) =>
+    new Promise<ChatState>((resolve) => {
+      if (condition(controller.getState())) return resolve(controller.getState());
+      const unsubscribe = controller.subscribe(() => {
+        if (!condition(controller.getState())) return;
+        unsubscribe();
+        resolve(controller.getState());
+      });
+    });
+  return {
+    controller,
+    vault,
+    fsVault,
+    settings,
+    recorder,
+    broker,
+    editHistory,
+    until,
+    dispose: async () => {
+      await controller.dispose();
+      await index.dispose();
+      vault.remove();
+    },
+  };
+}
