@@ -97,22 +97,16 @@ const DANGEROUS_ELEMENTS = "script, iframe, frame, object, embed, style, link, m
  * links are dropped.
  */
 export function sanitizeRenderedElement(root: HTMLElement): void {
-  const document = root.ownerDocument;
+  // Made in `root` (so in its document and window), then moved into place.
   for (const image of Array.from(root.querySelectorAll("img"))) {
     const source = image.getAttribute("src") ?? "";
-    const link = document.createElement("a");
-    link.textContent = image.getAttribute("alt") || source;
+    const link = root.createEl("a", { cls: "external-link", text: image.getAttribute("alt") || source });
     if (/^https?:/i.test(source)) link.setAttribute("href", source);
-    link.className = "external-link";
     image.replaceWith(link);
   }
   for (const embed of Array.from(root.querySelectorAll(".internal-embed"))) {
     const target = embed.getAttribute("src") ?? embed.textContent ?? "";
-    const link = document.createElement("a");
-    link.className = "internal-link";
-    link.setAttribute("data-href", target);
-    link.setAttribute("href", target);
-    link.textContent = target;
+    const link = root.createEl("a", { cls: "internal-link", text: target, attr: { "data-href": target, href: target } });
     embed.replaceWith(link);
   }
   for (const element of Array.from(root.querySelectorAll(DANGEROUS_ELEMENTS))) element.remove();
