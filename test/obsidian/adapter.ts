@@ -52,12 +52,12 @@ export class InMemoryAdapter
   }
 
   /** Synchronous write, for the vault (its `process` must not yield between read and write). */
-  writeNow(normalizedPath: string, data: string): Obsidian.Stat {
+  writeNow(normalizedPath: string, data: string, times?: { ctime: number; mtime: number }): Obsidian.Stat {
     const parent = parentPathOf(normalizedPath);
     if (parent !== "/" && !this.folders.has(parent)) throw new Error(`ENOENT: no such file or directory, open '${normalizedPath}'`);
     if (this.folders.has(normalizedPath)) throw new Error(`EISDIR: illegal operation on a directory, open '${normalizedPath}'`);
-    const time = this.now();
-    const ctime = this.files.get(normalizedPath)?.stat.ctime ?? time;
+    const time = times?.mtime ?? this.now();
+    const ctime = times?.ctime ?? this.files.get(normalizedPath)?.stat.ctime ?? time;
     const stat: Obsidian.Stat = { type: "file", ctime, mtime: time, size: byteLength(data) };
     this.files.set(normalizedPath, { text: data, stat });
     return { ...stat };

@@ -1,9 +1,12 @@
 import type * as Obsidian from "obsidian";
 import { Component, Events, type Fits } from "./events";
 import type { PluginSettingTab } from "./setting";
+import { MarkdownView } from "./markdownView";
+import type { CodeBlockProcessor } from "./markdownRenderer";
 import { FileManager, MetadataCache } from "./metadataCache";
 import { normalizePath, Vault, type VaultOptions } from "./vault";
-import { requireDocument, Workspace, type ViewCreator } from "./workspace";
+import { requireDocument } from "./view";
+import { Workspace, type ViewCreator } from "./workspace";
 
 const SECRET_ID = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 
@@ -31,6 +34,8 @@ export class App {
   readonly fileManager: FileManager;
   readonly workspace: Workspace;
   readonly secretStorage = new SecretStorage();
+  /** Code block processors plugins registered, by language; MarkdownRenderer uses them (double only). */
+  readonly markdownCodeBlockProcessors = new Map<string, CodeBlockProcessor>();
 
   constructor(options: VaultOptions = {}) {
     this.vault = new Vault(options);
@@ -52,7 +57,8 @@ export interface RibbonIcon {
  */
 export class Plugin
   extends Component
-  implements Pick<Obsidian.Plugin, "manifest" | "addCommand" | "removeCommand" | "addRibbonIcon" | "addStatusBarItem" | "loadData" | "saveData">
+  implements
+    Pick<Obsidian.Plugin, "manifest" | "addCommand" | "removeCommand" | "addRibbonIcon" | "addStatusBarItem" | "loadData" | "saveData" | "registerMarkdownCodeBlockProcessor">
 {
   readonly registered = {
     commands: new Map<string, Obsidian.Command>(),
@@ -89,6 +95,59 @@ export class Plugin
 
   removeCommand(commandId: string): void {
     this.registered.commands.delete(`${this.manifest.id}:${commandId}`);
+  }
+
+  /**
+   * Runs a command as the command palette would (double only): `id` with or without the plugin's
+   * prefix. Editor commands get the active MarkdownView's editor, and are unavailable without one.
+   * Returns false when the command is unknown or not available now.
+   */
+  async runCommand(id: string): Promise<boolean> {
+    const command = this.registered.commands.get(id) ?? this.registered.commands.get(`${this.manifest.id}:${id}`);
+    if (!command) return false;
+    const activeView = this.app.workspace.activeLeaf?.view;
+    const view = activeView instanceof MarkdownView ? activeView : null;
+    const editorArguments = view ? ([view.editor, view] as unknown as [Obsidian.Editor, Obsidian.MarkdownView]) : null;
+    if (command.editorCheckCallback) {
+      if (!editorArguments || command.editorCheckCallback(true, ...editorArguments) === false) return false;
+      command.editorCheckCallback(false, ...editorArguments);
+      return true;
+    }
+    if (command.editorCallback) {
+      if (!editorArguments) return false;
+      await command.editorCallback(...editorArguments);
+      return true;
+    }
+    if (command.checkCallback) {
+      if (command.checkCallback(true) === false) return false;
+      command.checkCallback(false);
+      return true;
+    }
+    await command.callback?.();
+    return true;
+  }
+
+  registerMarkdownCodeBlockProcessor(
+    language: string,
+    handler: CodeBlockProcessor,
+    sortOrder?: number,
+  ): Obsidian.MarkdownPostProcessor {
+    const processors = this.app.markdownCodeBlockProcessors;
+    if (processors.has(language)) throw new Error(`A code block processor for "${language}" is already registered`);
+    processors.set(language, handler);
+    this.register(() => {
+      if (processors.get(language) === handler) processors.delete(language);
+    });
+    const postProcessor: Obsidian.MarkdownPostProcessor = (el, ctx) => {
+      for (const code of el.querySelectorAll<HTMLElement>(`pre > code.language-${language}`)) {
+        const block = code.ownerDocument.createElement("div");
+        block.className = `block-language-${language}`;
+        code.parentElement!.replaceWith(block);
+        void handler((code.textContent ?? "").replace(/\n$/, ""), block, ctx);
+      }
+    };
+    postProcessor.sortOrder = sortOrder;
+    return postProcessor;
   }
 
   addRibbonIcon(icon: string, title: string, callback: (evt: MouseEvent) => unknown): HTMLElement {

@@ -1,7 +1,7 @@
 import type * as Obsidian from "obsidian";
 import type { App } from "./app";
 import type { AcceptsObsidianArguments, Expect, Fits } from "./events";
-import { requireDocument } from "./workspace";
+import { requireDocument } from "./view";
 
 /** The element helpers are installed when the double loads in a DOM; these build on them. */
 function element<K extends keyof HTMLElementTagNameMap>(parent: HTMLElement, tag: K, cls?: string): HTMLElementTagNameMap[K] {

@@ -25,8 +25,12 @@ export { Component, Events, type EventRef } from "./events";
 export { Modal, Notice, PluginSettingTab, Setting, SettingTab } from "./setting";
 export { InMemoryAdapter } from "./adapter";
 export { FileManager, MetadataCache } from "./metadataCache";
-export { normalizePath, TAbstractFile, TFile, TFolder, Vault } from "./vault";
-export { ItemView, View, Workspace, WorkspaceLeaf, type ViewCreator } from "./workspace";
+export { normalizePath, TAbstractFile, TFile, TFolder, Vault, type VaultChange, type VaultMirror, type VaultOptions } from "./vault";
+export { Editor } from "./editor";
+export { Keymap } from "./keymap";
+export { MarkdownRenderChild, MarkdownRenderer, type CodeBlockProcessor } from "./markdownRenderer";
+export { MarkdownView } from "./markdownView";
+export { ItemView, View, Workspace, WorkspaceLeaf, WorkspaceSidedock, type LeafPlace, type OpenedLink, type ViewCreator } from "./workspace";
 
 if (typeof window !== "undefined" && typeof HTMLElement !== "undefined") {
   installDomHelpers(window as unknown as Parameters<typeof installDomHelpers>[0]);

@@ -9,7 +9,7 @@ import {
   ToggleComponent,
   type BaseComponent,
 } from "./components";
-import { requireDocument } from "./workspace";
+import { requireDocument } from "./view";
 
 /**
  * One settings row, built the way Obsidian builds it:

@@ -240,3 +240,63 @@ describe("requestUrl", () => {
     expect(response.headers["x-reason"]).toBe("gone");
   });
 });
+
+describe("Vault mirror (double only: what keeps the demo's folder on disk in step)", () => {
+  it("hands every change to notes and folders to the mirror in order, and none under the config folder", async () => {
+    const changes: unknown[] = [];
+    const vault = new Vault({ mirror: async (change) => void changes.push(change) });
+    await vault.createFolder("A/B");
+    const file = await vault.create("A/B/n.md", "one");
+    await vault.modify(file, "two");
+    await vault.process(file, (text) => `${text}!`);
+    await vault.rename(file, "A/m.md");
+    await vault.trash(file);
+    await vault.delete(vault.getAbstractFileByPath("A")!);
+    await vault.createFolder(".obsidian/plugins/x");
+    await vault.create(".obsidian/plugins/x/data.json", "{}");
+    expect(changes).toEqual([
+      { type: "folder", path: "A" },
+      { type: "folder", path: "A/B" },
+      { type: "write", path: "A/B/n.md", data: "one" },
+      { type: "write", path: "A/B/n.md", data: "two" },
+      { type: "write", path: "A/B/n.md", data: "two!" },
+      { type: "rename", path: "A/B/n.md", newPath: "A/m.md" },
+      { type: "trash", path: "A/m.md" },
+      { type: "delete", path: "A" },
+    ]);
+  });
+
+  it("a change resolves only once the mirror has applied it, and a failed mirror rejects that change alone", async () => {
+    const applied: string[] = [];
+    let release: () => void = () => undefined;
+    const vault = new Vault({
+      mirror: (change) => {
+        if (change.type === "write" && change.data === "refused") return Promise.reject(new Error("refused by the mirror"));
+        if (change.type === "write" && change.data === "slow") return new Promise<void>((resolve) => (release = () => (applied.push("slow"), resolve())));
+        applied.push(change.type === "write" ? change.data : change.type);
+        return Promise.resolve();
+      },
+    });
+    const file = await vault.create("n.md", "first");
+    const slow = vault.modify(file, "slow");
+    const after = vault.modify(file, "after");
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(applied).toEqual(["first"]); // "after" waits behind "slow"
+    release();
+    await Promise.all([slow, after]);
+    expect(applied).toEqual(["first", "slow", "after"]);
+    await expect(vault.modify(file, "refused")).rejects.toThrow("refused by the mirror");
+    await vault.modify(file, "later");
+    expect(applied.at(-1)).toBe("later");
+  });
+
+  it("seedFile puts a note from disk in the vault with its times, making its folders, mirroring nothing", async () => {
+    const changes: unknown[] = [];
+    const vault = new Vault({ mirror: async (change) => void changes.push(change) });
+    const file = vault.seedFile("Projects/Plan.md", "plan", { ctime: 1000, mtime: 2000 });
+    expect(file.stat).toEqual({ type: "file", ctime: 1000, mtime: 2000, size: 4 });
+    expect(vault.getFolderByPath("Projects")?.children).toEqual([file]);
+    expect(await vault.read(file)).toBe("plan");
+    expect(changes).toEqual([]);
+  });
+});

@@ -65,11 +65,30 @@ export class TFolder extends TAbstractFile implements Pick<Obsidian.TFolder, "pa
   }
 }
 
+/**
+ * A change the vault made to a note or folder, handed to the mirror (double only): what the
+ * browser demo sends to its server so that the folder on disk follows the vault.
+ */
+export type VaultChange =
+  | { type: "write"; path: string; data: string }
+  | { type: "folder"; path: string }
+  | { type: "delete"; path: string }
+  | { type: "trash"; path: string }
+  | { type: "rename"; path: string; newPath: string };
+
+/** Applies a change elsewhere (a folder on disk); the vault's promise settles when it has. */
+export type VaultMirror = (change: VaultChange) => Promise<void>;
+
 export interface VaultOptions {
   configDir?: string;
   name?: string;
   /** The clock for file times (default `Date.now`). */
   now?: () => number;
+  /**
+   * Receives every change to notes and folders outside the config folder, in order, after it is
+   * made in memory (double only). A failed mirror rejects the vault call that made the change.
+   */
+  mirror?: VaultMirror;
 }
 
 /**
@@ -85,9 +104,13 @@ export class Vault
   readonly adapter: InMemoryAdapter;
   private readonly entries = new Map<string, TAbstractFile>();
   private readonly root: TFolder;
+  private readonly mirror: VaultMirror | undefined;
+  /** The mirror's queue: changes reach it one at a time, in the order they were made. */
+  private mirrored: Promise<void> = Promise.resolve();
 
   constructor(options: VaultOptions = {}) {
     super();
+    this.mirror = options.mirror;
     this.configDir = options.configDir ?? ".obsidian";
     this.adapter = new InMemoryAdapter(options.name ?? "Test vault", options.now ?? Date.now);
     this.root = new TFolder(this, "/");
@@ -137,6 +160,35 @@ export class Vault
     file.stat = this.adapter.writeNow(path, data);
     this.attach(file, parent);
     this.trigger("create", file);
+    await this.mirrorChange({ type: "write", path, data });
+    return file;
+  }
+
+  /**
+   * Puts a file that already exists elsewhere (on disk) into the vault with its times, making
+   * missing parent folders, without announcing or mirroring anything (double only: the demo
+   * loads the folder's notes with it before the plugin starts).
+   */
+  seedFile(path: string, data: string, times: { ctime: number; mtime: number }): TFile {
+    if (this.entries.has(path)) throw new Error(`"${path}" is already in the vault`);
+    let parent = this.root;
+    const segments = path.split("/");
+    for (let i = 1; i < segments.length; i++) {
+      const folderPath = segments.slice(0, i).join("/");
+      const existing = this.entries.get(folderPath);
+      if (existing instanceof TFile) throw new Error(`A file is in the way at "${folderPath}"`);
+      if (existing instanceof TFolder) {
+        parent = existing;
+        continue;
+      }
+      void this.adapter.mkdir(folderPath);
+      const folder = new TFolder(this, folderPath);
+      this.attach(folder, parent);
+      parent = folder;
+    }
+    const file = new TFile(this, path);
+    file.stat = this.adapter.writeNow(path, data, times);
+    this.attach(file, parent);
     return file;
   }
 
@@ -156,6 +208,7 @@ export class Vault
       const folder = new TFolder(this, folderPath);
       this.attach(folder, parent);
       this.trigger("create", folder);
+      await this.mirrorChange({ type: "folder", path: folderPath });
       parent = folder;
     }
     return parent;
@@ -171,6 +224,7 @@ export class Vault
 
   async modify(file: TFile, data: string): Promise<void> {
     this.writeKnown(file, data);
+    await this.mirrorChange({ type: "write", path: file.path, data });
   }
 
   async append(file: TFile, data: string): Promise<void> {
@@ -183,21 +237,32 @@ export class Vault
     const known = this.known(file);
     const next = fn(this.adapter.readNow(known.path));
     this.writeKnown(known, next);
+    await this.mirrorChange({ type: "write", path: known.path, data: next });
     return next;
   }
 
   async delete(file: TAbstractFile): Promise<void> {
-    const known = this.known(file);
-    if (known instanceof TFolder) {
-      for (const child of [...known.children]) await this.delete(child);
-      await this.adapter.rmdir(known.path, true);
-    } else await this.adapter.remove(known.path);
-    this.detach(known);
-    this.trigger("delete", known);
+    await this.remove(file, "delete");
   }
 
+  /** Obsidian moves the entry to the system or `.trash` folder; the double deletes it, and tells the mirror it was trashed. */
   async trash(file: TAbstractFile): Promise<void> {
-    await this.delete(file);
+    await this.remove(file, "trash");
+  }
+
+  private async remove(file: TAbstractFile, type: "delete" | "trash"): Promise<void> {
+    const known = this.known(file);
+    const removeInMemory = async (entry: TAbstractFile): Promise<void> => {
+      if (entry instanceof TFolder) {
+        for (const child of [...entry.children]) await removeInMemory(child);
+        await this.adapter.rmdir(entry.path, true);
+      } else await this.adapter.remove(entry.path);
+      this.detach(entry);
+      this.trigger("delete", entry);
+    };
+    await removeInMemory(known);
+    // One change for the whole entry: the mirror removes a folder with what it holds.
+    await this.mirrorChange({ type, path: known.path });
   }
 
   async rename(file: TAbstractFile, newPath: string): Promise<void> {
@@ -217,6 +282,21 @@ export class Vault
     known.parent = newParent;
     newParent.children.push(known);
     this.trigger("rename", known, oldPath);
+    await this.mirrorChange({ type: "rename", path: oldPath, newPath });
+  }
+
+  /** Hands a change to the mirror after the earlier ones; the config folder stays in memory. */
+  private mirrorChange(change: VaultChange): Promise<void> {
+    const mirror = this.mirror;
+    if (!mirror || this.inConfigDir(change.path)) return Promise.resolve();
+    const done = this.mirrored.then(() => mirror(change));
+    // The queue goes on after a failure; the caller of the failed change gets the error.
+    this.mirrored = done.catch(() => undefined);
+    return done;
+  }
+
+  private inConfigDir(path: string): boolean {
+    return path === this.configDir || path.startsWith(`${this.configDir}/`);
   }
 
   private known<T extends TAbstractFile>(file: T): T {

@@ -1,86 +1,35 @@
 import type * as Obsidian from "obsidian";
 import type { App } from "./app";
-import { Component, Events } from "./events";
+import { Events } from "./events";
+import { MarkdownView, MARKDOWN_VIEW_TYPE } from "./markdownView";
+import type { TFile } from "./vault";
+import { ItemView, View } from "./view";
 
-/** The document to build elements in; the parts of the double that draw need a DOM realm. */
-export function requireDocument(what: string): Document {
-  if (typeof document === "undefined") {
-    throw new Error(`The Obsidian double needs a DOM for ${what}: run this test in the "dom" jest project (a .test.tsx file).`);
-  }
-  return document;
-}
-
+export { ItemView, View };
 export type ViewCreator = (leaf: WorkspaceLeaf) => View;
 
-/** A view in a leaf. `containerEl` holds a header and the content element, as Obsidian's do. */
-export abstract class View extends Component implements Pick<Obsidian.View, "icon" | "navigation" | "getState" | "getIcon" | "onResize"> {
-  app: App;
-  icon = "";
-  navigation = false;
-  leaf: WorkspaceLeaf;
-  containerEl: HTMLElement;
-
-  constructor(leaf: WorkspaceLeaf) {
-    super();
-    this.leaf = leaf;
-    this.app = leaf.app;
-    this.containerEl = requireDocument("a view").createElement("div");
-    this.containerEl.className = "workspace-leaf-content";
-  }
-
-  protected onOpen(): Promise<void> {
-    return Promise.resolve();
-  }
-
-  protected onClose(): Promise<void> {
-    return Promise.resolve();
-  }
-
-  abstract getViewType(): string;
-  abstract getDisplayText(): string;
-
-  getState(): Record<string, unknown> {
-    return {};
-  }
-
-  getIcon(): string {
-    return this.icon;
-  }
-
-  onResize(): void {}
-
-  /** What the leaf does when it shows the view (double only; Obsidian's is internal). */
-  async openInLeaf(): Promise<void> {
-    this.load();
-    await this.onOpen();
-  }
-
-  /** What the leaf does when it closes the view (double only). */
-  async closeInLeaf(): Promise<void> {
-    await this.onClose();
-    this.unload();
-  }
-}
-
-export abstract class ItemView extends View {
-  contentEl: HTMLElement;
-
-  constructor(leaf: WorkspaceLeaf) {
-    super(leaf);
-    this.containerEl.createDiv("view-header");
-    this.contentEl = this.containerEl.createDiv("view-content");
-  }
-}
+/** Where a leaf lives: a sidebar or the main area. */
+export type LeafPlace = "left" | "main" | "right";
 
 export class WorkspaceLeaf extends Events implements Pick<Obsidian.WorkspaceLeaf, "getViewState" | "getDisplayText" | "getIcon"> {
   view: View | null = null;
   private viewType = "empty";
+  private element: HTMLElement | null = null;
 
   constructor(
     readonly app: App,
     private readonly workspace: Workspace,
+    /** The sidebar or main area the leaf is in (double only). */
+    readonly place: LeafPlace = "main",
   ) {
     super();
+  }
+
+  /** The leaf's element, in its split of the workspace element; holds the view's `containerEl` (double only). */
+  get containerEl(): HTMLElement {
+    this.element ??= requireDocumentForLeaf().createElement("div");
+    this.element.className = "workspace-leaf";
+    return this.element;
   }
 
   getViewState(): Obsidian.ViewState {
@@ -94,6 +43,11 @@ export class WorkspaceLeaf extends Events implements Pick<Obsidian.WorkspaceLeaf
     const creator = this.workspace.viewCreator(viewState.type);
     if (!creator) return;
     this.view = creator(this);
+    // In the page before it opens, as in Obsidian, so the view is laid out when it renders.
+    if (typeof document !== "undefined") {
+      this.workspace.splitElement(this.place).appendChild(this.containerEl);
+      this.containerEl.appendChild(this.view.containerEl);
+    }
     await this.view.openInLeaf();
   }
 
@@ -115,20 +69,161 @@ export class WorkspaceLeaf extends Events implements Pick<Obsidian.WorkspaceLeaf
     this.workspace.removeLeaf(this);
     if (this.view) await this.view.closeInLeaf();
     this.view = null;
+    this.element?.remove();
   }
 }
 
-/** Leaves, view types and layout readiness. Leaves have no geometry here. */
-export class Workspace extends Events implements Pick<Obsidian.Workspace, "layoutReady" | "onLayoutReady"> {
+function requireDocumentForLeaf(): Document {
+  if (typeof document === "undefined") throw new Error("The Obsidian double needs a DOM for a leaf's element");
+  return document;
+}
+
+/** One of the workspace's sidebars. Its element is `containerEl` (Obsidian's is internal; double only). */
+export class WorkspaceSidedock implements Pick<Obsidian.WorkspaceSidedock, "collapsed" | "toggle" | "collapse" | "expand"> {
+  collapsed = false;
+
+  constructor(
+    private readonly workspace: Workspace,
+    readonly side: "left" | "right",
+  ) {}
+
+  get containerEl(): HTMLElement {
+    return this.workspace.splitElement(this.side);
+  }
+
+  toggle(): void {
+    if (this.collapsed) this.expand();
+    else this.collapse();
+  }
+
+  collapse(): void {
+    this.collapsed = true;
+    if (typeof document !== "undefined") this.containerEl.toggleClass("is-collapsed", true);
+  }
+
+  expand(): void {
+    this.collapsed = false;
+    if (typeof document !== "undefined") this.containerEl.toggleClass("is-collapsed", false);
+  }
+}
+
+/** What `openLinkText` was asked (double only). */
+export interface OpenedLink {
+  linktext: string;
+  sourcePath: string;
+  newLeaf: Obsidian.PaneType | boolean | undefined;
+}
+
+/**
+ * Leaves, view types, layout readiness, the active leaf and file, and opening links. Where a DOM
+ * exists the workspace has an element (`containerEl`, put in `document.body` when a leaf first
+ * shows a view) with a left sidebar, the main area and a right sidebar
+ * (`.workspace-split.mod-left-split`, `.mod-root`, `.mod-right-split`); a leaf's view is shown
+ * in its split, so it is visible and laid out. Markdown notes open in a MarkdownView.
+ *
+ * Unlike Obsidian, focusing a view does not make its leaf active: `setActiveLeaf` does.
+ */
+export class Workspace
+  extends Events
+  implements Pick<Obsidian.Workspace, "layoutReady" | "onLayoutReady" | "openLinkText" | "getActiveViewOfType">
+{
   layoutReady = false;
+  activeLeaf: WorkspaceLeaf | null = null;
+  readonly leftSplit = new WorkspaceSidedock(this, "left");
+  readonly rightSplit = new WorkspaceSidedock(this, "right");
   private readonly leaves: WorkspaceLeaf[] = [];
   private readonly viewCreators = new Map<string, ViewCreator>();
   private readonly layoutReadyCallbacks: (() => unknown)[] = [];
+  private element: HTMLElement | null = null;
+  private readonly splits = new Map<LeafPlace, HTMLElement>();
+  /** The last leaf made active that showed a file: Obsidian's active file stays while a sidebar has focus. */
+  private lastFileLeaf: WorkspaceLeaf | null = null;
   /** Leaves passed to `revealLeaf`, most recent last (double only). */
   readonly revealedLeaves: WorkspaceLeaf[] = [];
+  /** Every `openLinkText` call, in order (double only). */
+  readonly openedLinks: OpenedLink[] = [];
+  /** The data of every "hover-link" event triggered, in order (double only). */
+  readonly hoverLinks: unknown[] = [];
 
   constructor(private readonly app: App) {
     super();
+    this.viewCreators.set(MARKDOWN_VIEW_TYPE, (leaf) => new MarkdownView(leaf));
+  }
+
+  /** The workspace's element (made on first use; needs a DOM). */
+  get containerEl(): HTMLElement {
+    if (!this.element) {
+      if (typeof document === "undefined") throw new Error("The Obsidian double needs a DOM for the workspace element");
+      this.element = document.createElement("div");
+      this.element.className = "workspace";
+      for (const [place, cls] of [
+        ["left", "workspace-split mod-horizontal mod-left-split"],
+        ["main", "workspace-split mod-vertical mod-root"],
+        ["right", "workspace-split mod-horizontal mod-right-split"],
+      ] as const) {
+        const split = this.element.createDiv(cls);
+        this.splits.set(place, split);
+      }
+    }
+    return this.element;
+  }
+
+  /** The element of a split, with the workspace element put in the page if it is not there (double only). */
+  splitElement(place: LeafPlace): HTMLElement {
+    const container = this.containerEl;
+    if (!container.isConnected) document.body.appendChild(container);
+    return this.splits.get(place)!;
+  }
+
+  override trigger(name: string, ...data: unknown[]): void {
+    if (name === "hover-link") this.hoverLinks.push(data[0]);
+    super.trigger(name, ...data);
+  }
+
+  setActiveLeaf(leaf: WorkspaceLeaf): void {
+    if (this.activeLeaf === leaf) return;
+    this.activeLeaf = leaf;
+    if (fileOf(leaf)) this.lastFileLeaf = leaf;
+    this.trigger("active-leaf-change", leaf);
+  }
+
+  /** Takes Obsidian's view classes (what plugin code passes) and the double's (what tests pass). */
+  getActiveViewOfType<T>(type: abstract new (...args: never[]) => T): T | null {
+    const view = this.activeLeaf?.view as unknown;
+    return view instanceof type ? view : null;
+  }
+
+  /** The file of the active leaf, or of the last active one that showed a file (while a sidebar view is active). */
+  getActiveFile(): TFile | null {
+    const active = this.activeLeaf ? fileOf(this.activeLeaf) : null;
+    if (active) return active;
+    return this.lastFileLeaf && this.leaves.includes(this.lastFileLeaf) ? fileOf(this.lastFileLeaf) : null;
+  }
+
+  /**
+   * Records the call and opens the note the link resolves to (heading and block parts ignored)
+   * as the active file. Obsidian creates a note for an unresolved link; the double only records it.
+   */
+  async openLinkText(linktext: string, sourcePath: string, newLeaf?: Obsidian.PaneType | boolean, openViewState?: Obsidian.OpenViewState): Promise<void> {
+    void openViewState;
+    this.openedLinks.push({ linktext, sourcePath, newLeaf });
+    const linkpath = linktext.split(/[#^|]/)[0] ?? "";
+    const file = linkpath === "" ? this.app.vault.getFileByPath(sourcePath) : this.app.metadataCache.getFirstLinkpathDest(linkpath, sourcePath);
+    if (file) await this.openFile(file, Boolean(newLeaf));
+  }
+
+  /**
+   * Opens `file` in a MarkdownView in the main area (the most recent main leaf, or a new one) and
+   * makes it the active file, with Obsidian's "file-open" and "active-leaf-change" events (double only).
+   */
+  async openFile(file: TFile, newLeaf = false): Promise<WorkspaceLeaf> {
+    const leaf = this.getLeaf(newLeaf);
+    if (!(leaf.view instanceof MarkdownView)) await leaf.setViewState({ type: MARKDOWN_VIEW_TYPE, active: true });
+    await (leaf.view as MarkdownView).setFile(file);
+    this.activeLeaf = null; // so the event fires even when the leaf was already active
+    this.setActiveLeaf(leaf);
+    this.trigger("file-open", file);
+    return leaf;
   }
 
   onLayoutReady(callback: () => unknown): void {
@@ -149,17 +244,18 @@ export class Workspace extends Events implements Pick<Obsidian.Workspace, "layou
 
   getRightLeaf(split: boolean): WorkspaceLeaf {
     void split;
-    return this.newLeaf();
+    return this.newLeaf("right");
   }
 
   getLeftLeaf(split: boolean): WorkspaceLeaf {
     void split;
-    return this.newLeaf();
+    return this.newLeaf("left");
   }
 
-  getLeaf(newLeaf?: boolean | string): WorkspaceLeaf {
-    void newLeaf;
-    return this.newLeaf();
+  /** A new leaf in the main area when asked, else the most recent main leaf (or a new one when there is none). */
+  getLeaf(newLeaf?: boolean | Obsidian.PaneType): WorkspaceLeaf {
+    const recent = [this.activeLeaf, ...[...this.leaves].reverse()].find((leaf) => leaf && leaf.place === "main" && this.leaves.includes(leaf));
+    return !newLeaf && recent ? recent : this.newLeaf("main");
   }
 
   revealLeaf(leaf: WorkspaceLeaf): Promise<void> {
@@ -192,11 +288,20 @@ export class Workspace extends Events implements Pick<Obsidian.Workspace, "layou
   removeLeaf(leaf: WorkspaceLeaf): void {
     const index = this.leaves.indexOf(leaf);
     if (index !== -1) this.leaves.splice(index, 1);
+    if (this.activeLeaf === leaf) {
+      this.activeLeaf = null;
+      this.trigger("active-leaf-change", null);
+    }
   }
 
-  private newLeaf(): WorkspaceLeaf {
-    const leaf = new WorkspaceLeaf(this.app, this);
+  private newLeaf(place: LeafPlace): WorkspaceLeaf {
+    const leaf = new WorkspaceLeaf(this.app, this, place);
     this.leaves.push(leaf);
     return leaf;
   }
+}
+
+function fileOf(leaf: WorkspaceLeaf): TFile | null {
+  const view = leaf.view as { file?: TFile | null } | null;
+  return view?.file ?? null;
 }
