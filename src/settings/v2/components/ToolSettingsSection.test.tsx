@@ -18,7 +18,7 @@ function registryWithTools(): ToolRegistry {
     tool("localSearch", "search", { requiresVault: true }),
     tool("getCurrentTime", "time", { isAlwaysEnabled: true }),
     tool("readNote", "file"),
-    tool("writeToFile", "file"),
+    tool("writeToFile", "file", { editsNotes: true }),
     tool("webSearch", "search"),
   ]);
   return registry;
@@ -87,6 +87,14 @@ describe("ToolSettingsSection", () => {
     fireEvent.click(autoApprove);
     expect(changes).toEqual([{ enabledToolIds: ["writeToFile"], autoApproveToolIds: ["writeToFile"] }]);
     expect(within(row("writeToFile")).getByText(/without showing you the change/)).toBeTruthy();
+  });
+
+  it("knows an edit tool by its editsNotes flag, not by its id", () => {
+    const registry = new ToolRegistry();
+    registry.registerAll([tool("writeToFile", "file"), tool("appendToNote", "file", { editsNotes: true })]);
+    render(<Harness registry={registry} enabled={["writeToFile", "appendToNote"]} changes={[]} />);
+    expect(within(row("writeToFile")).queryByRole("checkbox", { name: /without asking/ })).toBeNull();
+    expect(within(row("appendToNote")).getByRole("checkbox", { name: /without asking/ })).toBeTruthy();
   });
 
   it("treats a tool that says it is not read-only as an edit tool, and locks its auto-approval while it is off", () => {
