@@ -12,6 +12,21 @@ function tool(id: string, category: ToolCategory, extra: Partial<ToolDefinition[
   };
 }
 
+/** A registry that counts its change listeners, so a test can see a subscription left behind. */
+class ListenerCountingRegistry extends ToolRegistry {
+  listening = 0;
+  override onChange(listener: () => void): () => void {
+    const unsubscribe = super.onChange(listener);
+    this.listening++;
+    let subscribed = true;
+    return () => {
+      if (subscribed) this.listening--;
+      subscribed = false;
+      unsubscribe();
+    };
+  }
+}
+
 function registryWithTools(): ToolRegistry {
   const registry = new ToolRegistry();
   registry.registerAll([
@@ -115,10 +130,18 @@ describe("ToolSettingsSection", () => {
     expect(document.querySelector('section[data-category="mcp"]')).toBeNull();
   });
 
-  it("stops listening to the registry once unmounted", () => {
-    const registry = registryWithTools();
-    const { unmount } = render(<Harness registry={registry} enabled={[]} changes={[]} />);
+  it("listens to the registry once while mounted, and not at all once unmounted", () => {
+    const registry = new ListenerCountingRegistry();
+    registry.registerAll([tool("readNote", "file")]);
+    const changes: ToolSettingsChange[] = [];
+    const { unmount } = render(<Harness registry={registry} enabled={[]} changes={changes} />);
+    expect(registry.listening).toBe(1);
+    // A re-render (here, a toggle) does not subscribe a second time.
+    fireEvent.click(mainToggle("readNote"));
+    expect(changes).toHaveLength(1);
+    expect(registry.listening).toBe(1);
     unmount();
+    expect(registry.listening).toBe(0);
     expect(() => registry.register(tool("late", "custom"))).not.toThrow();
     expect(document.querySelector("[data-tool-id]")).toBeNull();
   });
