@@ -1,24 +1,15 @@
 import type { CopilotSettings } from "./settings/settingsSchema";
+import { defaultEnabledToolIds } from "./tools/builtinTools";
 
 export const PLUGIN_ID = "vault-copilot";
 export const CHAT_VIEW_TYPE = "vault-copilot-chat-view";
 export const SETTINGS_VERSION = 2;
 
-/** The tools switched on for a new install (the always-enabled time tools need no entry). */
-export const DEFAULT_ENABLED_TOOL_IDS: readonly string[] = [
-  "localSearch",
-  "readNote",
-  "getFileTree",
-  "getTagList",
-  "getBacklinks",
-  "getOutgoingLinks",
-  "getNoteProperties",
-  "webSearch",
-  "pomodoro",
-  "youtubeTranscription",
-  "writeToFile",
-  "replaceInFile",
-];
+/**
+ * The tools switched on for a new install, read from each built-in tool's `enabledByDefault`
+ * flag (the always-enabled time tools need no entry).
+ */
+export const DEFAULT_ENABLED_TOOL_IDS: readonly string[] = defaultEnabledToolIds();
 
 export const DEFAULT_SETTINGS: CopilotSettings = {
   settingsVersion: SETTINGS_VERSION,

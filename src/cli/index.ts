@@ -11,6 +11,7 @@ export const USAGE = [
   "usage: vault-copilot search --vault DIR [--limit N] [--json] QUERY",
   "       vault-copilot search --vault DIR --queries FILE.jsonl [--limit N]",
   "       vault-copilot chat  --vault DIR --base-url URL --model NAME [--api-key-env VAR] PROMPT",
+  "       vault-copilot qa    --vault DIR --base-url URL --model NAME [--api-key-env VAR] [--json] PROMPT",
   "       vault-copilot agent --vault DIR --base-url URL --model NAME [--api-key-env VAR]",
   "                           [--tools id,id,...] [--max-iterations N] [--yes] [--json]",
   "                           [--mcp-config FILE.json] PROMPT",

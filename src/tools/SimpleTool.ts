@@ -53,6 +53,16 @@ export interface ToolMetadata {
   category: ToolCategory;
   /** Always bound, whatever the settings say (e.g. the time tools); not shown as a toggle. */
   isAlwaysEnabled?: boolean;
+  /**
+   * Switched on for a new install. The default `autonomousAgentEnabledToolIds` is made from this
+   * flag (`defaultEnabledToolIds`), so a tool's file is the one place that says it.
+   */
+  enabledByDefault?: boolean;
+  /**
+   * Writes to the user's notes: each edit is shown as a diff to approve, and the settings offer
+   * "apply edits without asking" for it (`isEditTool`).
+   */
+  editsNotes?: boolean;
   /** Left out when no vault is available (e.g. a headless run without a folder). */
   requiresVault?: boolean;
   /** Behavioural guidance for the model, added to the system prompt when the tool is enabled. */
@@ -64,6 +74,14 @@ export interface ToolMetadata {
 export interface ToolDefinition {
   tool: AnySimpleTool;
   metadata: ToolMetadata;
+}
+
+/**
+ * True for tools that change notes: those whose metadata says `editsNotes`, and any other tool
+ * (an MCP server's) that declares itself not read-only, since it may change notes too.
+ */
+export function isEditTool(definition: ToolDefinition): boolean {
+  return definition.metadata.editsNotes === true || definition.tool.isReadOnly === false;
 }
 
 /** Default text for the model from a tool's output. */

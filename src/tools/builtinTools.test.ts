@@ -1,16 +1,18 @@
 import { z } from "zod";
 import { makeToolDependencies } from "../../test/helpers/toolHarness";
 import { makeTempVault } from "../../test/helpers/tempVault";
-import { DEFAULT_ENABLED_TOOL_IDS } from "../constants";
+import { DEFAULT_ENABLED_TOOL_IDS, DEFAULT_SETTINGS } from "../constants";
 import { FsVault } from "../vault/FsVault";
 import { approveAll } from "./approval";
-import { BUILTIN_TOOLS, createBuiltinToolDefinitions, initializeBuiltinTools } from "./builtinTools";
+import { BUILTIN_TOOLS, createBuiltinToolDefinitions, defaultEnabledToolIds, initializeBuiltinTools, type BuiltinToolEntry } from "./builtinTools";
 import { EditHistory } from "./edit/EditHistory";
+import { isEditTool } from "./SimpleTool";
 import { ToolRegistry } from "./ToolRegistry";
 
 const TIME_TOOLS = ["getCurrentTime", "getTimeRangeMs", "getTimeInfoByEpoch", "convertTimeBetweenTimezones"];
 const VAULT_TOOLS = ["localSearch", "readNote", "getFileTree", "getTagList", "getBacklinks", "getOutgoingLinks", "getNoteProperties", "writeToFile", "replaceInFile"];
 const WRITING_TOOLS = ["writeToFile", "replaceInFile", "pomodoro"];
+const NOTE_EDITING_TOOLS = ["writeToFile", "replaceInFile"];
 
 describe("BUILTIN_TOOLS", () => {
   const definitions = createBuiltinToolDefinitions(makeToolDependencies());
@@ -52,9 +54,9 @@ describe("BUILTIN_TOOLS", () => {
     }
   });
 
-  it("lists each default-enabled id among the tools (localSearch comes from the search engine)", () => {
+  it("lists each default-enabled id among the tools", () => {
     const ids = new Set(BUILTIN_TOOLS.map((entry) => entry.metadata.id));
-    for (const id of DEFAULT_ENABLED_TOOL_IDS) if (id !== "localSearch") expect(ids.has(id)).toBe(true);
+    expect(DEFAULT_ENABLED_TOOL_IDS.filter((id) => !ids.has(id))).toEqual([]);
   });
 
   it("registers without clashes, and leaves vault tools out when there is no vault", () => {
@@ -83,6 +85,49 @@ describe("BUILTIN_TOOLS", () => {
       ]);
     } finally {
       vault.remove();
+    }
+  });
+});
+
+describe("the defaults and the edit tools come from the tools' metadata", () => {
+  const flagged = (flag: "enabledByDefault" | "editsNotes") => BUILTIN_TOOLS.filter((entry) => entry.metadata[flag] === true).map((entry) => entry.metadata.id);
+
+  it("switches on for a new install exactly the tools flagged enabledByDefault", () => {
+    expect(flagged("enabledByDefault").length).toBeGreaterThan(0);
+    expect(DEFAULT_ENABLED_TOOL_IDS).toEqual(flagged("enabledByDefault"));
+    expect(DEFAULT_SETTINGS.autonomousAgentEnabledToolIds).toEqual(flagged("enabledByDefault"));
+    // Every configurable built-in tool starts on today; a new tool that should not sets no flag.
+    expect(flagged("enabledByDefault")).toEqual(BUILTIN_TOOLS.filter((entry) => !entry.metadata.isAlwaysEnabled).map((entry) => entry.metadata.id));
+  });
+
+  it("follows the flag: setting it adds a tool to the defaults, clearing it takes one out", () => {
+    const withFlag = (entry: BuiltinToolEntry, enabledByDefault: boolean): BuiltinToolEntry => ({ ...entry, metadata: { ...entry.metadata, enabledByDefault } });
+    const extra: Pick<BuiltinToolEntry, "metadata"> = { metadata: { id: "extraTool", displayName: "Extra", description: "Extra", category: "custom", enabledByDefault: true } };
+    expect(defaultEnabledToolIds([...BUILTIN_TOOLS, extra])).toEqual([...DEFAULT_ENABLED_TOOL_IDS, "extraTool"]);
+    const withoutPomodoro = BUILTIN_TOOLS.map((entry) => (entry.metadata.id === "pomodoro" ? withFlag(entry, false) : entry));
+    expect(defaultEnabledToolIds(withoutPomodoro)).toEqual(DEFAULT_ENABLED_TOOL_IDS.filter((id) => id !== "pomodoro"));
+    // An always-enabled tool is bound anyway: the flag adds no entry for it.
+    const timeFlagged = BUILTIN_TOOLS.map((entry) => (entry.metadata.isAlwaysEnabled ? withFlag(entry, true) : entry));
+    expect(defaultEnabledToolIds(timeFlagged)).toEqual(DEFAULT_ENABLED_TOOL_IDS);
+  });
+
+  it("makes DEFAULT_SETTINGS from the flags, not from a list kept beside them", async () => {
+    let defaults: string[] = [];
+    await jest.isolateModulesAsync(async () => {
+      jest.doMock("./pomodoro/pomodoro", () => {
+        const actual = jest.requireActual<typeof import("./pomodoro/pomodoro")>("./pomodoro/pomodoro");
+        return { ...actual, pomodoroTool: { ...actual.pomodoroTool, metadata: { ...actual.pomodoroTool.metadata, enabledByDefault: false } } };
+      });
+      defaults = (await import("../constants")).DEFAULT_SETTINGS.autonomousAgentEnabledToolIds;
+    });
+    expect(defaults).toEqual(DEFAULT_ENABLED_TOOL_IDS.filter((id) => id !== "pomodoro"));
+  });
+
+  it("marks editsNotes exactly the tools that write notes, and treats them (and only them) as edit tools", () => {
+    expect(flagged("editsNotes")).toEqual(NOTE_EDITING_TOOLS);
+    for (const definition of createBuiltinToolDefinitions(makeToolDependencies())) {
+      expect(`${definition.metadata.id}: ${isEditTool(definition)}`).toBe(`${definition.metadata.id}: ${NOTE_EDITING_TOOLS.includes(definition.metadata.id)}`);
+      if (definition.metadata.editsNotes) expect({ readOnly: definition.tool.isReadOnly, requiresVault: definition.metadata.requiresVault }).toEqual({ readOnly: undefined, requiresVault: true });
     }
   });
 });

@@ -49,6 +49,14 @@ export const BUILTIN_TOOLS: readonly BuiltinToolEntry[] = [
 ];
 
 /**
+ * The ids a new install switches on: the tools whose metadata says `enabledByDefault`, in
+ * registry order. Always-enabled tools are bound anyway and need no entry.
+ */
+export function defaultEnabledToolIds(entries: readonly Pick<BuiltinToolEntry, "metadata">[] = BUILTIN_TOOLS): string[] {
+  return entries.filter(({ metadata }) => metadata.enabledByDefault === true && metadata.isAlwaysEnabled !== true).map(({ metadata }) => metadata.id);
+}
+
+/**
  * The built-in tool definitions for these dependencies. The edit tools share one history (the
  * one handed in, which the undo command also holds, or else one in memory for this set).
  */

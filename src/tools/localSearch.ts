@@ -45,6 +45,7 @@ export const localSearchTool: BuiltinToolEntry = {
     displayName: "Vault search",
     description: "Lets the model search your notes (titles, aliases, headings, tags, folders and text) for what a question needs.",
     category: "search",
+    enabledByDefault: true,
     requiresVault: true,
     customPromptInstructions: [
       "When searching the user's notes with localSearch:",

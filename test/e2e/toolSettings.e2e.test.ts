@@ -133,11 +133,67 @@ describe("tool settings section in Chromium", () => {
     expect(await page.locator('[data-tool-id="writeToFile"] .vault-copilot-tool-warning').isVisible()).toBe(true);
   });
 
-  it("a tool registered later (an MCP server connecting) shows up in its category", async () => {
+  it("a tool registered later (an MCP server connecting) shows up in its category, drawn in the screenshot", async () => {
     await page.evaluate(() => window.toolSettingsPage.registerTool("mcp_files_list", "List files", "mcp"));
-    await page.waitForSelector('section[data-category="mcp"] [data-tool-id="mcp_files_list"]');
+    const row = page.locator('section[data-category="mcp"] [data-tool-id="mcp_files_list"]');
+    await row.waitFor();
+    expect(await row.isVisible()).toBe(true);
+    expect(await row.innerText()).toContain("List files");
+
     const screenshot = join(tmpdir(), "vault-copilot-tool-settings.png");
     await page.screenshot({ path: screenshot, fullPage: true });
-    expect(readFileSync(screenshot).subarray(1, 4).toString()).toBe("PNG");
+    const png = readFileSync(screenshot);
+    const pageSize = await page.evaluate(() => ({
+      width: document.documentElement.scrollWidth * devicePixelRatio,
+      height: document.documentElement.scrollHeight * devicePixelRatio,
+    }));
+    expect(pngSize(png)).toEqual(pageSize);
+
+    // The row's label (name and description), in page coordinates, lies inside the picture and has
+    // ink in it (text that differs from its background): the screenshot shows the tool, not an empty box.
+    const box = await row.locator(".vault-copilot-tool-label").evaluate((element) => {
+      const rect = element.getBoundingClientRect();
+      return { x: rect.left + window.scrollX, y: rect.top + window.scrollY, width: rect.width, height: rect.height };
+    });
+    expect(box.width).toBeGreaterThan(100);
+    expect(box.height).toBeGreaterThan(10);
+    expect(box.x + box.width).toBeLessThanOrEqual(pageSize.width);
+    expect(box.y + box.height).toBeLessThanOrEqual(pageSize.height);
+    expect(await inkedPixels(page, png, box)).toBeGreaterThan(100);
   });
 });
+
+/** Width and height from a PNG's header (the IHDR chunk, right after the 8-byte signature). */
+function pngSize(png: Buffer): { width: number; height: number } {
+  expect(png.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+  expect(png.subarray(12, 16).toString("latin1")).toBe("IHDR");
+  return { width: png.readUInt32BE(16), height: png.readUInt32BE(20) };
+}
+
+/**
+ * How many pixels of `box` in the screenshot differ clearly from the box's top-left pixel (its
+ * background). The browser decodes the PNG, so no image library is needed here.
+ */
+function inkedPixels(page: Page, png: Buffer, box: { x: number; y: number; width: number; height: number }): Promise<number> {
+  return page.evaluate(
+    async ({ source, area }) => {
+      const image = new Image();
+      image.src = source;
+      await image.decode();
+      const canvas = new OffscreenCanvas(image.naturalWidth, image.naturalHeight);
+      const context = canvas.getContext("2d");
+      if (!context) throw new Error("no 2d canvas");
+      context.drawImage(image, 0, 0);
+      const scale = devicePixelRatio;
+      const pixels = context.getImageData(Math.round(area.x * scale), Math.round(area.y * scale), Math.round(area.width * scale), Math.round(area.height * scale)).data;
+      const [red = 0, green = 0, blue = 0] = pixels;
+      let inked = 0;
+      for (let index = 0; index < pixels.length; index += 4) {
+        const distance = Math.abs((pixels[index] ?? 0) - red) + Math.abs((pixels[index + 1] ?? 0) - green) + Math.abs((pixels[index + 2] ?? 0) - blue);
+        if (distance > 60) inked++;
+      }
+      return inked;
+    },
+    { source: `data:image/png;base64,${png.toString("base64")}`, area: box },
+  );
+}

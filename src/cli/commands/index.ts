@@ -4,6 +4,7 @@ import type { CliCommandTable } from "../index";
 export const CLI_COMMANDS: CliCommandTable = {
   search: () => import("./searchCommand").then((m) => m.searchCommand),
   chat: () => import("./chatCommand").then((m) => m.chatCommand),
+  qa: () => import("./qaCommand").then((m) => m.qaCommand),
   agent: () => import("./agentCommand").then((m) => m.agentCommand),
   mcp: () => import("./mcpCommand").then((m) => m.mcpCommand),
 };

@@ -21,6 +21,8 @@ export const replaceInFileTool: BuiltinToolEntry = {
     displayName: "Replace in note",
     description: "Lets the model change part of a note. You see the diff and accept or reject it first.",
     category: "file",
+    enabledByDefault: true,
+    editsNotes: true,
     requiresVault: true,
     customPromptInstructions:
       "Use replaceInFile for targeted changes to an existing note: read it with readNote first and copy oldText exactly, " +

@@ -18,6 +18,8 @@ export const writeToFileTool: BuiltinToolEntry = {
     displayName: "Write note",
     description: "Lets the model create a note or rewrite a whole note. You see the diff and accept or reject it first.",
     category: "file",
+    enabledByDefault: true,
+    editsNotes: true,
     requiresVault: true,
     customPromptInstructions:
       "Use writeToFile to create a new note, or to rewrite a note completely when asked to. Give the full text: it " +

@@ -30,6 +30,7 @@ export const youtubeTranscriptionTool: BuiltinToolEntry = {
     displayName: "YouTube transcript",
     description: "Lets the model read the transcript of YouTube videos you link.",
     category: "media",
+    enabledByDefault: true,
     customPromptInstructions:
       "When the user shares a YouTube link and asks about the video (summarize, quote, find a moment), call " +
       "youtubeTranscription with the link. Refer to moments by their [mm:ss] timestamps. If a video has no transcript, say so.",

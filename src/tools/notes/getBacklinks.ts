@@ -32,6 +32,7 @@ export const getBacklinksTool: BuiltinToolEntry = {
     displayName: "Backlinks",
     description: "Lets the model find the notes that link to a note.",
     category: "file",
+    enabledByDefault: true,
     requiresVault: true,
     customPromptInstructions:
       "Use getBacklinks to find notes that link to a note (its context, related projects, mentions); read the ones that matter with readNote.",

@@ -36,6 +36,7 @@ export const getFileTreeTool: BuiltinToolEntry = {
     displayName: "File tree",
     description: "Lets the model see the folders and files of your vault.",
     category: "file",
+    enabledByDefault: true,
     requiresVault: true,
     customPromptInstructions:
       "Use getFileTree to learn how the vault is organized or to find where a note lives; pass `folder` to look inside " +

@@ -27,6 +27,7 @@ export const getNotePropertiesTool: BuiltinToolEntry = {
     displayName: "Note properties",
     description: "Lets the model read a note's properties (frontmatter), tags, aliases and outline without its text.",
     category: "file",
+    enabledByDefault: true,
     requiresVault: true,
     customPromptInstructions:
       "Use getNoteProperties for a note's frontmatter properties, tags, aliases, headings and dates when you do not need its full text.",

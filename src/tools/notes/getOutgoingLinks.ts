@@ -29,6 +29,7 @@ export const getOutgoingLinksTool: BuiltinToolEntry = {
     displayName: "Outgoing links",
     description: "Lets the model see which notes a note links to.",
     category: "file",
+    enabledByDefault: true,
     requiresVault: true,
     customPromptInstructions:
       "Use getOutgoingLinks to follow a note's links (and spot links to notes that do not exist yet) without reading the whole note.",

@@ -35,6 +35,7 @@ export const getTagListTool: BuiltinToolEntry = {
     displayName: "Tag list",
     description: "Lets the model see the tags used in your vault, with how many notes use each.",
     category: "file",
+    enabledByDefault: true,
     requiresVault: true,
     customPromptInstructions:
       "Use getTagList to learn which tags the vault uses (e.g. before suggesting tags for a note, or to find a topic's tag).",

@@ -45,6 +45,7 @@ export const readNoteTool: BuiltinToolEntry = {
     displayName: "Read note",
     description: "Lets the model read a note of your vault by path or name.",
     category: "file",
+    enabledByDefault: true,
     requiresVault: true,
     customPromptInstructions:
       "Use readNote to read a note the user names or links ([[Note]]) before answering about it or editing it. " +

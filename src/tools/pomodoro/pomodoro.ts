@@ -27,6 +27,7 @@ export const pomodoroTool: BuiltinToolEntry = {
     displayName: "Pomodoro timer",
     description: "Lets the model start, check and stop a focus timer shown in the status bar.",
     category: "custom",
+    enabledByDefault: true,
     customPromptInstructions:
       "Use pomodoro when the user wants to focus for a while or asks for a timer: start (25 minutes unless they say " +
       "otherwise, with a short label), status, or stop. A notice appears when the time is up.",

@@ -29,6 +29,7 @@ export const webSearchTool: BuiltinToolEntry = {
     displayName: "Web search",
     description: "Lets the model search the web with the provider you set up (SearXNG, Brave Search or Tavily).",
     category: "search",
+    enabledByDefault: true,
     customPromptInstructions:
       "Use webSearch for current events, facts outside the vault, or when the user asks to look something up online. " +
       "Prefer localSearch for questions about the user's own notes. Cite web sources as Markdown links.",

@@ -12,13 +12,28 @@ function tool(id: string, category: ToolCategory, extra: Partial<ToolDefinition[
   };
 }
 
+/** A registry that counts its change listeners, so a test can see a subscription left behind. */
+class ListenerCountingRegistry extends ToolRegistry {
+  listening = 0;
+  override onChange(listener: () => void): () => void {
+    const unsubscribe = super.onChange(listener);
+    this.listening++;
+    let subscribed = true;
+    return () => {
+      if (subscribed) this.listening--;
+      subscribed = false;
+      unsubscribe();
+    };
+  }
+}
+
 function registryWithTools(): ToolRegistry {
   const registry = new ToolRegistry();
   registry.registerAll([
     tool("localSearch", "search", { requiresVault: true }),
     tool("getCurrentTime", "time", { isAlwaysEnabled: true }),
     tool("readNote", "file"),
-    tool("writeToFile", "file"),
+    tool("writeToFile", "file", { editsNotes: true }),
     tool("webSearch", "search"),
   ]);
   return registry;
@@ -89,6 +104,14 @@ describe("ToolSettingsSection", () => {
     expect(within(row("writeToFile")).getByText(/without showing you the change/)).toBeTruthy();
   });
 
+  it("knows an edit tool by its editsNotes flag, not by its id", () => {
+    const registry = new ToolRegistry();
+    registry.registerAll([tool("writeToFile", "file"), tool("appendToNote", "file", { editsNotes: true })]);
+    render(<Harness registry={registry} enabled={["writeToFile", "appendToNote"]} changes={[]} />);
+    expect(within(row("writeToFile")).queryByRole("checkbox", { name: /without asking/ })).toBeNull();
+    expect(within(row("appendToNote")).getByRole("checkbox", { name: /without asking/ })).toBeTruthy();
+  });
+
   it("treats a tool that says it is not read-only as an edit tool, and locks its auto-approval while it is off", () => {
     const registry = registryWithTools();
     registry.register(tool("mcp_notes_append", "mcp", {}, false));
@@ -107,10 +130,18 @@ describe("ToolSettingsSection", () => {
     expect(document.querySelector('section[data-category="mcp"]')).toBeNull();
   });
 
-  it("stops listening to the registry once unmounted", () => {
-    const registry = registryWithTools();
-    const { unmount } = render(<Harness registry={registry} enabled={[]} changes={[]} />);
+  it("listens to the registry once while mounted, and not at all once unmounted", () => {
+    const registry = new ListenerCountingRegistry();
+    registry.registerAll([tool("readNote", "file")]);
+    const changes: ToolSettingsChange[] = [];
+    const { unmount } = render(<Harness registry={registry} enabled={[]} changes={changes} />);
+    expect(registry.listening).toBe(1);
+    // A re-render (here, a toggle) does not subscribe a second time.
+    fireEvent.click(mainToggle("readNote"));
+    expect(changes).toHaveLength(1);
+    expect(registry.listening).toBe(1);
     unmount();
+    expect(registry.listening).toBe(0);
     expect(() => registry.register(tool("late", "custom"))).not.toThrow();
     expect(document.querySelector("[data-tool-id]")).toBeNull();
   });

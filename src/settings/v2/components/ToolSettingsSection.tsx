@@ -1,5 +1,5 @@
 import { useEffect, useReducer } from "react";
-import type { ToolCategory, ToolDefinition } from "../../../tools/SimpleTool";
+import { isEditTool, type ToolCategory, type ToolDefinition } from "../../../tools/SimpleTool";
 import type { ToolRegistry } from "../../../tools/ToolRegistry";
 
 /** The two lists the section edits; every change hands back both, in full. */
@@ -25,14 +25,6 @@ const CATEGORY_NAMES: Record<ToolCategory, string> = {
   mcp: "From MCP servers",
   custom: "Other",
 };
-
-/** Tools that write to the vault and so ask before each edit. */
-const EDIT_TOOL_IDS: ReadonlySet<string> = new Set(["writeToFile", "replaceInFile"]);
-
-/** True for tools that change notes: the known edit tools, and any tool that says it is not read-only. */
-export function isEditTool(definition: ToolDefinition): boolean {
-  return EDIT_TOOL_IDS.has(definition.metadata.id) || definition.tool.isReadOnly === false;
-}
 
 /**
  * The agent's tools, generated from the registry and grouped by category. Always-enabled tools

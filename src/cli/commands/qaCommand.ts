@@ -1,0 +1,37 @@
+import { ContextManager } from "../../context/ContextManager";
+import { VaultQAChainRunner } from "../../LLMProviders/chainRunner/VaultQAChainRunner";
+import { parseArgs } from "../args";
+import { createCliNoteIndex, MODEL_FLAGS, openCliSession, promptOf } from "../cliRuntime";
+import type { CliCommand } from "../io";
+import { chainEventPrinter, exitStatusOf } from "../printChainEvents";
+
+/**
+ * `qa --vault DIR --base-url URL --model NAME [--api-key-env VAR] [--json] PROMPT`: the plugin's
+ * Vault QA mode. The note index is built (or loaded from the vault's plugin folder, as `search`
+ * keeps it), the notes matching the question go to the model before the question, and the answer,
+ * citing them as [[links]], streams to stdout. `--json` prints every event, the "sources" first.
+ */
+export const qaCommand: CliCommand = async (argv, io) => {
+  const args = parseArgs(argv, { values: MODEL_FLAGS, booleans: ["json"] });
+  const prompt = promptOf(args, "qa");
+  const session = await openCliSession(args, io);
+  const index = createCliNoteIndex(session.vault, session.settings, io);
+  try {
+    await index.start(io.signal);
+    const runner = new VaultQAChainRunner({
+      getSettings: () => session.settings,
+      createModel: session.createModel,
+      getSearcher: () => index,
+    });
+    const result = await runner.run({
+      userMessage: prompt,
+      conversation: new ContextManager(),
+      signal: io.signal,
+      onEvent: chainEventPrinter(io, args.flags.has("json")),
+    });
+    return exitStatusOf(result, io);
+  } finally {
+    // A failure to save the index is the run's error: the next run would not find it.
+    await index.dispose();
+  }
+};
