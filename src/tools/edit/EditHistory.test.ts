@@ -4,7 +4,6 @@ import { makeTempVault, type TempVault } from "../../../test/helpers/tempVault";
 import { FsDataStore, pluginDataFolder } from "../../vault/fsDataStore";
 import { FsVault } from "../../vault/FsVault";
 import { EDIT_HISTORY_FILE, EditHistory } from "./EditHistory";
-import { buildDiffHunks, countChangedLines, renderUnifiedDiff } from "./editDiff";
 
 let vault: TempVault;
 let fsVault: FsVault;
@@ -51,24 +50,5 @@ describe("EditHistory", () => {
     expect(outcome.message).toContain("changed after Copilot created it");
     writeFileSync(join(vault.root, "A.md"), "as created\n");
     expect((await history.undoLast()).status).toBe("undone");
-  });
-});
-
-describe("edit diffs", () => {
-  it("renders a unified diff headed with the path, /dev/null for a new note", () => {
-    const diff = renderUnifiedDiff("N.md", "a\nb\nc\n", "a\nB\nc\n");
-    expect(diff).toContain("--- a/N.md\n+++ b/N.md\n@@ -1,3 +1,3 @@\n a\n-b\n+B\n c\n");
-    expect(renderUnifiedDiff("New.md", null, "x\n")).toContain("--- /dev/null\n+++ b/New.md");
-  });
-
-  it("numbers structured lines in the old and the new text", () => {
-    const hunks = buildDiffHunks("a\nb\nc\n", "a\nc\nd\n");
-    expect(hunks[0]?.lines).toEqual([
-      { kind: "context", text: "a", oldLine: 1, newLine: 1 },
-      { kind: "removed", text: "b", oldLine: 2 },
-      { kind: "context", text: "c", oldLine: 3, newLine: 2 },
-      { kind: "added", text: "d", newLine: 3 },
-    ]);
-    expect(countChangedLines(hunks)).toEqual({ added: 1, removed: 1 });
   });
 });

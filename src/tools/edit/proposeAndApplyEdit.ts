@@ -2,7 +2,7 @@ import { VaultPathError } from "../../vault/vaultPath";
 import { VaultFileExistsError, VaultFileNotFoundError, type VaultPort } from "../../vault/VaultPort";
 import { errorMessage } from "../../errorMessage";
 import type { ToolDependencies } from "../toolDependencies";
-import { buildDiffHunks, countChangedLines, renderUnifiedDiff } from "./editDiff";
+import { countChangedLines, diffEdit } from "./editDiff";
 import type { EditHistory } from "./EditHistory";
 
 /** The name of the command that undoes the newest applied edit (quoted to the model after each edit). */
@@ -70,13 +70,13 @@ export async function proposeAndApplyEdit(dependencies: EditDependencies, reques
   for (let proposals = 1; proposals <= MAX_EDIT_PROPOSALS; proposals++) {
     const before = await readOrNull(vault, path);
     const after = plan(before);
-    const hunks = buildDiffHunks(before, after);
-    const { added, removed } = countChangedLines(hunks);
+    const diff = diffEdit(path, before, after);
+    const { added, removed } = countChangedLines(diff.hunks);
     const autoApproved = dependencies.getSettings().autoApproveToolIds.includes(toolId);
     const outcome = {
       path,
       created: before === null,
-      diff: renderUnifiedDiff(path, before, after),
+      diff: diff.unified,
       linesAdded: added,
       linesRemoved: removed,
       proposals,
