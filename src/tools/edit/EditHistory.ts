@@ -9,6 +9,8 @@ export interface EditRecord {
   after: string;
   /** Epoch ms. */
   appliedAt: number;
+  /** The agent run that made the edit (absent outside a run): a run's edits are never forgotten while it goes on. */
+  runId?: string;
 }
 
 export type UndoOutcome =
@@ -177,6 +179,7 @@ function isEditRecord(value: unknown): value is EditRecord {
     typeof record.path === "string" &&
     (record.before === null || typeof record.before === "string") &&
     typeof record.after === "string" &&
-    typeof record.appliedAt === "number"
+    typeof record.appliedAt === "number" &&
+    (record.runId === undefined || typeof record.runId === "string")
   );
 }
