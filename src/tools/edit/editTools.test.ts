@@ -263,6 +263,18 @@ describe("edits under the tool time limit and the user's stop", () => {
     expect(result.text).toContain('Edited "Projects/Plan.md"');
   });
 
+  it("records the edits of one run under one run id, so the history keeps them together", async () => {
+    const runSignal = new AbortController().signal;
+    const dependencies = dependenciesWith(new ScriptedUser());
+    await run(dependencies, tick, 10_000, runSignal);
+    await run(dependencies, { path: "Other.md", oldText: "untouched", newText: "touched" }, 10_000, runSignal);
+    await run(dependencies, { path: "Other.md", oldText: "touched", newText: "retouched" }, 10_000, new AbortController().signal);
+    const [first, second, third] = await history.list();
+    expect(first?.runId).toEqual(expect.any(String));
+    expect(second?.runId).toBe(first?.runId);
+    expect(third?.runId).not.toBe(first?.runId);
+  });
+
   it("writes nothing when the user stops the run while the question is open", async () => {
     const stop = new AbortController();
     const user = new ScriptedUser(() => {
