@@ -16,7 +16,8 @@ export interface ToolCallContext {
   /**
    * Marks the point of no return (a write begins): from here neither the time limit nor the
    * user's stop cuts the call off. The call's result is then what the tool returns (or throws),
-   * so it says what really happened. A stop is still told through `signal`.
+   * so it says what really happened. A stop is still told through `signal`. Throws when the call
+   * was stopped already, so nothing begins after a stop.
    */
   commit?(): void;
 }

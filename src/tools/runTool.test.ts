@@ -189,6 +189,31 @@ describe("runTool", () => {
     expect(stopSeen).toBe(true);
   });
 
+  it("refuses a commit after the call was cut off, so nothing begins once its result is out", async () => {
+    let commitError: unknown;
+    let settle: () => void = () => undefined;
+    const settled = new Promise<void>((resolve) => (settle = resolve));
+    const tool: SimpleTool<object, string> = {
+      name: "late",
+      description: "commits after its time is up",
+      schema: z.object({}),
+      func: async (_args, context) => {
+        await new Promise((resolve) => setTimeout(resolve, 80));
+        try {
+          context.commit?.();
+        } catch (error) {
+          commitError = error;
+        }
+        settle();
+        return "written";
+      },
+    };
+    const result = await runTool(tool, {}, { ...options, defaultTimeoutMs: 20 });
+    expect(result.status).toBe("timeout");
+    await settled;
+    expect(commitError).toBeDefined();
+  });
+
   it("gives every call of one run the same run id, and calls of other runs another", async () => {
     const ids: Array<string | undefined> = [];
     const tool: SimpleTool<object, string> = {

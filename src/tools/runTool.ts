@@ -86,6 +86,8 @@ export async function runTool(
       }
     },
     commit: () => {
+      // Too late once the call was cut off: its result has been reported already.
+      controller.signal.throwIfAborted();
       committed = true;
       limit.pause();
     },
