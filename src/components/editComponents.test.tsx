@@ -117,12 +117,12 @@ describe("the approval view and the tool's time limit", () => {
 });
 
 describe("registerEditCommands", () => {
-  /** Runs the registered undo command as Obsidian's palette does, and returns the notice it showed. */
+  /** Runs the registered undo command as Obsidian's palette does (its callback), and returns the notice it showed. */
   async function runUndoCommand(plugin: TestPlugin): Promise<string> {
     const command = plugin.registered.commands.get("vault-copilot:undo-last-agent-edit");
     expect(command?.name).toBe(UNDO_LAST_EDIT_COMMAND_NAME);
     document.querySelectorAll(".notice").forEach((notice) => notice.remove());
-    void command?.callback?.();
+    expect(await plugin.runCommand("vault-copilot:undo-last-agent-edit")).toBe(true);
     return waitFor(() => {
       const text = document.querySelector(".notice")?.textContent;
       if (!text) throw new Error("the command showed no notice");
