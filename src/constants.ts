@@ -27,6 +27,7 @@ export const DEFAULT_SETTINGS: CopilotSettings = {
   autonomousAgentMaxIterations: 8,
   autoApproveToolIds: [],
   toolTimeoutSeconds: 60,
+  allowWritesToHiddenFolders: false,
   timeZone: "",
   search: {
     excludedFolders: [],

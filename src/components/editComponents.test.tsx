@@ -6,6 +6,7 @@ import type { ApprovalDecision, EditProposal } from "../tools/approval";
 import { EditHistory } from "../tools/edit/EditHistory";
 import { UNDO_LAST_EDIT_COMMAND_NAME } from "../tools/edit/proposeAndApplyEdit";
 import { replaceInFileTool } from "../tools/edit/replaceInFile";
+import { runTool } from "../tools/runTool";
 import { ObsidianVault } from "../vault/ObsidianVault";
 import { callTool, makeToolDependencies } from "../../test/helpers/toolHarness";
 import { EditApprovalModal, modalEditApproval } from "./EditApprovalModal";
@@ -94,7 +95,41 @@ describe("an edit approved in the modal", () => {
   });
 });
 
+describe("the approval view and the tool's time limit", () => {
+  it("stays open past the time limit until the user answers, and the edit is then written", async () => {
+    const app = new App();
+    await app.vault.create("Plan.md", "- [ ] ship\n");
+    const vault = new ObsidianVault(asApp(app));
+    const dependencies = makeToolDependencies({ vault, editHistory: new EditHistory(vault), approval: modalEditApproval(asApp(app)) });
+    const call = runTool(replaceInFileTool.create(dependencies), { path: "Plan.md", oldText: "- [ ] ship", newText: "- [x] ship" }, {
+      toolCallId: "call_1",
+      defaultTimeoutMs: 30,
+      maxOutputChars: 10_000,
+    });
+    await waitFor(() => expect(button("Accept")).toBeDefined());
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(document.querySelector(".modal-container")).not.toBeNull();
+    button("Accept").click();
+    const result = await call;
+    expect(result.status).toBe("ok");
+    expect(await vault.read("Plan.md")).toBe("- [x] ship\n");
+  });
+});
+
 describe("registerEditCommands", () => {
+  /** Runs the registered undo command as Obsidian's palette does (its callback), and returns the notice it showed. */
+  async function runUndoCommand(plugin: TestPlugin): Promise<string> {
+    const command = plugin.registered.commands.get("vault-copilot:undo-last-agent-edit");
+    expect(command?.name).toBe(UNDO_LAST_EDIT_COMMAND_NAME);
+    document.querySelectorAll(".notice").forEach((notice) => notice.remove());
+    expect(await plugin.runCommand("vault-copilot:undo-last-agent-edit")).toBe(true);
+    return waitFor(() => {
+      const text = document.querySelector(".notice")?.textContent;
+      if (!text) throw new Error("the command showed no notice");
+      return text;
+    });
+  }
+
   it("adds the undo command, which restores the note and says so in a notice", async () => {
     const app = new App();
     await app.vault.create("A.md", "after\n");
@@ -103,13 +138,11 @@ describe("registerEditCommands", () => {
     const history = new EditHistory(vault);
     await history.record({ toolId: "writeToFile", path: "A.md", before: "before\n", after: "after\n" });
     registerEditCommands(asPlugin(plugin), history);
-    const command = plugin.registered.commands.get("vault-copilot:undo-last-agent-edit");
-    expect(command?.name).toBe(UNDO_LAST_EDIT_COMMAND_NAME);
-    const message = await undoLastEdit(history);
-    expect(await vault.read("A.md")).toBe("before\n");
+    const message = await runUndoCommand(plugin);
     expect(message).toContain("its previous text is back");
-    expect(document.querySelector(".notice")?.textContent).toBe(message);
-    expect(await undoLastEdit(history)).toBe("There is no Copilot edit to undo.");
+    expect(await vault.read("A.md")).toBe("before\n");
+    expect(await history.list()).toEqual([]);
+    expect(await runUndoCommand(plugin)).toBe("There is no Copilot edit to undo.");
   });
 });
 

@@ -59,12 +59,12 @@ export function createMcpToolWrapper(serverName: string, mcpTool: McpTool, optio
     schema,
     inputJsonSchema: mcpTool.inputSchema,
     isReadOnly: readOnly,
-    async func(args, { signal }) {
+    async func(args, context) {
+      const { signal } = context;
       if (!readOnly && !options.isAutoApproved(id)) {
-        const decision = await options.approval.requestToolCallApproval(
-          { toolId: id, source: serverName, toolName: mcpTool.name, arguments: args },
-          signal,
-        );
+        // The user may take their time: the wait is not part of the call's time limit.
+        const ask = () => options.approval.requestToolCallApproval({ toolId: id, source: serverName, toolName: mcpTool.name, arguments: args }, signal);
+        const decision = await (context.untimed ? context.untimed(ask) : ask());
         if (!decision.approved) {
           return { isError: true, text: `The user did not approve this call of ${mcpTool.name}: ${decision.reason}` };
         }

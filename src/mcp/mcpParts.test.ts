@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { approveAllToolCalls } from "../tools/approval";
+import { approveAllToolCalls, type ToolCallApprovalPort } from "../tools/approval";
 import { runTool } from "../tools/runTool";
 import { ToolRegistry } from "../tools/ToolRegistry";
 import { convertMcpSchemaToZod } from "./convertMcpSchemaToZod";
@@ -37,6 +37,16 @@ describe("registerMcpServerTools / unregisterMcpServerTools", () => {
     const result = await runTool(registry.findByToolName("srv_find")!.tool, '{"q":"x"}', { toolCallId: "1", defaultTimeoutMs: 1000, maxOutputChars: 1000 });
     expect(result.text).toBe("srv/find");
     expect(calls).toContainEqual({ server: "srv", name: "find", args: { q: "x" } });
+  });
+
+  it("does not count the wait for the user's approval toward the tool's time limit", async () => {
+    const registry = new ToolRegistry();
+    const slowUser: ToolCallApprovalPort = {
+      requestToolCallApproval: () => new Promise((resolve) => setTimeout(() => resolve({ approved: true }), 150)),
+    };
+    registerMcpServerTools(registry, "srv", [{ ...tool("write"), annotations: {} }], { ...options, approval: slowUser });
+    const result = await runTool(registry.findByToolName("srv_write")!.tool, '{"q":"x"}', { toolCallId: "1", defaultTimeoutMs: 40, maxOutputChars: 1000 });
+    expect(result).toMatchObject({ status: "ok", text: "srv/write" });
   });
 
   it("makes model tool names OpenAI accepts", () => {

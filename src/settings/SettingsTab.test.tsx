@@ -130,6 +130,18 @@ describe("VaultCopilotSettingTab", () => {
     expect(store.get().systemPrompt).toBe("Answer in French.\nKeep it short.");
   });
 
+  it("switches edits in hidden folders on and off, off by default", async () => {
+    const { rowNamed, store, savedSettings } = await openTab();
+    const toggle = rowNamed("Allow edits in hidden folders").querySelector<HTMLElement>(".checkbox-container")!;
+    expect(toggle.classList.contains("is-enabled")).toBe(false);
+    act(() => toggle.click());
+    await flush();
+    expect(store.get().allowWritesToHiddenFolders).toBe(true);
+    expect((await savedSettings()).allowWritesToHiddenFolders).toBe(true);
+    await act(() => store.update((settings) => ({ ...settings, allowWritesToHiddenFolders: false })));
+    expect(toggle.classList.contains("is-enabled")).toBe(false);
+  });
+
   it("takes MCP servers as a JSON list and refuses a server with a bad name", async () => {
     const { rowNamed, store } = await openTab();
     const area = rowNamed("Servers").querySelector("textarea")!;

@@ -157,6 +157,33 @@ export function dropdownRow<T extends string>(context: RowContext, options: Drop
   };
 }
 
+export interface ToggleRowOptions {
+  name: string;
+  desc: string;
+  read: Read<boolean>;
+  write: Write<boolean>;
+}
+
+/** An on/off switch, saved as soon as it is flipped. */
+export function toggleRow(context: RowContext, options: ToggleRowOptions): SettingsRow {
+  return {
+    name: options.name,
+    desc: options.desc,
+    render(setting) {
+      let setValue: (value: boolean) => void = () => undefined;
+      setting.addToggle((toggle) => {
+        toggle.setValue(options.read(context.store.get())).onChange((value) => save(context.store, (settings) => options.write(settings, value)));
+        setValue = (value) => {
+          toggle.setValue(value);
+        };
+      });
+      return follow(context.store, options.read, (value) => {
+        setValue(value);
+      }).stop;
+    },
+  };
+}
+
 export interface SecretRowOptions {
   name: string;
   desc: string;

@@ -65,6 +65,8 @@ export const copilotSettingsSchema = z.object({
   /** Tools whose edits are applied without asking: empty unless the user opts in, tool by tool. */
   autoApproveToolIds: z.array(z.string()),
   toolTimeoutSeconds: z.number().int().min(1).max(600),
+  /** Lets the edit tools write in folders (and files) whose name starts with "."; the config folder stays off limits. */
+  allowWritesToHiddenFolders: z.boolean(),
   /** IANA time zone for the time tools; "" means the system's. */
   timeZone: z.string(),
   search: searchSettingsSchema,

@@ -1,5 +1,6 @@
 import { createElement } from "react";
 import { createRoot } from "react-dom/client";
+import { ALLOW_HIDDEN_FOLDERS_SETTING_NAME } from "../tools/edit/editTarget";
 import type { ToolRegistry } from "../tools/ToolRegistry";
 import { mcpSection, type McpStatusSource } from "./mcpSettingsSection";
 import { PROVIDER_PRESET_DETAILS, type ProviderPresetId } from "./providerPresets";
@@ -11,6 +12,7 @@ import {
   save,
   secretRow,
   shownWhen,
+  toggleRow,
   type RowContext,
   type SettingsRow,
   type SettingsSection,
@@ -139,6 +141,12 @@ function agentSection(context: RowContext): SettingsSection {
         parse: parseWholeNumber,
         format: String,
         inputType: "number",
+      }),
+      toggleRow(context, {
+        name: ALLOW_HIDDEN_FOLDERS_SETTING_NAME,
+        desc: 'Lets the agent edit files in folders whose name starts with "." (such as .github, .vscode or another profile\'s settings), which Obsidian does not show. Edits there are approved like any other edit. Obsidian\'s own settings folder stays off limits.',
+        read: (s) => s.allowWritesToHiddenFolders,
+        write: (s, allowWritesToHiddenFolders) => ({ ...s, allowWritesToHiddenFolders }),
       }),
       fieldRow(context, {
         name: "Time zone",

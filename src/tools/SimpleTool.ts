@@ -6,6 +6,20 @@ export interface ToolCallContext {
   signal: AbortSignal;
   /** The model's id for this call (from the tool-call delta), for UI events and logs. */
   toolCallId: string;
+  /** The same for every call of one agent run (absent outside a run), e.g. to keep a run's edits together. */
+  runId?: string;
+  /**
+   * Runs `wait` (a question to the user) with the time limit paused: the user may take as long as
+   * they like. The user's stop still ends it, through `signal`. Absent when nothing times the call.
+   */
+  untimed?<T>(wait: () => Promise<T>): Promise<T>;
+  /**
+   * Marks the point of no return (a write begins): from here neither the time limit nor the
+   * user's stop cuts the call off. The call's result is then what the tool returns (or throws),
+   * so it says what really happened. A stop is still told through `signal`. Throws when the call
+   * was stopped already, so nothing begins after a stop.
+   */
+  commit?(): void;
 }
 
 /**

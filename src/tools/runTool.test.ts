@@ -126,6 +126,114 @@ describe("runTool", () => {
     expect(seen.signal).toBeUndefined();
   });
 
+  it("does not count the time a tool waits for the user toward its time limit", async () => {
+    const tool: SimpleTool<object, string> = {
+      name: "asks",
+      description: "asks the user",
+      schema: z.object({}),
+      func: async (_args, context) => {
+        if (!context.untimed) throw new Error("runTool gave no untimed()");
+        const answer = await context.untimed(() => new Promise<string>((resolve) => setTimeout(() => resolve("yes"), 150)));
+        return `the user said ${answer}`;
+      },
+    };
+    const result = await runTool(tool, {}, { ...options, defaultTimeoutMs: 40 });
+    expect(result).toMatchObject({ status: "ok", text: "the user said yes" });
+  });
+
+  it("still times out the work after the wait for the user", async () => {
+    const seen: { signal?: AbortSignal } = {};
+    const slowAfterAsking: SimpleTool<object, string> = {
+      ...waitingTool(10_000, seen),
+      func: async (args, context) => {
+        await context.untimed?.(() => Promise.resolve());
+        return waitingTool(10_000, seen).func(args, context);
+      },
+    };
+    const result = await runTool(slowAfterAsking, {}, { ...options, defaultTimeoutMs: 30 });
+    expect(result.status).toBe("timeout");
+  });
+
+  it("once a tool has committed (a write began), waits for it past the time limit and reports its own result", async () => {
+    const tool: SimpleTool<object, string> = {
+      name: "writes",
+      description: "writes slowly",
+      schema: z.object({}),
+      func: async (_args, context) => {
+        context.commit?.();
+        await new Promise((resolve) => setTimeout(resolve, 150));
+        return "written";
+      },
+    };
+    const result = await runTool(tool, {}, { ...options, defaultTimeoutMs: 30 });
+    expect(result).toMatchObject({ status: "ok", text: "written" });
+  });
+
+  it("once a tool has committed, tells it of the user's stop but still reports what it did", async () => {
+    const controller = new AbortController();
+    let stopSeen = false;
+    const tool: SimpleTool<object, string> = {
+      name: "writes",
+      description: "writes slowly",
+      schema: z.object({}),
+      func: async (_args, context) => {
+        context.commit?.();
+        controller.abort();
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        stopSeen = context.signal.aborted;
+        return "written";
+      },
+    };
+    const result = await runTool(tool, {}, { ...options, signal: controller.signal });
+    expect(result).toMatchObject({ status: "ok", text: "written" });
+    expect(stopSeen).toBe(true);
+  });
+
+  it("refuses a commit after the call was cut off, so nothing begins once its result is out", async () => {
+    let commitError: unknown;
+    let settle: () => void = () => undefined;
+    const settled = new Promise<void>((resolve) => (settle = resolve));
+    const tool: SimpleTool<object, string> = {
+      name: "late",
+      description: "commits after its time is up",
+      schema: z.object({}),
+      func: async (_args, context) => {
+        await new Promise((resolve) => setTimeout(resolve, 80));
+        try {
+          context.commit?.();
+        } catch (error) {
+          commitError = error;
+        }
+        settle();
+        return "written";
+      },
+    };
+    const result = await runTool(tool, {}, { ...options, defaultTimeoutMs: 20 });
+    expect(result.status).toBe("timeout");
+    await settled;
+    expect(commitError).toBeDefined();
+  });
+
+  it("gives every call of one run the same run id, and calls of other runs another", async () => {
+    const ids: Array<string | undefined> = [];
+    const tool: SimpleTool<object, string> = {
+      name: "id",
+      description: "records its run id",
+      schema: z.object({}),
+      func: async (_args, context) => {
+        ids.push(context.runId);
+        return "ok";
+      },
+    };
+    const run = new AbortController();
+    await runTool(tool, {}, { ...options, signal: run.signal });
+    await runTool(tool, {}, { ...options, signal: run.signal });
+    await runTool(tool, {}, { ...options, signal: new AbortController().signal });
+    expect(ids[0]).toEqual(expect.any(String));
+    expect(ids[1]).toBe(ids[0]);
+    expect(ids[2]).not.toBe(ids[0]);
+  });
+
   it("aborts the tool's signal once the call has finished, so leftovers stop", async () => {
     let signal: AbortSignal | undefined;
     const tool: SimpleTool<object, string> = {

@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import { errorMessage } from "../errorMessage";
 import { abortReason, clearTimer, setTimer } from "../ports/timers";
-import { defaultFormatForModel, type AnySimpleTool } from "./SimpleTool";
+import { defaultFormatForModel, type AnySimpleTool, type ToolCallContext } from "./SimpleTool";
 
 export type ToolRunStatus = "ok" | "invalid-arguments" | "error" | "timeout" | "aborted";
 
@@ -56,41 +56,100 @@ export async function runTool(
   const timeoutMs = tool.timeoutMs ?? options.defaultTimeoutMs;
   const controller = new AbortController();
   let outcome: "timeout" | "aborted" | undefined;
-  const onAbort = () => {
-    outcome ??= "aborted";
-    controller.abort(options.signal?.reason);
-  };
-  options.signal?.addEventListener("abort", onAbort, { once: true });
-  let timer: number | undefined;
-  const stopped = new Promise<never>((_, reject) => {
-    timer = setTimer(() => {
-      outcome ??= "timeout";
-      controller.abort(new Error("timeout"));
-    }, timeoutMs);
-    controller.signal.addEventListener("abort", () => reject(abortReason(controller.signal)), { once: true });
-  });
+  // After the tool commits (a write began) the call runs to its end and reports what the tool returns.
+  let committed = false;
+  let cutOff: (reason: Error) => void = () => undefined;
+  const stopped = new Promise<never>((_, reject) => (cutOff = reject));
   // The race settles the call even if a tool ignores its signal; its late result is dropped.
   stopped.catch(() => undefined);
+  const stop = (why: "timeout" | "aborted", reason: unknown) => {
+    outcome ??= why;
+    controller.abort(reason);
+    if (!committed) cutOff(abortReason(controller.signal));
+  };
+  const onAbort = () => stop("aborted", options.signal?.reason);
+  options.signal?.addEventListener("abort", onAbort, { once: true });
+  const limit = new TimeLimit(timeoutMs, () => stop("timeout", new Error("timeout")));
+  limit.start();
+
+  let waiting = 0;
+  const context: ToolCallContext = {
+    signal: controller.signal,
+    toolCallId: options.toolCallId,
+    runId: runIdOf(options.signal),
+    untimed: async <T>(wait: () => Promise<T>): Promise<T> => {
+      if (waiting++ === 0) limit.pause();
+      try {
+        return await wait();
+      } finally {
+        if (--waiting === 0 && !committed && !controller.signal.aborted) limit.start();
+      }
+    },
+    commit: () => {
+      // Too late once the call was cut off: its result has been reported already.
+      controller.signal.throwIfAborted();
+      committed = true;
+      limit.pause();
+    },
+  };
 
   try {
-    const output: unknown = await Promise.race([
-      tool.func(parsedArguments.value, { signal: controller.signal, toolCallId: options.toolCallId }),
-      stopped,
-    ]);
-    if (outcome === "aborted") return finish("aborted", `Tool "${tool.name}" was stopped before it finished.`);
+    const output: unknown = await Promise.race([tool.func(parsedArguments.value, context), stopped]);
+    if (outcome === "aborted" && !committed) return finish("aborted", `Tool "${tool.name}" was stopped before it finished.`);
     const text = tool.formatForModel ? tool.formatForModel(output) : defaultFormatForModel(output);
     return finish("ok", text, output);
   } catch (error) {
-    if (outcome === "timeout") {
+    if (!committed && outcome === "timeout") {
       return finish("timeout", `Tool "${tool.name}" did not finish within ${Math.round(timeoutMs / 1000)} s and was stopped.`);
     }
-    if (outcome === "aborted") return finish("aborted", `Tool "${tool.name}" was stopped before it finished.`);
+    if (!committed && outcome === "aborted") return finish("aborted", `Tool "${tool.name}" was stopped before it finished.`);
     return finish("error", `Tool "${tool.name}" failed: ${errorMessage(error)}`);
   } finally {
-    clearTimer(timer);
+    limit.pause();
     options.signal?.removeEventListener("abort", onAbort);
     if (!controller.signal.aborted) controller.abort(new Error("tool call finished"));
   }
+}
+
+/** A time limit that can be paused (while the user is asked) and started again with what is left. */
+class TimeLimit {
+  private timer: number | undefined;
+  private startedAt = 0;
+
+  constructor(
+    private remainingMs: number,
+    private readonly onExpired: () => void,
+  ) {}
+
+  start(): void {
+    if (this.timer !== undefined) return;
+    this.startedAt = Date.now();
+    this.timer = setTimer(() => {
+      this.timer = undefined;
+      this.onExpired();
+    }, Math.max(0, this.remainingMs));
+  }
+
+  pause(): void {
+    if (this.timer === undefined) return;
+    clearTimer(this.timer);
+    this.timer = undefined;
+    this.remainingMs -= Date.now() - this.startedAt;
+  }
+}
+
+const runIds = new WeakMap<AbortSignal, string>();
+let runCount = 0;
+
+/** A run is known by its signal: the runner hands the same one to every call of one run. */
+function runIdOf(signal: AbortSignal | undefined): string | undefined {
+  if (!signal) return undefined;
+  let id = runIds.get(signal);
+  if (id === undefined) {
+    id = `run-${Date.now().toString(36)}-${(runCount++).toString(36)}`;
+    runIds.set(signal, id);
+  }
+  return id;
 }
 
 type Parsed = { ok: true; value: unknown } | { ok: false; message: string };

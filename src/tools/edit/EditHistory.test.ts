@@ -4,7 +4,6 @@ import { makeTempVault, type TempVault } from "../../../test/helpers/tempVault";
 import { FsDataStore, pluginDataFolder } from "../../vault/fsDataStore";
 import { FsVault } from "../../vault/FsVault";
 import { EDIT_HISTORY_FILE, EditHistory } from "./EditHistory";
-import { buildDiffHunks, countChangedLines, renderUnifiedDiff } from "./editDiff";
 
 let vault: TempVault;
 let fsVault: FsVault;
@@ -52,23 +51,55 @@ describe("EditHistory", () => {
     writeFileSync(join(vault.root, "A.md"), "as created\n");
     expect((await history.undoLast()).status).toBe("undone");
   });
-});
 
-describe("edit diffs", () => {
-  it("renders a unified diff headed with the path, /dev/null for a new note", () => {
-    const diff = renderUnifiedDiff("N.md", "a\nb\nc\n", "a\nB\nc\n");
-    expect(diff).toContain("--- a/N.md\n+++ b/N.md\n@@ -1,3 +1,3 @@\n a\n-b\n+B\n c\n");
-    expect(renderUnifiedDiff("New.md", null, "x\n")).toContain("--- /dev/null\n+++ b/New.md");
+  it("keeps 200 edits by default, more than one run of the agent makes at the step limit", async () => {
+    const history = new EditHistory(fsVault);
+    for (let i = 0; i < 210; i++) await history.record({ toolId: "t", path: `${i}.md`, before: null, after: "x" });
+    const kept = await history.list();
+    expect(kept).toHaveLength(200);
+    expect(kept[0]?.path).toBe("10.md");
   });
 
-  it("numbers structured lines in the old and the new text", () => {
-    const hunks = buildDiffHunks("a\nb\nc\n", "a\nc\nd\n");
-    expect(hunks[0]?.lines).toEqual([
-      { kind: "context", text: "a", oldLine: 1, newLine: 1 },
-      { kind: "removed", text: "b", oldLine: 2 },
-      { kind: "context", text: "c", oldLine: 3, newLine: 2 },
-      { kind: "added", text: "d", newLine: 3 },
-    ]);
-    expect(countChangedLines(hunks)).toEqual({ added: 1, removed: 1 });
+  it("never forgets an edit of the run that is still going, whatever the limits", async () => {
+    const history = new EditHistory(fsVault, null, { maxEntries: 3, maxTotalChars: 12 });
+    await history.record({ toolId: "t", path: "earlier.md", before: null, after: "x", runId: "run-1" });
+    for (let i = 0; i < 5; i++) await history.record({ toolId: "t", path: `${i}.md`, before: null, after: "12345", runId: "run-2" });
+    expect((await history.list()).map((edit) => edit.path)).toEqual(["0.md", "1.md", "2.md", "3.md", "4.md"]);
+    await history.record({ toolId: "t", path: "next run.md", before: null, after: "x", runId: "run-3" });
+    expect((await history.list()).map((edit) => edit.path)).toEqual(["3.md", "4.md", "next run.md"]);
+  });
+
+  it("says an undo worked only when the note reads back exactly as it was", async () => {
+    // Another program (a sync client, a formatter) rewrites the note right after each write.
+    class RewrittenAfterWrite extends FsVault {
+      override async process(path: string, transform: (current: string) => string): Promise<string> {
+        const written = await super.process(path, transform);
+        writeFileSync(join(vault.root, path), written.replace(/\n/g, "\r\n"));
+        return written;
+      }
+    }
+    const history = new EditHistory(new RewrittenAfterWrite(vault.root), null);
+    await history.record({ toolId: "t", path: "A.md", before: "before A\n", after: "after A\n" });
+    const outcome = await history.undoLast();
+    expect(outcome.status).toBe("unrestorable");
+    expect(outcome.message).toContain('"A.md" back, but the note does not read back as it was before the edit (it differs from line 1 on)');
+    expect(outcome.message).not.toMatch(/previous text is back/);
+    expect(await history.list()).toEqual([]);
+  });
+
+  it("reports an edit that can never be undone (a lone surrogate) and lets the older ones be undone", async () => {
+    const history = new EditHistory(fsVault, store);
+    await history.record({ toolId: "t", path: "A.md", before: "before A\n", after: "after A\n" });
+    // Recorded before lone surrogates were refused: the note got U+FFFD where the edit had "\uD800".
+    writeFileSync(join(vault.root, "B.md"), "broken \uFFFD\n");
+    await history.record({ toolId: "t", path: "B.md", before: "fine\n", after: "broken \uD800\n" });
+    const first = await history.undoLast();
+    expect(first.status).toBe("unrestorable");
+    expect(first.message).toContain("lone surrogate");
+    expect(first.message).toContain("Run the command again to undo the edit before it");
+    expect(readFileSync(join(vault.root, "B.md"), "utf8")).toBe("broken \uFFFD\n");
+    const second = await history.undoLast();
+    expect(second.status).toBe("undone");
+    expect(readFileSync(join(vault.root, "A.md"), "utf8")).toBe("before A\n");
   });
 });

@@ -1,4 +1,5 @@
 import { VaultFileNotFoundError, type DataStore, type VaultPort } from "../../vault/VaultPort";
+import { hasLoneSurrogate } from "./wellFormedText";
 
 /** One applied edit: enough to put the note back exactly as it was. */
 export interface EditRecord {
@@ -9,20 +10,31 @@ export interface EditRecord {
   after: string;
   /** Epoch ms. */
   appliedAt: number;
+  /** The agent run that made the edit (absent outside a run): a run's edits are never forgotten while it goes on. */
+  runId?: string;
 }
 
+/**
+ * - undone: the note reads back exactly as before the edit (or the note it created is gone);
+ * - refused: nothing was changed and the edit stays in the history (the note changed since);
+ * - unrestorable: the edit cannot be taken back exactly, so it left the history (older edits
+ *   can be undone next); the message says what the note holds now;
+ * - nothing: the history is empty.
+ */
 export type UndoOutcome =
-  | { status: "undone"; record: EditRecord; message: string }
-  | { status: "refused"; record: EditRecord; message: string }
+  | { status: "undone" | "refused" | "unrestorable"; record: EditRecord; message: string }
   | { status: "nothing"; message: string };
 
 export interface EditHistoryOptions {
-  /** Most edits kept (the oldest are forgotten first). */
+  /** Most edits kept (the oldest are forgotten first; never those of the run that recorded last). */
   maxEntries?: number;
-  /** Most characters of before/after text kept in total; the newest edit is always kept. */
+  /** Most characters of before/after text kept in total; the newest run's edits are always kept. */
   maxTotalChars?: number;
   now?: () => number;
 }
+
+/** Edits kept by default: one run can make 100 and more (50 steps, several edits a step). */
+export const DEFAULT_MAX_EDITS = 200;
 
 /** The file in the plugin's data folder that holds the history. */
 export const EDIT_HISTORY_FILE = "edit-history.json";
@@ -52,7 +64,7 @@ export class EditHistory {
     private readonly store: DataStore | null = null,
     options: EditHistoryOptions = {},
   ) {
-    this.maxEntries = options.maxEntries ?? 50;
+    this.maxEntries = options.maxEntries ?? DEFAULT_MAX_EDITS;
     this.maxTotalChars = options.maxTotalChars ?? 5_000_000;
     this.now = options.now ?? Date.now;
   }
@@ -75,29 +87,47 @@ export class EditHistory {
 
   /**
    * Takes back the newest edit: restores the text from before it exactly, or trashes the note
-   * it created. Refuses (and keeps the edit) when the note changed since, so nothing the user
-   * wrote afterwards is lost.
+   * it created, then reads the note again and says "undone" only if it is exactly as before.
+   * Refuses (and keeps the edit) when the note changed since, so nothing the user wrote
+   * afterwards is lost. An edit that can never be restored exactly leaves the history with a
+   * message, so it does not stand in front of the older ones for good.
    */
   undoLast(): Promise<UndoOutcome> {
     return this.serialized(async () => {
       const edits = await this.load();
       const record = edits.at(-1);
       if (!record) return { status: "nothing", message: "There is no Copilot edit to undo." };
+      const older = edits.slice(0, -1);
       const refuse = (why: string): UndoOutcome => ({
         status: "refused",
         record,
         message: `Cannot undo the last Copilot edit of "${record.path}": ${why}. Nothing was changed.`,
       });
+      const drop = async (message: string): Promise<UndoOutcome> => {
+        await this.save(older);
+        const next = older.length > 0 ? " Run the command again to undo the edit before it." : "";
+        return { status: "unrestorable", record, message: `${message} The edit was removed from the edit history.${next}` };
+      };
+
+      if (hasLoneSurrogate(record.after) || (record.before !== null && hasLoneSurrogate(record.before))) {
+        return drop(
+          `The last Copilot edit of "${record.path}" cannot be undone: its text holds a lone surrogate (half of a character), ` +
+            "which no note can store, so the note can never match it. Nothing was changed.",
+        );
+      }
 
       if (record.before === null) {
         const current = await this.readOrNull(record.path);
         if (current === null) {
-          await this.save(edits.slice(0, -1));
+          await this.save(older);
           return { status: "undone", record, message: `"${record.path}", which Copilot created, is already gone.` };
         }
         if (current !== record.after) return refuse("the note changed after Copilot created it");
         await this.vault.trash(record.path);
-        await this.save(edits.slice(0, -1));
+        if ((await this.readOrNull(record.path)) !== null) {
+          return drop(`Undo moved "${record.path}", which Copilot created, to the trash, but a note of that name is there again.`);
+        }
+        await this.save(older);
         return { status: "undone", record, message: `Undid Copilot's edit: moved "${record.path}", which it had created, to the trash.` };
       }
 
@@ -112,7 +142,15 @@ export class EditHistory {
         if (error instanceof VaultFileNotFoundError) return refuse("the note no longer exists (it was moved or deleted)");
         throw error;
       }
-      await this.save(edits.slice(0, -1));
+      const restored = await this.readOrNull(record.path);
+      if (restored !== before) {
+        const where = restored === null ? "it is gone" : `it differs from line ${firstDifferentLine(restored, before)} on`;
+        return drop(
+          `Undo wrote the previous text of "${record.path}" back, but the note does not read back as it was before the edit (${where}): ` +
+            "another program may have changed it at the same moment. Check the note.",
+        );
+      }
+      await this.save(older);
       return { status: "undone", record, message: `Undid Copilot's edit of "${record.path}": its previous text is back.` };
     });
   }
@@ -126,15 +164,26 @@ export class EditHistory {
     }
   }
 
+  /**
+   * The edits to keep: the newest that fit both limits, oldest forgotten first, and always every
+   * edit of the run that recorded last (a run's edits are undone newest first, so one forgotten
+   * in the middle would leave the ones before it stuck).
+   */
   private trimmed(edits: EditRecord[]): EditRecord[] {
-    let kept = edits.slice(-this.maxEntries);
+    const currentRun = edits.at(-1)?.runId;
     const size = (record: EditRecord) => (record.before?.length ?? 0) + record.after.length;
-    let total = kept.reduce((sum, record) => sum + size(record), 0);
-    while (kept.length > 1 && total > this.maxTotalChars) {
-      total -= size(kept[0] as EditRecord);
-      kept = kept.slice(1);
+    const kept: EditRecord[] = [];
+    let total = 0;
+    let full = false;
+    for (let index = edits.length - 1; index >= 0; index--) {
+      const record = edits[index] as EditRecord;
+      const ofCurrentRun = index === edits.length - 1 || (currentRun !== undefined && record.runId === currentRun);
+      full ||= kept.length >= this.maxEntries || total + size(record) > this.maxTotalChars;
+      if (full && !ofCurrentRun) continue;
+      kept.push(record);
+      total += size(record);
     }
-    return kept;
+    return kept.reverse();
   }
 
   private async load(): Promise<EditRecord[]> {
@@ -169,6 +218,13 @@ export class EditHistory {
   }
 }
 
+/** The 1-based line where two texts first differ. */
+function firstDifferentLine(a: string, b: string): number {
+  let index = 0;
+  while (index < a.length && index < b.length && a[index] === b[index]) index++;
+  return a.slice(0, index).split("\n").length;
+}
+
 function isEditRecord(value: unknown): value is EditRecord {
   if (!value || typeof value !== "object") return false;
   const record = value as Record<string, unknown>;
@@ -177,6 +233,7 @@ function isEditRecord(value: unknown): value is EditRecord {
     typeof record.path === "string" &&
     (record.before === null || typeof record.before === "string") &&
     typeof record.after === "string" &&
-    typeof record.appliedAt === "number"
+    typeof record.appliedAt === "number" &&
+    (record.runId === undefined || typeof record.runId === "string")
   );
 }

@@ -6,6 +6,7 @@ import { makeTempVault, type TempVault } from "../../../test/helpers/tempVault";
 import { DEFAULT_SETTINGS } from "../../constants";
 import { FsVault } from "../../vault/FsVault";
 import type { ApprovalDecision, ApprovalPort, EditProposal } from "../approval";
+import { runTool } from "../runTool";
 import type { ToolDependencies } from "../toolDependencies";
 import { EditHistory } from "./EditHistory";
 import { MAX_EDIT_PROPOSALS, type EditOutcome } from "./proposeAndApplyEdit";
@@ -213,6 +214,115 @@ describe("replaceInFile", () => {
     expect(empty.text).toContain("`oldText`");
     const missing = await callTool(replaceInFileTool, dependenciesWith(new ScriptedUser()), { path: "Other.md", oldText: "x" });
     expect(missing.text).toContain("`newText`");
+  });
+});
+
+describe("edits under the tool time limit and the user's stop", () => {
+  /** A disk that takes `ms` to start each write, as a slow or busy one does. */
+  class SlowDisk extends FsVault {
+    constructor(
+      root: string,
+      private readonly ms: number,
+      private readonly onWriteStart: () => void = () => undefined,
+    ) {
+      super(root);
+    }
+    override async process(path: string, transform: (current: string) => string): Promise<string> {
+      this.onWriteStart();
+      await new Promise((resolve) => setTimeout(resolve, this.ms));
+      return super.process(path, transform);
+    }
+  }
+  const run = (dependencies: ToolDependencies, args: unknown, timeoutMs: number, signal?: AbortSignal) =>
+    runTool(replaceInFileTool.create(dependencies), args, { toolCallId: "call_1", defaultTimeoutMs: timeoutMs, maxOutputChars: 10_000, signal });
+  const tick = { path: "Projects/Plan.md", oldText: "- [ ] ship", newText: "- [x] ship" };
+
+  it("does not count the time the user takes to answer toward the time limit", async () => {
+    const user = new ScriptedUser(() => new Promise((resolve) => setTimeout(() => resolve({ approved: true }), 200)));
+    const result = await run(dependenciesWith(user), tick, 50);
+    expect(result.status).toBe("ok");
+    expect(result.text).toContain('Edited "Projects/Plan.md"');
+    expect(read("Projects/Plan.md")).toBe(PLAN.replace("- [ ] ship", "- [x] ship"));
+  });
+
+  it("reports a write that outlasts the time limit as written, because it was", async () => {
+    const slow = new SlowDisk(vault.root, 200);
+    const result = await run(dependenciesWith(new ScriptedUser(), { vault: slow }), tick, 50);
+    expect(read("Projects/Plan.md")).toBe(PLAN.replace("- [ ] ship", "- [x] ship"));
+    expect(result.status).toBe("ok");
+    expect(result.text).toContain('Edited "Projects/Plan.md"');
+    expect(await history.list()).toHaveLength(1);
+  });
+
+  it("finishes and reports a write the user stops once it has begun", async () => {
+    const stop = new AbortController();
+    const slow = new SlowDisk(vault.root, 100, () => stop.abort());
+    const result = await run(dependenciesWith(new ScriptedUser(), { vault: slow }), tick, 10_000, stop.signal);
+    expect(read("Projects/Plan.md")).toBe(PLAN.replace("- [ ] ship", "- [x] ship"));
+    expect(result.status).toBe("ok");
+    expect(result.text).toContain('Edited "Projects/Plan.md"');
+  });
+
+  it("records the edits of one run under one run id, so the history keeps them together", async () => {
+    const runSignal = new AbortController().signal;
+    const dependencies = dependenciesWith(new ScriptedUser());
+    await run(dependencies, tick, 10_000, runSignal);
+    await run(dependencies, { path: "Other.md", oldText: "untouched", newText: "touched" }, 10_000, runSignal);
+    await run(dependencies, { path: "Other.md", oldText: "touched", newText: "retouched" }, 10_000, new AbortController().signal);
+    const [first, second, third] = await history.list();
+    expect(first?.runId).toEqual(expect.any(String));
+    expect(second?.runId).toBe(first?.runId);
+    expect(third?.runId).not.toBe(first?.runId);
+  });
+
+  it("writes nothing when the user stops the run while the question is open", async () => {
+    const stop = new AbortController();
+    const user = new ScriptedUser(() => {
+      stop.abort();
+      return { approved: true };
+    });
+    const result = await run(dependenciesWith(user), tick, 10_000, stop.signal);
+    expect(result.status).toBe("aborted");
+    expect(read("Projects/Plan.md")).toBe(PLAN);
+    expect(await history.list()).toEqual([]);
+  });
+});
+
+describe("edit arguments and targets that are refused", () => {
+  it("refuses text with a lone surrogate, which no note can store, before asking", async () => {
+    const user = new ScriptedUser();
+    const write = await callTool(writeToFileTool, dependenciesWith(user), { path: "Broken.md", content: "half \uD800 a character" });
+    expect(write.status).toBe("invalid-arguments");
+    expect(write.text).toContain("`content`");
+    expect(write.text).toMatch(/lone surrogate/);
+    const replace = await callTool(replaceInFileTool, dependenciesWith(user), { path: "Other.md", oldText: "untouched", newText: "\uDC00" });
+    expect(replace.status).toBe("invalid-arguments");
+    expect(replace.text).toContain("`newText`");
+    const path = await callTool(writeToFileTool, dependenciesWith(user), { path: "Bad\uD800name.md", content: "x" });
+    expect(path.text).toContain("`path`");
+    expect(user.proposals).toHaveLength(0);
+    expect(existsSync(join(vault.root, "Broken.md"))).toBe(false);
+    const whole = await callTool(writeToFileTool, dependenciesWith(user), { path: "Emoji.md", content: "a whole pair 😀\n" });
+    expect(whole.status).toBe("ok");
+  });
+
+  it("refuses hidden folders (another profile's settings, editor and CI files) unless the user allows them", async () => {
+    const user = new ScriptedUser();
+    const hidden = [".vscode/tasks.json", ".github/workflows/ci.yml", ".obsidian-work/plugins/other/data.json", "Projects/.private/Plan.md", ".hidden.md"];
+    for (const path of hidden) {
+      const result = await callTool(writeToFileTool, dependenciesWith(user), { path, content: "{}" });
+      expect(result.status).toBe("error");
+      expect(result.text).toMatch(/Refused path .*hidden/);
+      expect(result.text).toContain("Allow edits in hidden folders");
+      expect(existsSync(join(vault.root, path))).toBe(false);
+    }
+    expect(user.proposals).toHaveLength(0);
+    const allowed = dependenciesWith(user, { getSettings: () => ({ ...structuredClone(DEFAULT_SETTINGS), allowWritesToHiddenFolders: true }) });
+    const result = await callTool(writeToFileTool, allowed, { path: ".vscode/tasks.json", content: "{}" });
+    expect(result.status).toBe("ok");
+    expect(read(".vscode/tasks.json")).toBe("{}");
+    const config = await callTool(writeToFileTool, allowed, { path: ".obsidian/app.json", content: "{}" });
+    expect(config.text).toMatch(/Refused path/);
   });
 });
 

@@ -1,8 +1,9 @@
 import { VaultPathError } from "../../vault/vaultPath";
 import { VaultFileExistsError, VaultFileNotFoundError, type VaultPort } from "../../vault/VaultPort";
 import { errorMessage } from "../../errorMessage";
+import type { ToolCallContext } from "../SimpleTool";
 import type { ToolDependencies } from "../toolDependencies";
-import { buildDiffHunks, countChangedLines, renderUnifiedDiff } from "./editDiff";
+import { countChangedLines, diffEdit } from "./editDiff";
 import type { EditHistory } from "./EditHistory";
 
 /** The name of the command that undoes the newest applied edit (quoted to the model after each edit). */
@@ -52,7 +53,8 @@ export interface EditRequest {
   path: string;
   /** The new text from the current one (null: no such note). Throws `EditPlanError` to refuse. */
   plan: (current: string | null) => string;
-  signal: AbortSignal;
+  /** The tool call being served: its signal, its run, and the time-limit controls of `runTool`. */
+  call: ToolCallContext;
 }
 
 type EditDependencies = Pick<ToolDependencies, "approval" | "getSettings"> & { vault: VaultPort; editHistory: EditHistory };
@@ -62,21 +64,25 @@ type EditDependencies = Pick<ToolDependencies, "approval" | "getSettings"> & { v
  * if the note is still what the diff was made from. If the note changed meanwhile, the edit is
  * planned again on the new text and a fresh diff is shown (up to MAX_EDIT_PROPOSALS times);
  * it is never written over changes the user did not see. Applied edits go to the history.
+ *
+ * The wait for the user's answer does not count toward the tool's time limit. The run's stop is
+ * checked once more after the answer; after that the write is not cut off (neither by the time
+ * limit nor by a stop), so what the tool reports is what happened to the note.
  */
 export async function proposeAndApplyEdit(dependencies: EditDependencies, request: EditRequest): Promise<EditOutcome> {
   const { vault, approval, editHistory } = dependencies;
-  const { toolId, path, plan, signal } = request;
+  const { toolId, path, plan, call } = request;
 
   for (let proposals = 1; proposals <= MAX_EDIT_PROPOSALS; proposals++) {
     const before = await readOrNull(vault, path);
     const after = plan(before);
-    const hunks = buildDiffHunks(before, after);
-    const { added, removed } = countChangedLines(hunks);
+    const diff = diffEdit(path, before, after);
+    const { added, removed } = countChangedLines(diff.hunks);
     const autoApproved = dependencies.getSettings().autoApproveToolIds.includes(toolId);
     const outcome = {
       path,
       created: before === null,
-      diff: renderUnifiedDiff(path, before, after),
+      diff: diff.unified,
       linesAdded: added,
       linesRemoved: removed,
       proposals,
@@ -84,9 +90,11 @@ export async function proposeAndApplyEdit(dependencies: EditDependencies, reques
     };
     if (before === after) return { ...outcome, status: "unchanged", diff: "" };
 
-    const decision = autoApproved ? { approved: true as const } : await approval.requestApproval({ toolId, path, before, after }, signal);
+    const ask = () => approval.requestApproval({ toolId, path, before, after }, call.signal);
+    const decision = autoApproved ? { approved: true as const } : await (call.untimed ? call.untimed(ask) : ask());
     if (!decision.approved) return { ...outcome, status: "rejected", reason: decision.reason };
-    signal.throwIfAborted();
+    if (call.signal.aborted) throw new Error(`The run was stopped before "${path}" was written, so nothing was written.`);
+    call.commit?.();
 
     try {
       if (before === null) await vault.create(path, after);
@@ -103,7 +111,7 @@ export async function proposeAndApplyEdit(dependencies: EditDependencies, reques
     }
 
     try {
-      await editHistory.record({ toolId, path, before, after });
+      await editHistory.record({ toolId, path, before, after, ...(call.runId === undefined ? {} : { runId: call.runId }) });
       return { ...outcome, status: "applied" };
     } catch (error) {
       return { ...outcome, status: "applied", undoUnavailable: errorMessage(error) };

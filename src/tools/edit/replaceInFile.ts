@@ -4,15 +4,13 @@ import { NoteLookup } from "../notes/noteLookup";
 import type { SimpleTool } from "../SimpleTool";
 import { editablePath, editContext } from "./editTarget";
 import { findOccurrences, lineOf, nearMatchLines } from "./findMatches";
+import { refuseLoneSurrogates } from "./wellFormedText";
 import { describeEditOutcome, EditPlanError, proposeAndApplyEdit, type EditOutcome } from "./proposeAndApplyEdit";
 
 const schema = z.object({
-  path: z.string().min(1).describe('Vault path of the note to edit, e.g. "Projects/Plan.md" (".md" may be left out).'),
-  oldText: z
-    .string()
-    .min(1)
-    .describe("The exact text to replace, copied from the note (whitespace and line breaks included). It must occur exactly once: add surrounding lines if it is not unique."),
-  newText: z.string().describe("The text to put in its place (empty to delete oldText)."),
+  path: refuseLoneSurrogates(z.string().min(1)).describe('Vault path of the note to edit, e.g. "Projects/Plan.md" (".md" may be left out).'),
+  oldText: refuseLoneSurrogates(z.string().min(1)).describe("The exact text to replace, copied from the note (whitespace and line breaks included). It must occur exactly once: add surrounding lines if it is not unique."),
+  newText: refuseLoneSurrogates(z.string()).describe("The text to put in its place (empty to delete oldText)."),
 });
 
 export const replaceInFileTool: BuiltinToolEntry = {
@@ -38,14 +36,14 @@ export const replaceInFileTool: BuiltinToolEntry = {
       description:
         "Replaces one exact occurrence of oldText with newText in a note, after the user approves the diff. Zero or several matches change nothing and are reported with line numbers.",
       schema,
-      func: async ({ path: input, oldText, newText }, { signal }) => {
+      func: async ({ path: input, oldText, newText }, call) => {
         const edit = context();
-        const path = editablePath(edit.vault, input);
+        const path = editablePath(edit.vault, input, edit.getSettings());
         const lookup = await NoteLookup.of(edit.vault);
         return proposeAndApplyEdit(edit, {
           toolId: "replaceInFile",
           path,
-          signal,
+          call,
           plan: (current) => {
             if (current === null) {
               const similar = lookup.resolve(input) ?? lookup.suggest(input)[0];

@@ -2,14 +2,12 @@ import { z } from "zod";
 import type { BuiltinToolEntry } from "../builtinTools";
 import type { SimpleTool } from "../SimpleTool";
 import { editablePath, editContext } from "./editTarget";
+import { refuseLoneSurrogates } from "./wellFormedText";
 import { describeEditOutcome, proposeAndApplyEdit, type EditOutcome } from "./proposeAndApplyEdit";
 
 const schema = z.object({
-  path: z
-    .string()
-    .min(1)
-    .describe('Vault path of the note, e.g. "Projects/Plan.md" (".md" may be left out). Missing folders are created.'),
-  content: z.string().describe("The note's complete new text (Markdown). It replaces everything in the note."),
+  path: refuseLoneSurrogates(z.string().min(1)).describe('Vault path of the note, e.g. "Projects/Plan.md" (".md" may be left out). Missing folders are created.'),
+  content: refuseLoneSurrogates(z.string()).describe("The note's complete new text (Markdown). It replaces everything in the note."),
 });
 
 export const writeToFileTool: BuiltinToolEntry = {
@@ -33,9 +31,9 @@ export const writeToFileTool: BuiltinToolEntry = {
       name: "writeToFile",
       description: "Creates a note, or replaces a note's whole text, after the user approves the diff.",
       schema,
-      func: ({ path, content }, { signal }) => {
+      func: ({ path, content }, call) => {
         const edit = context();
-        return proposeAndApplyEdit(edit, { toolId: "writeToFile", path: editablePath(edit.vault, path), signal, plan: () => content });
+        return proposeAndApplyEdit(edit, { toolId: "writeToFile", path: editablePath(edit.vault, path, edit.getSettings()), call, plan: () => content });
       },
       formatForModel: describeEditOutcome,
     };
