@@ -1,5 +1,11 @@
 import { Notice, Platform, Plugin } from "obsidian";
+import { ApprovalBroker } from "./chat/ApprovalBroker";
+import { createChatRunner } from "./chat/createChatRunner";
 import { CopilotView } from "./components/CopilotView";
+import { PromptPayloadModal } from "./components/PromptPayloadModal";
+import { PromptPayloadRecorder } from "./context/promptPayloadRecorder";
+import { createChatModel } from "./LLMProviders/chatModelFactory";
+import { listServerModels } from "./LLMProviders/listModels";
 import { modalEditApproval } from "./components/EditApprovalModal";
 import { registerEditCommands } from "./components/editCommands";
 import { createIndexProgressStatusBar } from "./components/indexProgressStatusBar";
@@ -55,13 +61,18 @@ export default class VaultCopilotPlugin extends Plugin {
     });
     this.register(() => void noteIndex.dispose());
 
+    // Approvals are asked in the chat whose run asks; a dialog only when no chat is running.
+    const approvals = new ApprovalBroker({
+      requestEditApproval: (proposal, signal) => modalEditApproval(this.app).requestApproval(proposal, signal),
+      requestToolCallApproval: (proposal, signal) => modalToolCallApproval(this.app).requestToolCallApproval(proposal, signal),
+    });
     const registry = ToolRegistry.getInstance();
     initializeBuiltinTools(registry, {
       vault,
       clock,
       http: requestUrlHttp,
       secrets,
-      approval: modalEditApproval(this.app),
+      approval: approvals,
       getSettings: () => store.get(),
       editHistory,
       pomodoroTimer: registerPomodoro(this, clock),
@@ -69,17 +80,60 @@ export default class VaultCopilotPlugin extends Plugin {
     });
     this.register(() => registry.unregister(BUILTIN_TOOLS.map((entry) => entry.metadata.id)));
 
+    // Requests to model and MCP servers go out without CORS (local servers rarely allow it).
+    const corsFreeFetch = createObsidianFetch();
     const mcpHub = new McpHub({
       registry,
-      createTransport: pluginTransportFactory({ isDesktop: Platform.isDesktop, secrets, fetch: createObsidianFetch(), cwd: vaultFolderPath(this) }),
-      approval: modalToolCallApproval(this.app),
+      createTransport: pluginTransportFactory({ isDesktop: Platform.isDesktop, secrets, fetch: corsFreeFetch, cwd: vaultFolderPath(this) }),
+      approval: approvals,
       isAutoApproved: (toolId) => store.get().autoApproveToolIds.includes(toolId),
     });
     this.register(() => void mcpHub.closeAll());
 
-    this.registerView(CHAT_VIEW_TYPE, (leaf) => new CopilotView(leaf, store));
+    // Every key the plugin holds is kept out of the request debug view.
+    const secretValues = () => {
+      const settings = store.get();
+      return [settings.provider.apiKeySecretId, settings.webSearch.braveApiKeySecretId, settings.webSearch.tavilyApiKeySecretId].flatMap((id) => secrets.get(id) ?? []);
+    };
+    const recorder = new PromptPayloadRecorder(secretValues);
+    const runnerParts = {
+      getSettings: () => store.get(),
+      createModel: (model: string) => createChatModel({ ...store.get().provider, model }, { fetch: corsFreeFetch, secrets }),
+      registry,
+      getSearcher: () => noteIndex,
+      recorder,
+    };
+    this.registerView(
+      CHAT_VIEW_TYPE,
+      (leaf) =>
+        new CopilotView(leaf, {
+          settings: store,
+          createRunner: (mode, model) => createChatRunner(runnerParts, mode, model),
+          vault,
+          approvals,
+          editHistory,
+          registry,
+          listModels: () => listServerModels(store.get().provider, { fetch: corsFreeFetch, secrets }),
+        }),
+    );
+    this.registerHoverLinkSource(CHAT_VIEW_TYPE, { display: "Copilot chat", defaultMod: true });
     this.addRibbonIcon("bot-message-square", "Open copilot chat", () => void this.openChatView());
     this.addCommand({ id: "open-chat", name: "Open chat", callback: () => void this.openChatView() });
+    this.addCommand({
+      id: "add-selection-to-chat",
+      name: "Add selection to chat",
+      editorCheckCallback: (checking, editor, context) => {
+        const file = context.file;
+        const text = editor.getSelection();
+        if (!file || !text) return false;
+        if (checking) return true;
+        const from = editor.getCursor("from").line + 1;
+        const to = editor.getCursor("to").line + 1;
+        void this.openChatView().then((view) => view?.addSelection(file.path, text, from, to));
+        return true;
+      },
+    });
+    this.addCommand({ id: "show-last-request", name: "Show last request", callback: () => new PromptPayloadModal(this.app, recorder).open() });
     registerEditCommands(this, editHistory);
     this.addSettingTab(new VaultCopilotSettingTab(this.app, this, store, registry, mcpHub));
 
@@ -120,14 +174,16 @@ export default class VaultCopilotPlugin extends Plugin {
   }
 
   /** Shows the chat view, opening it in the right sidebar when it is not open yet. */
-  private async openChatView(): Promise<void> {
+  private async openChatView(): Promise<CopilotView | null> {
     const { workspace } = this.app;
     let leaf = workspace.getLeavesOfType(CHAT_VIEW_TYPE)[0] ?? null;
     if (!leaf) {
       leaf = workspace.getRightLeaf(false);
       await leaf?.setViewState({ type: CHAT_VIEW_TYPE, active: true });
     }
-    if (leaf) await workspace.revealLeaf(leaf);
+    if (!leaf) return null;
+    await workspace.revealLeaf(leaf);
+    return leaf.view instanceof CopilotView ? leaf.view : null;
   }
 }
 

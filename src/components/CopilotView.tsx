@@ -1,8 +1,22 @@
-import { ItemView, type WorkspaceLeaf } from "obsidian";
-import { StrictMode, useSyncExternalStore } from "react";
+import { ItemView, Keymap, MarkdownRenderer, MarkdownView, Notice, TFile, type WorkspaceLeaf } from "obsidian";
+import { StrictMode } from "react";
 import { createRoot, type Root } from "react-dom/client";
+import type { ApprovalBroker } from "../chat/ApprovalBroker";
+import { ChatController, type ChatRunner } from "../chat/ChatController";
+import { readChipArtifacts, selectionChip } from "../chat/chipArtifacts";
+import { ContextSuggester } from "../chat/contextSuggestions";
 import { CHAT_VIEW_TYPE } from "../constants";
-import type { ChatMode, CopilotSettings } from "../settings/settingsSchema";
+import type { CopilotSettings, ChatMode } from "../settings/settingsSchema";
+import type { EditHistory } from "../tools/edit/EditHistory";
+import type { ToolRegistry } from "../tools/ToolRegistry";
+import type { VaultPort } from "../vault/VaultPort";
+import { ChatHostContext, type ChatHost } from "./chat-components/ChatHost";
+import { ChatView } from "./chat-components/ChatView";
+import { cleanupStaleToolCallRoots } from "./chat-components/toolCallRootManager";
+import { undoLastEdit } from "./editCommands";
+
+/** How often banners of messages long gone are looked for. */
+const STALE_ROOT_SWEEP_MS = 10 * 60 * 1000;
 
 /** What the view reads of the settings: the current value, and changes to it. */
 export interface SettingsSource {
@@ -10,18 +24,31 @@ export interface SettingsSource {
   subscribe(listener: (settings: CopilotSettings) => void): () => void;
 }
 
-const MODE_NAMES: Record<ChatMode, string> = { chat: "Chat", "vault-qa": "Questions about the vault", agent: "Agent" };
+/** What main.ts hands every chat view. */
+export interface ChatServices {
+  settings: SettingsSource;
+  createRunner(mode: ChatMode, model: string): ChatRunner;
+  vault: VaultPort;
+  approvals: ApprovalBroker;
+  editHistory: EditHistory;
+  registry: ToolRegistry;
+  /** Model names the provider's server lists (empty when it lists none). */
+  listModels(): Promise<string[]>;
+}
 
 /**
- * The chat view in the sidebar. Its React root is made when Obsidian opens the view and
- * unmounted when it closes it, so a closed view leaves nothing running.
+ * The chat view in the sidebar. `onOpen` makes its ChatController and its one React root;
+ * `onClose` stops any reply, unmounts the root and lets the controller go.
  */
 export class CopilotView extends ItemView {
   private root: Root | null = null;
+  private controller: ChatController | null = null;
+  /** The last note editor the user was in (the chat itself takes the focus when clicked). */
+  private lastEditor: MarkdownView | null = null;
 
   constructor(
     leaf: WorkspaceLeaf,
-    private readonly settings: SettingsSource,
+    private readonly services: ChatServices,
   ) {
     super(leaf);
   }
@@ -38,37 +65,114 @@ export class CopilotView extends ItemView {
     return "bot-message-square";
   }
 
+  /** The chat of this view (for commands that add to it), while it is open. */
+  getController(): ChatController | null {
+    return this.controller;
+  }
+
+  /** "Add selection to chat": the selected text with its note and lines becomes a chip. */
+  addSelection(path: string, text: string, fromLine: number, toLine: number): void {
+    this.controller?.addChip(selectionChip(path, text, fromLine, toLine));
+  }
+
   protected override onOpen(): Promise<void> {
+    const { services } = this;
+    const controller = new ChatController({
+      createRunner: (mode, model) => services.createRunner(mode, model),
+      readContext: (chips, signal) => readChipArtifacts(services.vault, chips, signal),
+      defaults: () => ({ mode: services.settings.get().defaultMode, model: services.settings.get().provider.model }),
+      approvals: services.approvals,
+      scheduleFlush: (flush) => window.requestAnimationFrame(flush),
+      onProblem: (message) => new Notice(`Vault Copilot: ${message}`),
+    });
+    this.controller = controller;
+
+    const { workspace } = this.app;
+    this.lastEditor = workspace.getActiveViewOfType(MarkdownView);
+    controller.setActiveNote(markdownPath(workspace.getActiveFile()));
+    this.registerEvent(workspace.on("file-open", (file) => controller.setActiveNote(markdownPath(file))));
+    this.registerEvent(
+      workspace.on("active-leaf-change", (leaf) => {
+        if (leaf?.view instanceof MarkdownView) this.lastEditor = leaf.view;
+      }),
+    );
+    // Banners of messages long gone are let go now and then (a view open for days).
+    const cleanup = () => cleanupStaleToolCallRoots();
+    this.registerInterval(window.setInterval(cleanup, STALE_ROOT_SWEEP_MS));
+
     this.contentEl.empty();
     this.contentEl.addClass("vault-copilot-view");
     this.root = createRoot(this.contentEl);
     this.root.render(
       <StrictMode>
-        <ChatPlaceholder settings={this.settings} />
+        <ChatHostContext.Provider value={this.createHost()}>
+          <ChatView controller={controller} onDropNotes={(data) => this.droppedNotes(data)} />
+        </ChatHostContext.Provider>
       </StrictMode>,
     );
     return Promise.resolve();
   }
 
-  protected override onClose(): Promise<void> {
+  protected override async onClose(): Promise<void> {
     this.root?.unmount();
     this.root = null;
-    return Promise.resolve();
+    const controller = this.controller;
+    this.controller = null;
+    await controller?.dispose();
+  }
+
+  private createHost(): ChatHost {
+    const { app, services } = this;
+    const suggester = new ContextSuggester(services.vault);
+    return {
+      renderMarkdown: (markdown, el, sourcePath, component) => MarkdownRenderer.render(app, markdown, el, sourcePath, component),
+      openLink: (linktext, sourcePath, event) => void app.workspace.openLinkText(linktext, sourcePath, Keymap.isModEvent(event)),
+      hoverLink: (event, targetEl, linktext, sourcePath) =>
+        app.workspace.trigger("hover-link", { event, source: CHAT_VIEW_TYPE, hoverParent: this, targetEl, linktext, sourcePath }),
+      insertAtCursor: (text) => {
+        const view = this.lastEditor?.file ? this.lastEditor : app.workspace.getActiveViewOfType(MarkdownView);
+        if (!view) return false;
+        view.editor.replaceSelection(text);
+        return true;
+      },
+      copyText: (text) => navigator.clipboard.writeText(text),
+      notify: (message) => new Notice(message),
+      toolMetadata: (toolId) => (toolId ? services.registry.getToolMetadata(toolId) : undefined),
+      undoEdit: async (path) => {
+        const newest = (await services.editHistory.list()).at(-1);
+        if (!newest) return "There is no Copilot edit left to undo.";
+        if (newest.path !== path) return `A newer edit (of "${newest.path}") came after this one: undo that one first.`;
+        return undoLastEdit(services.editHistory);
+      },
+      suggestContext: (query) => suggester.suggest(query),
+      listModels: () => services.listModels(),
+    };
+  }
+
+  /** Notes dragged from the file explorer (or links to them) that were dropped on the chat. */
+  private droppedNotes(data: DataTransfer): string[] {
+    const text = data.getData("text/plain");
+    const paths = new Set<string>();
+    for (const line of text.split(/\r?\n/)) {
+      const link = /^\[\[([^\]|#]+)(?:[#|][^\]]*)?\]\]$/.exec(line.trim())?.[1] ?? obsidianUrlFile(line.trim());
+      if (!link) continue;
+      const file = this.app.metadataCache.getFirstLinkpathDest(link, "");
+      if (file instanceof TFile && file.extension === "md") paths.add(file.path);
+    }
+    return [...paths];
   }
 }
 
-/** Stands where the chat will be: says which mode a new chat uses, and that the chat is not built yet. */
-function ChatPlaceholder({ settings }: { settings: SettingsSource }) {
-  const mode = useSyncExternalStore(
-    (onChange) => settings.subscribe(onChange),
-    () => settings.get().defaultMode,
-  );
-  return (
-    <div className="vault-copilot-chat-placeholder">
-      <p className="vault-copilot-chat-mode">
-        Mode: <strong>{MODE_NAMES[mode]}</strong>
-      </p>
-      <p>The chat itself is not here yet: it arrives with the chat view. Until then, this panel only shows the mode a new chat would use.</p>
-    </div>
-  );
+function markdownPath(file: TFile | null): string | null {
+  return file && file.extension === "md" ? file.path : null;
+}
+
+/** The `file` of an `obsidian://open?vault=…&file=…` link. */
+function obsidianUrlFile(text: string): string | null {
+  if (!text.startsWith("obsidian://")) return null;
+  try {
+    return new URL(text).searchParams.get("file");
+  } catch {
+    return null;
+  }
 }

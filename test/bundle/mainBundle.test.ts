@@ -170,8 +170,9 @@ describe("main.js on nothing but web globals and obsidian (what mobile gives it)
     await until(() => app.workspace.getLeavesOfType(CHAT_VIEW_TYPE).length === 1, "the chat leaf");
     const leaf = app.workspace.getLeavesOfType(CHAT_VIEW_TYPE)[0]!;
     const content = (leaf.view as Double.ItemView).contentEl;
-    await until(() => content.textContent?.includes("Mode:") === true, "the chat view to render");
-    expect(content.textContent).toContain("Agent");
+    await until(() => content.querySelector('textarea[aria-label="Message"]') !== null, "the chat view to render");
+    expect(content.querySelector<HTMLSelectElement>('select[aria-label="Mode"]')?.value).toBe("agent");
+    expect(content.querySelector('[role="log"][aria-label="Conversation"]')).not.toBeNull();
     expect(app.workspace.revealedLeaves).toContain(leaf);
 
     await leaf.close();

@@ -27,6 +27,8 @@ export interface ChatSetup {
   recorder: PromptPayloadRecorder;
   broker: ApprovalBroker;
   editHistory: EditHistory;
+  registry: ToolRegistry;
+  index: NoteIndex;
   /** Resolves once the controller's state satisfies `condition` (checked on every change). */
   until: (condition: (state: ChatState) => boolean) => Promise<ChatState>;
   dispose: () => Promise<void>;
@@ -84,6 +86,8 @@ export function makeChat(server: OpenAIServer, options: { notes?: Record<string,
     recorder,
     broker,
     editHistory,
+    registry,
+    index,
     until,
     dispose: async () => {
       await controller.dispose();

@@ -58,7 +58,7 @@ export interface RibbonIcon {
 export class Plugin
   extends Component
   implements
-    Pick<Obsidian.Plugin, "manifest" | "addCommand" | "removeCommand" | "addRibbonIcon" | "addStatusBarItem" | "loadData" | "saveData" | "registerMarkdownCodeBlockProcessor">
+    Pick<Obsidian.Plugin, "manifest" | "addCommand" | "removeCommand" | "addRibbonIcon" | "addStatusBarItem" | "loadData" | "saveData" | "registerMarkdownCodeBlockProcessor" | "registerHoverLinkSource">
 {
   readonly registered = {
     commands: new Map<string, Obsidian.Command>(),
@@ -66,6 +66,7 @@ export class Plugin
     settingTabs: [] as PluginSettingTab[],
     ribbonIcons: [] as RibbonIcon[],
     statusBarItems: [] as HTMLElement[],
+    hoverLinkSources: new Map<string, Obsidian.HoverLinkSource>(),
   };
 
   constructor(
@@ -125,6 +126,12 @@ export class Plugin
     }
     await command.callback?.();
     return true;
+  }
+
+  /** Kept in `registered.hoverLinkSources` (Obsidian's page preview lists it in its settings). */
+  registerHoverLinkSource(id: string, info: Obsidian.HoverLinkSource): void {
+    this.registered.hoverLinkSources.set(id, info);
+    this.register(() => this.registered.hoverLinkSources.delete(id));
   }
 
   registerMarkdownCodeBlockProcessor(

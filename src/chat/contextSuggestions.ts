@@ -1,0 +1,94 @@
+import type { VaultPort } from "../vault/VaultPort";
+
+/** A note, folder or tag offered after "@" in the message box. */
+export interface ContextSuggestion {
+  kind: "note" | "folder" | "tag";
+  /** The note or folder path, or the tag with its "#". */
+  value: string;
+  /** What the list shows. */
+  label: string;
+}
+
+/** How long the lists of notes, folders and tags are reused between keystrokes. */
+const CANDIDATES_TTL_MS = 15_000;
+/** Most notes whose tags are read for the list (tags of a larger vault come from the first ones). */
+const MAX_NOTES_SCANNED_FOR_TAGS = 5_000;
+
+/**
+ * Offers notes, folders and tags for "@": fuzzy (the query's characters in order, anywhere),
+ * ranked by where and how tightly they match, names before paths. The vault's lists are read once
+ * and reused for a few seconds, so typing does not list the vault at each key.
+ */
+export class ContextSuggester {
+  private candidates: { at: number; items: Promise<ContextSuggestion[]> } | null = null;
+
+  constructor(
+    private readonly vault: VaultPort,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  async suggest(query: string, limit = 8): Promise<ContextSuggestion[]> {
+    const items = await this.all();
+    if (query === "") return items.filter((item) => item.kind === "note").slice(0, limit);
+    const scored: Array<{ item: ContextSuggestion; score: number }> = [];
+    for (const item of items) {
+      const score = fuzzyScore(query, item.label);
+      if (score !== null) scored.push({ item, score });
+    }
+    scored.sort((a, b) => b.score - a.score || a.item.label.length - b.item.label.length || a.item.label.localeCompare(b.item.label));
+    return scored.slice(0, limit).map((entry) => entry.item);
+  }
+
+  private all(): Promise<ContextSuggestion[]> {
+    const now = this.now();
+    if (!this.candidates || now - this.candidates.at > CANDIDATES_TTL_MS) {
+      const items = this.read();
+      this.candidates = { at: now, items };
+      // A failed read is not kept: the next keystroke tries again.
+      items.catch(() => (this.candidates = null));
+    }
+    return this.candidates.items;
+  }
+
+  private async read(): Promise<ContextSuggestion[]> {
+    const notes = (await this.vault.listNotes()).sort();
+    const folders = new Set<string>();
+    for (const path of notes) {
+      for (let slash = path.indexOf("/"); slash !== -1; slash = path.indexOf("/", slash + 1)) folders.add(path.slice(0, slash));
+    }
+    const tags = new Set<string>();
+    for (const path of notes.slice(0, MAX_NOTES_SCANNED_FOR_TAGS)) {
+      const metadata = await this.vault.getMetadata(path).catch(() => null);
+      for (const tag of metadata?.tags ?? []) tags.add(tag);
+    }
+    return [
+      ...notes.map((path): ContextSuggestion => ({ kind: "note", value: path, label: path.replace(/\.md$/i, "") })),
+      ...[...folders].sort().map((path): ContextSuggestion => ({ kind: "folder", value: path, label: `${path}/` })),
+      ...[...tags].sort().map((tag): ContextSuggestion => ({ kind: "tag", value: tag, label: tag })),
+    ];
+  }
+}
+
+/**
+ * How well `query` matches `text` (higher is better), or null when its characters do not all
+ * appear in order. Matches at word starts and runs of consecutive characters score more; a match
+ * in the last path segment (the name) more than in the folders.
+ */
+export function fuzzyScore(query: string, text: string): number | null {
+  const needle = query.toLowerCase();
+  const haystack = text.toLowerCase();
+  const nameStart = haystack.lastIndexOf("/") + 1;
+  let score = 0;
+  let from = 0;
+  let previous = -2;
+  for (const character of needle) {
+    const found = haystack.indexOf(character, from);
+    if (found === -1) return null;
+    const atWordStart = found === 0 || /[\s/_\-.#]/.test(haystack[found - 1]!);
+    score += 1 + (found === previous + 1 ? 3 : 0) + (atWordStart ? 2 : 0) + (found >= nameStart ? 1 : 0);
+    previous = found;
+    from = found + 1;
+  }
+  if (haystack.slice(nameStart).startsWith(needle)) score += 10;
+  return score;
+}

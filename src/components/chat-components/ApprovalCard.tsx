@@ -1,0 +1,141 @@
+import { diffWordsWithSpace } from "diff";
+import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import type { PendingApproval } from "../../chat/chatTypes";
+import type { ApprovalDecision } from "../../tools/approval";
+import { buildDiffHunks, countChangedLines, type DiffHunk, type DiffLine } from "../../tools/edit/editDiff";
+
+/** Beyond this many diff lines the card shows a count instead (the note is still edited whole). */
+const MAX_SHOWN_LINES = 400;
+/** Lines longer than this are marked whole instead of word by word. */
+const MAX_WORD_DIFF_CHARS = 2_000;
+
+/**
+ * A change the agent asks to make, shown in the conversation where it was asked: the diff of a
+ * note (removed and added lines marked, words within changed lines), or the call of an MCP tool
+ * with its arguments, and "Accept" / "Reject". Accept takes the keyboard focus when the card
+ * appears, so Enter accepts and Tab reaches Reject.
+ */
+export function ApprovalCard({ approval, onAnswer }: { approval: PendingApproval; onAnswer: (decision: ApprovalDecision) => void }) {
+  const accept = useRef<HTMLButtonElement>(null);
+  const [reason, setReason] = useState("");
+  useEffect(() => accept.current?.focus({ preventScroll: true }), []);
+  const reject = () => onAnswer({ approved: false, reason: reason.trim() ? `the user said: ${reason.trim()}` : "the user rejected it" });
+
+  let heading: string;
+  let body: ReactNode;
+  if (approval.kind === "edit") {
+    const { proposal } = approval;
+    heading = proposal.before === null ? `Create ${proposal.path}?` : `Edit ${proposal.path}?`;
+    body = <EditDiff before={proposal.before} after={proposal.after} />;
+  } else {
+    const { proposal } = approval;
+    heading = `Run ${proposal.toolName} from ${proposal.source}?`;
+    body = <pre className="vault-copilot-approval-args">{JSON.stringify(proposal.arguments, null, 2)}</pre>;
+  }
+  return (
+    <section className="vault-copilot-approval" aria-label={heading}>
+      <div className="vault-copilot-approval-heading">{heading}</div>
+      {body}
+      <input
+        type="text"
+        className="vault-copilot-approval-reason"
+        aria-label="Reason for rejecting (optional, passed to the agent)"
+        placeholder="Reason for rejecting (optional)"
+        value={reason}
+        onChange={(event) => setReason(event.target.value)}
+        onKeyDown={(event) => {
+          if (event.key === "Enter") {
+            event.preventDefault();
+            reject();
+          }
+        }}
+      />
+      <div className="vault-copilot-approval-buttons">
+        <button type="button" onClick={reject}>
+          Reject
+        </button>
+        <button type="button" className="mod-cta" ref={accept} onClick={() => onAnswer({ approved: true })}>
+          Accept
+        </button>
+      </div>
+    </section>
+  );
+}
+
+function EditDiff({ before, after }: { before: string | null; after: string }) {
+  const hunks = useMemo(() => buildDiffHunks(before, after), [before, after]);
+  const { added, removed } = countChangedLines(hunks);
+  const rows = useMemo(() => diffRows(hunks), [hunks]);
+  return (
+    <>
+      <div className="vault-copilot-approval-summary">
+        {added} line{added === 1 ? "" : "s"} added, {removed} removed
+      </div>
+      <div className="vault-copilot-diff" role="table" aria-label="Proposed change">
+        {rows.shown.map((row, index) => (
+          <div key={index} role="row" className={`vault-copilot-diff-line vault-copilot-diff-${row.kind}`}>
+            <span role="cell" className="vault-copilot-diff-marker" aria-label={MARKER_NAMES[row.kind]}>
+              {MARKERS[row.kind]}
+            </span>
+            <span role="cell" className="vault-copilot-diff-text">
+              {row.content}
+            </span>
+          </div>
+        ))}
+        {hunks.length === 0 && <div className="vault-copilot-diff-empty">No changes.</div>}
+        {rows.hidden > 0 && <div className="vault-copilot-diff-more">… {rows.hidden} more diff lines not shown.</div>}
+      </div>
+    </>
+  );
+}
+
+type RowKind = DiffLine["kind"] | "hunk";
+const MARKERS: Record<RowKind, string> = { added: "+", removed: "−", context: " ", note: "\\", hunk: "⋯" };
+const MARKER_NAMES: Record<RowKind, string> = { added: "added", removed: "removed", context: "unchanged", note: "note", hunk: "lines skipped" };
+
+interface Row {
+  kind: RowKind;
+  content: ReactNode;
+}
+
+/** The rows to show: each hunk's lines, a removed line paired with the added line after it marked word by word. */
+function diffRows(hunks: readonly DiffHunk[]): { shown: Row[]; hidden: number } {
+  const shown: Row[] = [];
+  let hidden = 0;
+  for (const hunk of hunks) {
+    if (shown.length >= MAX_SHOWN_LINES) {
+      hidden += hunk.lines.length;
+      continue;
+    }
+    shown.push({ kind: "hunk", content: hunk.header });
+    const removed = hunk.lines.filter((line) => line.kind === "removed");
+    const added = hunk.lines.filter((line) => line.kind === "added");
+    for (const line of hunk.lines) {
+      if (shown.length >= MAX_SHOWN_LINES) {
+        hidden++;
+        continue;
+      }
+      // Pair the n-th removed line of a hunk with its n-th added line (a line that was changed).
+      const partner = line.kind === "removed" ? added[removed.indexOf(line)] : line.kind === "added" ? removed[added.indexOf(line)] : undefined;
+      shown.push({ kind: line.kind, content: partner ? wordMarks(line, partner) : line.text });
+    }
+  }
+  return { shown, hidden };
+}
+
+function wordMarks(line: DiffLine, partner: DiffLine): ReactNode {
+  if (line.text.length + partner.text.length > MAX_WORD_DIFF_CHARS) return line.text;
+  const [oldText, newText] = line.kind === "removed" ? [line.text, partner.text] : [partner.text, line.text];
+  return diffWordsWithSpace(oldText, newText).map((change, index) => {
+    if (line.kind === "removed" && change.added) return null;
+    if (line.kind === "added" && change.removed) return null;
+    if (change.added || change.removed) {
+      return (
+        <mark key={index} className={change.added ? "vault-copilot-word-added" : "vault-copilot-word-removed"}>
+          {change.value}
+        </mark>
+      );
+    }
+    return <span key={index}>{change.value}</span>;
+  });
+}

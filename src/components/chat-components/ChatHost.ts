@@ -1,0 +1,40 @@
+import { createContext, useContext } from "react";
+import type { Component } from "obsidian";
+import type { ContextSuggestion } from "../../chat/contextSuggestions";
+import type { ToolMetadata } from "../../tools/SimpleTool";
+
+export type { ContextSuggestion };
+
+/**
+ * What the chat's components need from Obsidian, in one place: CopilotView implements it with the
+ * app (MarkdownRenderer, the workspace, the editor), tests with the Obsidian double. The components
+ * reach the model only through the ChatController; they reach Obsidian only through this.
+ */
+export interface ChatHost {
+  /** Renders Markdown into `el` (Obsidian's MarkdownRenderer); `component` owns what it registers. */
+  renderMarkdown(markdown: string, el: HTMLElement, sourcePath: string, component: Component): Promise<void>;
+  /** Opens a note by link text; a modifier-click opens it in a new tab. */
+  openLink(linktext: string, sourcePath: string, event: MouseEvent | KeyboardEvent): void;
+  /** Shows the page preview of a link (Obsidian's hover preview). */
+  hoverLink(event: MouseEvent, targetEl: HTMLElement, linktext: string, sourcePath: string): void;
+  /** Puts text at the cursor of the active editor; false when no note is open for editing. */
+  insertAtCursor(text: string): boolean;
+  copyText(text: string): Promise<void>;
+  /** A short message to the user (Obsidian's Notice). */
+  notify(message: string): void;
+  toolMetadata(toolId: string | undefined): ToolMetadata | undefined;
+  /** Takes back the agent's edit of `path` if it is the newest one; says what happened. */
+  undoEdit(path: string): Promise<string>;
+  /** Notes, folders and tags matching what follows "@", best first. */
+  suggestContext(query: string): Promise<ContextSuggestion[]>;
+  /** The model names to offer: the configured one first, then what the server lists. */
+  listModels(): Promise<string[]>;
+}
+
+export const ChatHostContext = createContext<ChatHost | null>(null);
+
+export function useChatHost(): ChatHost {
+  const host = useContext(ChatHostContext);
+  if (!host) throw new Error("The chat's components need a ChatHostContext provider (CopilotView gives one).");
+  return host;
+}

@@ -1,0 +1,240 @@
+import { memo, useEffect, useRef, useState } from "react";
+import type { ChatController } from "../../chat/ChatController";
+import { answerText, type AssistantMessage, type ChatMessage, type PendingApproval, type ToolCallPart, type UserMessage } from "../../chat/chatTypes";
+import { wordingOf } from "../../tools/SimpleTool";
+import { ApprovalCard } from "./ApprovalCard";
+import { useChatHost, type ChatHost } from "./ChatHost";
+import { MarkdownContent } from "./MarkdownContent";
+import { cleanupMessageToolCallRoots, getMessageToolCallRoots, removeToolCallRoot, renderToolCallBanner } from "./toolCallRootManager";
+import type { ToolCallBannerProps } from "./ToolCallBanner";
+
+export interface ChatSingleMessageProps {
+  message: ChatMessage;
+  /** The last question or answer of the chat (Edit and Regenerate apply to it). */
+  isLast: boolean;
+  /** A reply is being made (actions that start one wait). */
+  running: boolean;
+  /** Approvals the running answer waits for (only the streaming answer gets any). */
+  approvals: readonly PendingApproval[];
+  controller: ChatController;
+}
+
+/**
+ * One message of the conversation, an article named "You" or "Copilot". An answer is drawn from
+ * its parts in order: text as Markdown, each tool call as a banner in its own managed root (see
+ * toolCallRootManager), then any approval it waits for, its error, its usage and its actions.
+ * Memoized: a message that did not change is not drawn again while another one streams.
+ */
+export const ChatSingleMessage = memo(function ChatSingleMessage(props: ChatSingleMessageProps) {
+  const { message } = props;
+  return (
+    <article className={`vault-copilot-message is-${message.role}`} aria-label={message.role === "user" ? "You" : "Copilot"} data-message-id={message.id}>
+      {message.role === "user" ? <UserMessageBody {...props} message={message} /> : <AssistantMessageBody {...props} message={message} />}
+    </article>
+  );
+});
+
+function UserMessageBody({ message, isLast, running, controller }: ChatSingleMessageProps & { message: UserMessage }) {
+  const [editing, setEditing] = useState<string | null>(null);
+  if (editing !== null) {
+    const send = () => {
+      setEditing(null);
+      void controller.editLastQuestion(editing);
+    };
+    return (
+      <div className="vault-copilot-edit-question">
+        <textarea
+          aria-label="Edit message"
+          value={editing}
+          autoFocus
+          onChange={(event) => setEditing(event.target.value)}
+          onKeyDown={(event) => {
+            if (event.key === "Enter" && !event.shiftKey && !event.nativeEvent.isComposing) {
+              event.preventDefault();
+              send();
+            } else if (event.key === "Escape") setEditing(null);
+          }}
+        />
+        <div className="vault-copilot-message-actions">
+          <button type="button" onClick={() => setEditing(null)}>
+            Cancel
+          </button>
+          <button type="button" className="mod-cta" onClick={send}>
+            Send edited message
+          </button>
+        </div>
+      </div>
+    );
+  }
+  return (
+    <>
+      <div className="vault-copilot-user-text">{message.text}</div>
+      {message.chips.length > 0 && (
+        <ul className="vault-copilot-message-chips" aria-label="Attached">
+          {message.chips.map((chip) => (
+            <li key={chip.id} className="vault-copilot-chip is-sent">
+              {chip.label}
+            </li>
+          ))}
+        </ul>
+      )}
+      {isLast && !running && (
+        <div className="vault-copilot-message-actions">
+          <button type="button" onClick={() => setEditing(message.text)}>
+            Edit
+          </button>
+        </div>
+      )}
+    </>
+  );
+}
+
+function AssistantMessageBody({ message, isLast, running, approvals, controller }: ChatSingleMessageProps & { message: AssistantMessage }) {
+  const host = useChatHost();
+  const streaming = message.status === "streaming";
+  const rootsRef = useRef(getMessageToolCallRoots(message.id));
+  const containers = useRef(new Map<string, HTMLDivElement>());
+  const toolCalls = message.parts.filter((part): part is ToolCallPart => part.type === "tool-call");
+
+  // Banners render into their own roots after each commit; components never call root.render.
+  useEffect(() => {
+    for (const part of toolCalls) {
+      const container = containers.current.get(part.id);
+      if (container) renderToolCallBanner(message.id, part.id, container, bannerProps(host, part));
+    }
+    for (const toolCallId of rootsRef.current.keys()) {
+      if (!toolCalls.some((part) => part.id === toolCallId)) removeToolCallRoot(message.id, toolCallId);
+    }
+  });
+  useEffect(() => {
+    const roots = rootsRef.current;
+    const messageId = message.id;
+    return () => {
+      if (roots.size > 0) cleanupMessageToolCallRoots(messageId);
+    };
+  }, [message.id]);
+
+  const text = answerText(message);
+  return (
+    <>
+      {message.parts.map((part) =>
+        part.type === "text" ? (
+          <MarkdownContent key={part.id} text={part.text} streaming={streaming && part === message.parts.at(-1)} />
+        ) : (
+          <div
+            key={part.id}
+            className="vault-copilot-tool-call"
+            ref={(element) => {
+              if (element) containers.current.set(part.id, element);
+              else containers.current.delete(part.id);
+            }}
+          />
+        ),
+      )}
+      {streaming && message.parts.length === 0 && (
+        <div className="vault-copilot-thinking" aria-hidden="true">
+          {message.retryNotice ?? "…"}
+        </div>
+      )}
+      {streaming && message.retryNotice && message.parts.length > 0 && <div className="vault-copilot-retry-notice">{message.retryNotice}</div>}
+      {approvals.map((approval) => (
+        <ApprovalCard key={approval.id} approval={approval} onAnswer={(decision) => controller.answerApproval(approval.id, decision)} />
+      ))}
+      {message.sources && message.sources.length > 0 && <Sources message={message} host={host} />}
+      {message.status === "error" && message.error && (
+        <div className="vault-copilot-message-error" role="alert">
+          <span>{message.error.message}</span>
+          {isLast && !running && (
+            <button type="button" onClick={() => void controller.retry()}>
+              Retry
+            </button>
+          )}
+        </div>
+      )}
+      {message.status === "stopped" && <div className="vault-copilot-message-stopped">Stopped.</div>}
+      {!streaming && (
+        <div className="vault-copilot-message-footer">
+          {message.usage && (message.usage.inputTokens > 0 || message.usage.outputTokens > 0) && (
+            <span className="vault-copilot-usage" aria-label={`Tokens: ${message.usage.inputTokens} in, ${message.usage.outputTokens} out`}>
+              {formatTokens(message.usage.inputTokens)} in · {formatTokens(message.usage.outputTokens)} out
+            </span>
+          )}
+          {text && (
+            <div className="vault-copilot-message-actions">
+              <button type="button" onClick={() => void host.copyText(text).then(() => host.notify("Answer copied."))}>
+                Copy
+              </button>
+              <button
+                type="button"
+                onClick={() => {
+                  if (!host.insertAtCursor(text)) host.notify("Open a note in the editor to insert the answer at its cursor.");
+                }}
+              >
+                Insert at cursor
+              </button>
+              {isLast && !running && (
+                <button type="button" onClick={() => void controller.regenerate()}>
+                  Regenerate
+                </button>
+              )}
+            </div>
+          )}
+          {!text && isLast && !running && message.status !== "error" && (
+            <div className="vault-copilot-message-actions">
+              <button type="button" onClick={() => void controller.regenerate()}>
+                Regenerate
+              </button>
+            </div>
+          )}
+        </div>
+      )}
+    </>
+  );
+}
+
+function Sources({ message, host }: { message: AssistantMessage; host: ChatHost }) {
+  return (
+    <details className="vault-copilot-sources">
+      <summary>Searched notes ({message.sources!.length})</summary>
+      <ul>
+        {message.sources!.map((source) => (
+          <li key={`${source.path}#${source.heading ?? ""}`}>
+            <a
+              className="internal-link"
+              href={source.path}
+              data-href={source.path}
+              onClick={(event) => {
+                event.preventDefault();
+                host.openLink(source.path, "", event.nativeEvent);
+              }}
+            >
+              {source.title}
+            </a>
+            {source.heading && <span> › {source.heading}</span>}
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
+}
+
+function bannerProps(host: ChatHost, part: ToolCallPart): ToolCallBannerProps {
+  const metadata = host.toolMetadata(part.toolId);
+  return {
+    toolName: part.toolName,
+    displayName: metadata?.displayName ?? part.toolName,
+    wording: metadata ? wordingOf(metadata) : { pending: `Would like to use ${part.toolName}`, running: `Using ${part.toolName}`, done: `Used ${part.toolName}` },
+    status: part.status,
+    args: part.args,
+    startedAt: part.startedAt,
+    ...(part.durationMs !== undefined ? { durationMs: part.durationMs } : {}),
+    ...(part.resultText !== undefined ? { resultText: part.resultText } : {}),
+    output: part.output,
+    onOpenNote: (path, event) => host.openLink(path, "", event.nativeEvent),
+    onUndoEdit: (path) => host.undoEdit(path),
+  };
+}
+
+function formatTokens(count: number): string {
+  return count.toLocaleString("en-US");
+}

@@ -1,0 +1,88 @@
+import { useEffect, useState, useSyncExternalStore, type DragEvent } from "react";
+import type { ChatController } from "../../chat/ChatController";
+import type { ChatState } from "../../chat/chatTypes";
+import { noteChip } from "../../chat/chipArtifacts";
+import type { ChatMode } from "../../settings/settingsSchema";
+import { ChatComposer } from "./ChatComposer";
+import { useChatHost } from "./ChatHost";
+import { ChatMessages } from "./ChatMessages";
+
+export const MODE_LABELS: Record<ChatMode, string> = { chat: "Chat", "vault-qa": "Vault QA", agent: "Agent" };
+
+/**
+ * The chat in the sidebar: the mode and model pickers and New chat, the conversation, the message
+ * box. It draws the controller's state and calls its actions; it never talks to a model itself.
+ */
+export function ChatView({ controller, onDropNotes }: { controller: ChatController; onDropNotes?: (data: DataTransfer) => string[] }) {
+  const state = useSyncExternalStore(controller.subscribe, controller.getState);
+  const [dragging, setDragging] = useState(false);
+
+  const onDrop = (event: DragEvent) => {
+    setDragging(false);
+    const paths = onDropNotes?.(event.dataTransfer) ?? [];
+    if (paths.length === 0) return;
+    event.preventDefault();
+    for (const path of paths) controller.addChip(noteChip(path));
+  };
+  return (
+    <div
+      className={`vault-copilot-chat${dragging ? " is-drop-target" : ""}`}
+      onDragOver={(event) => {
+        if (!onDropNotes) return;
+        event.preventDefault();
+        setDragging(true);
+      }}
+      onDragLeave={() => setDragging(false)}
+      onDrop={onDrop}
+    >
+      <ChatHeader state={state} controller={controller} />
+      <ChatMessages state={state} controller={controller} />
+      <ChatComposer key={state.chatId} state={state} controller={controller} />
+      <div className="vault-copilot-announcer" aria-live="polite" role="status">
+        {state.announcement?.text ?? ""}
+      </div>
+    </div>
+  );
+}
+
+function ChatHeader({ state, controller }: { state: ChatState; controller: ChatController }) {
+  const models = useModels(state.model);
+  return (
+    <div className="vault-copilot-chat-header">
+      <select className="dropdown" aria-label="Mode" value={state.mode} onChange={(event) => controller.setMode(event.target.value as ChatMode)}>
+        {(Object.keys(MODE_LABELS) as ChatMode[]).map((mode) => (
+          <option key={mode} value={mode}>
+            {MODE_LABELS[mode]}
+          </option>
+        ))}
+      </select>
+      <select className="dropdown" aria-label="Model" value={state.model} onChange={(event) => controller.setModel(event.target.value)}>
+        {models.map((model) => (
+          <option key={model} value={model}>
+            {model}
+          </option>
+        ))}
+      </select>
+      <button type="button" className="vault-copilot-new-chat" onClick={() => void controller.newChat()}>
+        New chat
+      </button>
+    </div>
+  );
+}
+
+/** The chat's model first, then the ones the host offers (the configured one, what the server lists). */
+function useModels(current: string): string[] {
+  const host = useChatHost();
+  const [listed, setListed] = useState<string[]>([]);
+  useEffect(() => {
+    let live = true;
+    host.listModels().then(
+      (models) => live && setListed(models),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [host]);
+  return [current, ...listed.filter((model) => model !== current)];
+}

@@ -1,0 +1,71 @@
+import type { WorkspaceLeaf as ObsidianLeaf } from "obsidian";
+import { App, type View, type WorkspaceLeaf } from "../obsidian/obsidian";
+import { createChatRunner } from "../../src/chat/createChatRunner";
+import { CHAT_VIEW_TYPE } from "../../src/constants";
+import { CopilotView } from "../../src/components/CopilotView";
+import { createChatModel } from "../../src/LLMProviders/chatModelFactory";
+import type { CopilotSettings } from "../../src/settings/settingsSchema";
+import { MapSecretStore } from "../../src/settings/secrets";
+import { makeChat, type ChatSetup } from "./chatHarness";
+import type { OpenAIServer } from "./openAIServer";
+import { FAST_RETRIES, TEST_API_KEY } from "./runnerHarness";
+
+export interface ChatViewSetup extends Omit<ChatSetup, "controller"> {
+  app: App;
+  leaf: WorkspaceLeaf;
+  view: CopilotView;
+  /** Closes the view (as Obsidian does when its leaf closes) and removes the folder. */
+  close: () => Promise<void>;
+}
+
+/**
+ * The real CopilotView in the Obsidian double's workspace (its element in document.body), over
+ * real parts: the three runners against the test server, the built-in tools and the note index
+ * over a temporary folder, approvals routed to the chat. The double's MarkdownRenderer draws.
+ */
+export async function openChatView(server: OpenAIServer, options: { notes?: Record<string, string>; settings?: Partial<CopilotSettings>; knownModels?: string[] } = {}): Promise<ChatViewSetup> {
+  const setup = makeChat(server, options);
+  // The chat setup's own controller is not used: the view makes its own, as in the plugin.
+  const { controller: _unused, ...parts } = setup;
+  const secrets = new MapSecretStore();
+  secrets.set("test-key", TEST_API_KEY);
+  const app = new App();
+  for (const [path, text] of Object.entries(options.notes ?? {})) app.vault.seedFile(path, text, { ctime: Date.now(), mtime: Date.now() });
+  const registry = parts.registry;
+  const services = {
+    settings: { get: () => parts.settings, subscribe: () => () => undefined },
+    createRunner: (mode: CopilotSettings["defaultMode"], model: string) =>
+      createChatRunner(
+        {
+          getSettings: () => parts.settings,
+          createModel: (name: string) => createChatModel({ ...parts.settings.provider, model: name }, { fetch: globalThis.fetch, secrets }),
+          registry,
+          getSearcher: () => parts.index,
+          recorder: parts.recorder,
+          retryPolicy: FAST_RETRIES,
+        },
+        mode,
+        model,
+      ),
+    vault: parts.fsVault,
+    approvals: parts.broker,
+    editHistory: parts.editHistory,
+    registry,
+    listModels: () => Promise.resolve(options.knownModels ?? []),
+  };
+  // The double's leaf and view stand for Obsidian's (typed against obsidian.d.ts, not identical to it).
+  app.workspace.registerViewType(CHAT_VIEW_TYPE, (leaf) => new CopilotView(leaf as unknown as ObsidianLeaf, services) as unknown as View);
+  const leaf = app.workspace.getRightLeaf(false);
+  await leaf.setViewState({ type: CHAT_VIEW_TYPE, active: true });
+  const view = leaf.view as unknown as CopilotView;
+  return {
+    ...parts,
+    app,
+    leaf,
+    view,
+    close: async () => {
+      await leaf.close();
+      await parts.dispose();
+    },
+  };
+}
