@@ -63,7 +63,8 @@ export class NoteLookup {
         const found = relative === null ? undefined : this.byLowerPath.get(relative.toLowerCase());
         if (found) return found;
       }
-      if (candidate.includes("..")) continue;
+      // Only a whole ".." segment climbs ("Wait... what.md" is a name like any other).
+      if (candidate.split("/").includes("..")) continue;
       const exact = this.byLowerPath.get(this.normalized(candidate)?.toLowerCase() ?? "");
       if (exact) return exact;
       const lower = candidate.toLowerCase();

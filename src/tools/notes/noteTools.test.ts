@@ -75,6 +75,19 @@ describe("readNote", () => {
     expect(result.text).toContain('"Archive/Old plan.md"');
   });
 
+  it('opens notes whose names hold ".." inside a name ("Wait... what", "a..b"), by path, name and link', async () => {
+    vault.write("Wait... what.md", "Dots in the name.\n");
+    vault.write("Folder..x/a..b.md", "Two dots.\n[[Wait... what]]\n");
+    expect((await read({ notePath: "Wait... what.md" })).content).toBe("Dots in the name.\n");
+    expect((await read({ notePath: "[[Wait... what]]" })).path).toBe("Wait... what.md");
+    expect((await read({ notePath: "a..b" })).path).toBe("Folder..x/a..b.md");
+    expect((await read({ notePath: "Folder..x/a..b" })).content).toContain("Two dots.");
+    const links = (await callTool(getOutgoingLinksTool, dependencies, { notePath: "a..b" })).output as OutgoingLinksResult;
+    expect(links.links[0]?.resolvedPath).toBe("Wait... what.md");
+    const backlinks = (await callTool(getBacklinksTool, dependencies, { notePath: "Wait... what" })).output as BacklinksResult;
+    expect(backlinks.backlinks.map((b) => b.path)).toEqual(["Folder..x/a..b.md"]);
+  });
+
   it("refuses paths outside the vault and in the config folder", async () => {
     const outside = await callTool(readNoteTool, dependencies, { notePath: "../etc/passwd" });
     expect(outside.status).toBe("error");
