@@ -1,4 +1,4 @@
-import { statSync, utimesSync, writeFileSync } from "node:fs";
+import { chmodSync, chownSync, readdirSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { makeTempVault, type TempVault } from "../../../test/helpers/tempVault";
 import { INDEX_FILE_NAME } from "../../search/indexStore";
@@ -88,4 +88,33 @@ describe("vault-copilot search", () => {
     expect(stderr.trim().split("\n")).toHaveLength(1);
     expect(stderr).toContain("no folder at --vault");
   });
+
+  it("skips a folder it may not read, says so, and serves the rest", async () => {
+    folder.write("Locked/Secret comet.md", "A comet behind a locked door.");
+    chmodSync(join(folder.root, "Locked"), 0o000);
+    // Root reads any folder: the test takes an ordinary user's rights for the run (and back after).
+    const asRoot = process.getuid?.() === 0;
+    if (asRoot) {
+      await run(["search", "--vault", folder.root, "comet"]); // loads every module while we may
+      chownTree(folder.root, 65534);
+      process.seteuid?.(65534);
+    }
+    let result: Awaited<ReturnType<typeof run>>;
+    try {
+      result = await run(["search", "--vault", folder.root, "--json", "comet"]);
+    } finally {
+      if (asRoot) process.seteuid?.(0);
+      chmodSync(join(folder.root, "Locked"), 0o755);
+    }
+    expect(result.status).toBe(0);
+    expect(JSON.parse(result.stdout).results.map((hit: { path: string }) => hit.path)).toEqual(["Comets.md", "Planets/Mars.md"]);
+    expect(result.stderr).toContain('"Locked"');
+    expect(result.stderr.trim().split("\n")).toHaveLength(1);
+  });
 });
+
+function chownTree(path: string, uid: number): void {
+  chownSync(path, uid, uid);
+  if (!statSync(path).isDirectory()) return;
+  for (const name of readdirSync(path)) chownTree(join(path, name), uid);
+}
