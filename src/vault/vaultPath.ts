@@ -10,7 +10,7 @@ export class VaultPathError extends Error {
     readonly input: string,
     readonly reason: string,
   ) {
-    super(`Refused path "${input}": ${reason}`);
+    super(`Refused path ${quotePath(input)}: ${reason}`);
     this.name = "VaultPathError";
   }
 }
@@ -57,6 +57,14 @@ export function hasExtension(path: string): boolean {
   const name = baseName(path);
   const dot = name.lastIndexOf(".");
   return dot > 0 && dot < name.length - 1;
+}
+
+/**
+ * A path quoted for a message: in double quotes, with line breaks, escape and other control
+ * characters written out (`\n`, `\u001b`), so a file name cannot break a line or drive a terminal.
+ */
+export function quotePath(path: string): string {
+  return JSON.stringify(path);
 }
 
 /** "a/b/Note.md" -> "Note.md" */

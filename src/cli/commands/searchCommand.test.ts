@@ -89,6 +89,20 @@ describe("vault-copilot search", () => {
     expect(stderr).toContain("no folder at --vault");
   });
 
+  it("skips a note whose name holds a line break or an escape character, says so once, and serves the rest", async () => {
+    folder.write("Line\nbreak comet.md", "A comet in a badly named note.");
+    folder.write("Esc\u001b[31m comet.md", "Another comet.");
+    const { status, stdout, stderr } = await run(["search", "--vault", folder.root, "--json", "comet"]);
+    expect(status).toBe(0);
+    expect(JSON.parse(stdout).results.map((hit: { path: string }) => hit.path)).toEqual(["Comets.md", "Planets/Mars.md"]);
+    const lines = stderr.trim().split("\n");
+    expect(lines).toHaveLength(2);
+    expect(lines.join("\n")).toContain("Line\\nbreak comet.md");
+    expect(lines.join("\n")).toContain("Esc\\u001b[31m comet.md");
+    // Escaped: no raw escape character reaches the terminal.
+    expect(stderr).not.toContain("\u001b");
+  });
+
   it("skips a folder it may not read, says so, and serves the rest", async () => {
     folder.write("Locked/Secret comet.md", "A comet behind a locked door.");
     chmodSync(join(folder.root, "Locked"), 0o000);
