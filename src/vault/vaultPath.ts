@@ -1,9 +1,11 @@
 /**
  * The one path rule for every vault: a path a tool or a model gives is made vault-relative and
  * normalized, or refused. Refused: empty paths, absolute paths (`/x`, `C:\x`, `C:x`, `\\server`),
- * backslashes, `~`, NUL and other control characters, any `..` segment, and anything inside the
- * vault's config folder. Accepted paths use "/" separators, have no "." segments, no doubled or
- * trailing slashes, and are in Unicode NFC form, as Obsidian's `normalizePath` makes them.
+ * backslashes, `~`, NUL and other control characters, any `..` segment (a ".." inside a name, as
+ * in "Wait... what.md", is a name), and anything inside the vault's config folder. Accepted paths
+ * use "/" separators and have no "." segments, no doubled or trailing slashes. Their characters
+ * are kept as given: a note named in decomposed Unicode (NFD, as macOS writes names) is opened
+ * under that name, so the checks compare in NFC and lookups compare by `pathKey`.
  */
 export class VaultPathError extends Error {
   constructor(
@@ -22,7 +24,7 @@ const DRIVE_LETTER = /^[a-zA-Z]:/;
 /** Normalizes `input` into a vault-relative path, or throws `VaultPathError`. */
 export function toVaultPath(input: string, configDir: string): string {
   if (typeof input !== "string") throw new VaultPathError(String(input), "a path must be text");
-  const path = input.trim().normalize("NFC").replace(/\u00a0|\u202f/g, " ");
+  const path = input.trim();
   if (path.length === 0) throw new VaultPathError(input, "the path is empty");
   if (CONTROL_CHARACTERS.test(path)) throw new VaultPathError(input, "it contains control characters");
   if (path.includes("\\")) throw new VaultPathError(input, 'use "/" between folders, not "\\"');
@@ -39,11 +41,19 @@ export function toVaultPath(input: string, configDir: string): string {
     segments.push(segment);
   }
   if (segments.length === 0) throw new VaultPathError(input, "the path names the vault itself");
-  const first = segments[0] ?? "";
-  if (first.toLowerCase() === configDir.toLowerCase()) {
+  const first = pathKey(segments[0] ?? "");
+  if (first === pathKey(configDir)) {
     throw new VaultPathError(input, `the "${configDir}" folder holds Obsidian's settings and is off limits`);
   }
   return segments.join("/");
+}
+
+/**
+ * The form two paths are compared in: NFC, no-break spaces as spaces, lower case. Paths with one
+ * key name the same note for a lookup ("Café" typed composed finds "Café.md" stored decomposed).
+ */
+export function pathKey(path: string): string {
+  return path.normalize("NFC").replace(/\u00a0|\u202f/g, " ").toLowerCase();
 }
 
 /** `toVaultPath`, with ".md" added when the path has no extension (for note paths). */
@@ -87,7 +97,7 @@ export function parentFolder(path: string): string {
 
 /** True for paths inside the config folder (events and listings from the adapters skip them). */
 export function isInConfigDir(path: string, configDir: string): boolean {
-  const lower = path.toLowerCase();
-  const dir = configDir.toLowerCase();
+  const lower = pathKey(path);
+  const dir = pathKey(configDir);
   return lower === dir || lower.startsWith(`${dir}/`);
 }

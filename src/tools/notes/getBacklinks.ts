@@ -57,7 +57,7 @@ export async function getBacklinks(vault: VaultPort, notePath: string, maxResult
     if (source === target) return;
     const originals = metadata.links.filter((link) => lookup.resolveLink(link, source) === target).map((link) => link.original);
     if (originals.length > 0) linking.push({ path: source, originals });
-  });
+  }, lookup.notes);
   linking.sort((a, b) => b.originals.length - a.originals.length || a.path.localeCompare(b.path));
   const shown = linking.slice(0, maxResults);
   const backlinks = await Promise.all(

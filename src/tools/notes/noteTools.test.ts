@@ -1,3 +1,5 @@
+import { rmSync } from "node:fs";
+import { join } from "node:path";
 import { callTool, makeToolDependencies } from "../../../test/helpers/toolHarness";
 import { makeTempVault, type TempVault } from "../../../test/helpers/tempVault";
 import { FsVault } from "../../vault/FsVault";
@@ -109,6 +111,42 @@ describe("readNote", () => {
     const result = await callTool(readNoteTool, dependencies, { notePath: "Trick" });
     expect(result.text.match(/<\/note>/g)).toHaveLength(1);
     expect(result.text).not.toContain("[User query]:");
+  });
+});
+
+describe("the note lookup across calls", () => {
+  class CountingVault extends FsVault {
+    listings = 0;
+    override listFiles(): Promise<string[]> {
+      this.listings++;
+      return super.listFiles();
+    }
+  }
+
+  it("lists the vault once, not per call, and follows the vault's own changes", async () => {
+    const counting = new CountingVault(vault.root);
+    const tools = makeToolDependencies({ vault: counting });
+    for (const notePath of ["Plan", "Archive/Plan.md", "[[Old plan]]", "Long"]) expect((await callTool(readNoteTool, tools, { notePath })).status).toBe("ok");
+    expect((await callTool(getBacklinksTool, tools, { notePath: "Plan" })).status).toBe("ok");
+    expect(counting.listings).toBe(1);
+    // A shorter path made through the vault wins the bare name at once, without a new listing.
+    await counting.create("Old plan.md", "Newer, at the top.");
+    expect(((await callTool(readNoteTool, tools, { notePath: "[[Old plan]]" })).output as ReadNoteResult).path).toBe("Old plan.md");
+    await counting.trash("Old plan.md");
+    expect(((await callTool(readNoteTool, tools, { notePath: "[[Old plan]]" })).output as ReadNoteResult).path).toBe("Archive/Old plan.md");
+    expect(counting.listings).toBe(1);
+  });
+
+  it("takes a fresh listing when a note was added or removed behind the vault's back", async () => {
+    const counting = new CountingVault(vault.root);
+    const tools = makeToolDependencies({ vault: counting });
+    expect((await callTool(readNoteTool, tools, { notePath: "Plan" })).status).toBe("ok");
+    vault.write("Later/Outside.md", "Written by another program.");
+    expect(((await callTool(readNoteTool, tools, { notePath: "Outside" })).output as ReadNoteResult).content).toBe("Written by another program.");
+    rmSync(join(vault.root, "Later/Outside.md"));
+    const gone = await callTool(readNoteTool, tools, { notePath: "Outside" });
+    expect(gone.text).toContain('No note matches "Outside"');
+    expect(counting.listings).toBe(3);
   });
 });
 

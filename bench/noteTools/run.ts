@@ -1,0 +1,64 @@
+// The note tools at scale: one call of readNote (by name and by path), getBacklinks, and the note
+// lookup replaceInFile makes, over a generated vault of 50,000 notes (`--notes N` for another
+// size) through FsVault, as the CLI's agent runs them. Prints the median of a few calls after a
+// first one, and how many times each call listed the vault. The vault is generated once under
+// .bench-data/ (git-ignored) and reused.
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { getBacklinks } from "../../src/tools/notes/getBacklinks";
+import { NoteLookup } from "../../src/tools/notes/noteLookup";
+import { readNote } from "../../src/tools/notes/readNote";
+import { FsVault } from "../../src/vault/FsVault";
+// @ts-expect-error -- a plain .mjs helper shared with the search benchmark
+import { ensureSyntheticVault } from "../search/syntheticVault.mjs";
+
+const notesArgument = process.argv.indexOf("--notes");
+const count = notesArgument > 0 ? Number(process.argv[notesArgument + 1]) : 50_000;
+const repo = resolve(__dirname, "..", "..");
+const root = join(repo, ".bench-data", `synthetic-${count}`);
+const LINKERS = 20;
+const CALLS = 5;
+
+/** FsVault that counts its listings, to show which calls walk the whole vault. */
+class CountingVault extends FsVault {
+  listings = 0;
+  override listFiles(): Promise<string[]> {
+    this.listings++;
+    return super.listFiles();
+  }
+}
+
+async function measure(name: string, vault: CountingVault, call: () => Promise<unknown>): Promise<string> {
+  await call();
+  const times: number[] = [];
+  const before = vault.listings;
+  for (let index = 0; index < CALLS; index++) {
+    const began = performance.now();
+    await call();
+    times.push(performance.now() - began);
+  }
+  times.sort((a, b) => a - b);
+  const median = times[Math.floor(times.length / 2)] ?? 0;
+  return `${name.padEnd(34)} ${median.toFixed(1).padStart(9)} ms   ${((vault.listings - before) / CALLS).toFixed(1)} listings per call`;
+}
+
+async function main(): Promise<void> {
+  const generated = (ensureSyntheticVault as (root: string, count: number) => { vault: string })(root, count);
+  mkdirSync(join(generated.vault, "Bench"), { recursive: true });
+  writeFileSync(join(generated.vault, "Bench", "Target note.md"), "# Target\nThe note the others link to.\n");
+  for (let index = 0; index < LINKERS; index++) writeFileSync(join(generated.vault, "Bench", `Linker ${index}.md`), `Points at [[Target note]].\n`);
+  const vault = new CountingVault(generated.vault);
+  const signal = new AbortController().signal;
+  const lines = [
+    await measure("readNote by name", vault, () => readNote(vault, "Target note", 0)),
+    await measure("readNote by path", vault, () => readNote(vault, "Bench/Target note.md", 0)),
+    await measure("replaceInFile's note lookup", vault, async () => (await NoteLookup.of(vault)).resolve("Bench/Target note.md")),
+    await measure("getBacklinks", vault, () => getBacklinks(vault, "Target note", 50, signal)),
+  ];
+  process.stdout.write(`note tools over ${count + LINKERS + 1} notes (FsVault, median of ${CALLS} calls after a first)\n${lines.join("\n")}\n`);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${String(error)}\n`);
+  process.exit(1);
+});
