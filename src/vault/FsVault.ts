@@ -65,7 +65,8 @@ export class FsVault implements VaultPort {
         const path = relative ? `${relative}/${entry.name}` : entry.name;
         if (isInConfigDir(path, this.configDir)) continue;
         if (entry.isDirectory()) await walk(path);
-        else if (entry.isFile()) files.push(path.normalize("NFC"));
+        // Names as on disk (a decomposed name stays decomposed): the tools look up by pathKey.
+        else if (entry.isFile()) files.push(path);
       }
     };
     await walk("");

@@ -103,6 +103,16 @@ describe("vault-copilot search", () => {
     expect(stderr).not.toContain("\u001b");
   });
 
+  it("finds notes with decomposed (NFD) names, and reports them under their names as on disk", async () => {
+    const decomposed = "Re\u0301sume\u0301s/Cafe\u0301 comet.md";
+    folder.write(decomposed, "A comet over the cafe.");
+    const { status, stdout, stderr } = await run(["search", "--vault", folder.root, "--json", "cafe"]);
+    expect({ status, stderr }).toEqual({ status: 0, stderr: "" });
+    const hits = JSON.parse(stdout).results as { path: string; content: string }[];
+    expect(hits.map((hit) => hit.path)).toEqual([decomposed]);
+    expect(hits[0]?.content).toBe("A comet over the cafe.");
+  });
+
   it("skips a folder it may not read, says so, and serves the rest", async () => {
     folder.write("Locked/Secret comet.md", "A comet behind a locked door.");
     chmodSync(join(folder.root, "Locked"), 0o000);

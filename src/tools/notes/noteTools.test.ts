@@ -9,6 +9,7 @@ import { getFileTreeTool, type FileTreeResult } from "./getFileTree";
 import { getNotePropertiesTool, type NotePropertiesResult } from "./getNoteProperties";
 import { getOutgoingLinksTool, type OutgoingLinksResult } from "./getOutgoingLinks";
 import { getTagListTool, type TagListResult } from "./getTagList";
+import { existingNotePath } from "./noteLookup";
 import { READ_NOTE_CHUNK_CHARS, readNoteTool, type ReadNoteResult } from "./readNote";
 
 let vault: TempVault;
@@ -111,6 +112,42 @@ describe("readNote", () => {
     const result = await callTool(readNoteTool, dependencies, { notePath: "Trick" });
     expect(result.text.match(/<\/note>/g)).toHaveLength(1);
     expect(result.text).not.toContain("[User query]:");
+  });
+});
+
+describe("notes with decomposed (NFD) names, as macOS writes them", () => {
+  const composed = "R\u00e9sum\u00e9s/Caf\u00e9.md";
+  const decomposed = "Re\u0301sume\u0301s/Cafe\u0301.md";
+  beforeEach(() => {
+    vault.write(decomposed, "Decomposed name.\n[[Plan]]\n");
+    vault.write("Links.md", "See [[Caf\u00e9]] and [[Re\u0301sume\u0301s/Cafe\u0301]].\n");
+  });
+
+  it("reads them by the composed form a user or model types, and by the form on disk", async () => {
+    for (const notePath of [composed, decomposed, "Caf\u00e9", "[[caf\u00e9]]", "Cafe\u0301"]) {
+      const result = await callTool(readNoteTool, dependencies, { notePath });
+      expect(result.status).toBe("ok");
+      expect((result.output as ReadNoteResult).path).toBe(decomposed);
+      expect((result.output as ReadNoteResult).content).toBe("Decomposed name.\n[[Plan]]\n");
+    }
+  });
+
+  it("resolves links to them and from them", async () => {
+    const outgoing = (await callTool(getOutgoingLinksTool, dependencies, { notePath: "Links" })).output as OutgoingLinksResult;
+    // Both spellings of the link name the one note.
+    expect(outgoing.links.map((link) => [link.resolvedPath, link.count])).toEqual([[decomposed, 2]]);
+    const backlinks = (await callTool(getBacklinksTool, dependencies, { notePath: composed })).output as BacklinksResult;
+    expect(backlinks.backlinks.map((b) => b.path)).toEqual(["Links.md"]);
+    const toPlan = (await callTool(getBacklinksTool, dependencies, { notePath: "Plan" })).output as BacklinksResult;
+    expect(toPlan.backlinks.map((b) => b.path)).toContain(decomposed);
+  });
+
+  it("tells a writer that a new note's composed name is the existing decomposed note", async () => {
+    const fsVault = new FsVault(vault.root);
+    expect(await existingNotePath(fsVault, composed)).toBe(decomposed);
+    expect(await existingNotePath(fsVault, "r\u00e9sum\u00e9s/caf\u00e9.md")).toBeNull();
+    expect(await existingNotePath(fsVault, "Plan.md")).toBe("Plan.md");
+    expect(await existingNotePath(fsVault, "New.md")).toBeNull();
   });
 });
 
