@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { defuseToolText } from "../../context/escapeXml";
 import type { VaultPort } from "../../vault/VaultPort";
 import type { BuiltinToolEntry } from "../builtinTools";
 import { requireVault } from "../requireVault";
@@ -79,7 +80,12 @@ async function contextLines(vault: VaultPort, path: string, originals: string[])
   return found;
 }
 
+/** The backlinks for the model; names and context lines are note text, defused as every tool's are. */
 export function formatBacklinks(result: BacklinksResult): string {
+  return defuseToolText(backlinksText(result));
+}
+
+function backlinksText(result: BacklinksResult): string {
   if (result.totalLinkingNotes === 0) return `No notes link to "${result.path}".`;
   const lines = [`${result.totalLinkingNotes} note${result.totalLinkingNotes === 1 ? " links" : "s link"} to "${result.path}":`];
   for (const backlink of result.backlinks) {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { defuseToolText } from "../../context/escapeXml";
 import { toVaultPath } from "../../vault/vaultPath";
 import type { VaultPort } from "../../vault/VaultPort";
 import type { BuiltinToolEntry } from "../builtinTools";
@@ -48,7 +49,8 @@ export const getFileTreeTool: BuiltinToolEntry = {
     schema,
     isReadOnly: true,
     func: ({ folder, maxEntries }) => getFileTree(requireVault(dependencies), folder, maxEntries ?? DEFAULT_TREE_ENTRIES),
-    formatForModel: (result) => result.tree,
+    // File and folder names are the user's text: defused as every tool's note text is.
+    formatForModel: (result) => defuseToolText(result.tree),
   }),
 };
 

@@ -1,3 +1,4 @@
+import { defuseToolText } from "../../context/escapeXml";
 import { baseName, hasExtension, parentFolder, pathKey, toVaultPath } from "../../vault/vaultPath";
 import { cachedNoteLookup, refreshNoteLookup } from "./noteLookupCache";
 import type { LinkInfo, VaultPort } from "../../vault/VaultPort";
@@ -149,10 +150,13 @@ export class NoteNotFoundError extends Error {
     readonly reference: string,
     suggestions: string[],
   ) {
+    // The suggestions are note names, the user's text: defused as every tool's note text is.
     super(
-      `No note matches "${reference}".` +
-        (suggestions.length > 0 ? ` Notes with similar names: ${suggestions.map((s) => `"${s}"`).join(", ")}.` : "") +
-        " Use getFileTree to see the notes in the vault.",
+      defuseToolText(
+        `No note matches "${reference}".` +
+          (suggestions.length > 0 ? ` Notes with similar names: ${suggestions.map((s) => `"${s}"`).join(", ")}.` : "") +
+          " Use getFileTree to see the notes in the vault.",
+      ),
     );
     this.name = "NoteNotFoundError";
   }
