@@ -4,7 +4,7 @@
 // first one, and how many times each call listed the vault. The vault is generated once under
 // .bench-data/ (git-ignored) and reused.
 import { mkdirSync, writeFileSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { getBacklinks } from "../../src/tools/notes/getBacklinks";
 import { NoteLookup } from "../../src/tools/notes/noteLookup";
 import { readNote } from "../../src/tools/notes/readNote";
@@ -14,7 +14,8 @@ import { ensureSyntheticVault } from "../search/syntheticVault.mjs";
 
 const notesArgument = process.argv.indexOf("--notes");
 const count = notesArgument > 0 ? Number(process.argv[notesArgument + 1]) : 50_000;
-const repo = resolve(__dirname, "..", "..");
+// Run from the repository (bench/run.mjs does), so the data lands in its .bench-data/.
+const repo = process.cwd();
 const root = join(repo, ".bench-data", `synthetic-${count}`);
 const LINKERS = 20;
 const CALLS = 5;

@@ -5,7 +5,7 @@ import type { BuiltinToolEntry } from "../builtinTools";
 import { requireVault } from "../requireVault";
 import type { SimpleTool } from "../SimpleTool";
 import { findNote } from "./noteLookup";
-import { scanNoteMetadata } from "./vaultScan";
+import { scanNoteLinks } from "./noteLinksMemo";
 
 const schema = z.object({
   notePath: z.string().min(1).describe('The note whose backlinks to find: a vault path or a note name ("Plan", "[[Plan]]").'),
@@ -54,11 +54,12 @@ const CONTEXT_CHARS = 200;
 export async function getBacklinks(vault: VaultPort, notePath: string, maxResults: number, signal: AbortSignal): Promise<BacklinksResult> {
   const { path: target, lookup } = await findNote(vault, notePath);
   const linking: { path: string; originals: string[] }[] = [];
-  await scanNoteMetadata(vault, signal, (source, metadata) => {
+  const notes = [...lookup.notes].filter((path) => path.toLowerCase().endsWith(".md"));
+  await scanNoteLinks(vault, notes, signal, (source, links) => {
     if (source === target) return;
-    const originals = metadata.links.filter((link) => lookup.resolveLink(link, source) === target).map((link) => link.original);
+    const originals = links.filter((link) => lookup.resolveLink(link, source) === target).map((link) => link.original);
     if (originals.length > 0) linking.push({ path: source, originals });
-  }, lookup.notes);
+  });
   linking.sort((a, b) => b.originals.length - a.originals.length || a.path.localeCompare(b.path));
   const shown = linking.slice(0, maxResults);
   const backlinks = await Promise.all(

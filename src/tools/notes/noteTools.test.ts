@@ -1,4 +1,4 @@
-import { rmSync } from "node:fs";
+import { rmSync, utimesSync } from "node:fs";
 import { join } from "node:path";
 import { callTool, makeToolDependencies } from "../../../test/helpers/toolHarness";
 import { makeTempVault, type TempVault } from "../../../test/helpers/tempVault";
@@ -172,6 +172,28 @@ describe("the note lookup across calls", () => {
     await counting.trash("Old plan.md");
     expect(((await callTool(readNoteTool, tools, { notePath: "[[Old plan]]" })).output as ReadNoteResult).path).toBe("Archive/Old plan.md");
     expect(counting.listings).toBe(1);
+  });
+
+  it("getBacklinks reads again only the notes changed since its last call", async () => {
+    class MetadataCountingVault extends FsVault {
+      metadataReads = 0;
+      override getMetadata(path: string) {
+        this.metadataReads++;
+        return super.getMetadata(path);
+      }
+    }
+    const counting = new MetadataCountingVault(vault.root);
+    const tools = makeToolDependencies({ vault: counting });
+    const linkingNotes = async () => ((await callTool(getBacklinksTool, tools, { notePath: "Plan" })).output as BacklinksResult).backlinks.map((b) => b.path);
+    expect(await linkingNotes()).toEqual(["Archive/Old plan.md", "Daily/2026-12-01.md"]);
+    const firstReads = counting.metadataReads;
+    expect(await linkingNotes()).toEqual(["Archive/Old plan.md", "Daily/2026-12-01.md"]);
+    expect(counting.metadataReads).toBe(firstReads);
+    // Changed behind the vault's back: a later modification time and another size.
+    const changed = vault.write("Daily/2026-12-02.md", "Now it links to [[Plan]].\n");
+    utimesSync(changed, new Date(), new Date(Date.now() + 5_000));
+    expect(await linkingNotes()).toEqual(["Archive/Old plan.md", "Daily/2026-12-01.md", "Daily/2026-12-02.md"]);
+    expect(counting.metadataReads).toBe(firstReads + 1);
   });
 
   it("takes a fresh listing when a note was added or removed behind the vault's back", async () => {
