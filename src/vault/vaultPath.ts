@@ -56,6 +56,15 @@ export function pathKey(path: string): string {
   return path.normalize("NFC").replace(/\u00a0|\u202f/g, " ").toLowerCase();
 }
 
+/** True when the path rule takes a listed `path` exactly as it is (so it can be opened under that name). */
+export function isExactVaultPath(path: string, configDir: string): boolean {
+  try {
+    return toVaultPath(path, configDir) === path;
+  } catch {
+    return false;
+  }
+}
+
 /** `toVaultPath`, with ".md" added when the path has no extension (for note paths). */
 export function toNotePath(input: string, configDir: string): string {
   const path = toVaultPath(input, configDir);

@@ -1,5 +1,5 @@
 import { defuseToolText } from "../../context/escapeXml";
-import { baseName, hasExtension, parentFolder, pathKey, toVaultPath } from "../../vault/vaultPath";
+import { baseName, hasExtension, isExactVaultPath, parentFolder, pathKey, toVaultPath } from "../../vault/vaultPath";
 import { cachedNoteLookup, refreshNoteLookup } from "./noteLookupCache";
 import type { LinkInfo, VaultPort } from "../../vault/VaultPort";
 
@@ -211,15 +211,6 @@ function joinRelative(folder: string, target: string): string | null {
     } else segments.push(segment);
   }
   return segments.length > 0 ? segments.join("/") : null;
-}
-
-/** True when the path rule takes `path` exactly as it is (so it can be read under that name). */
-function isExactVaultPath(path: string, configDir: string): boolean {
-  try {
-    return toVaultPath(path, configDir) === path;
-  } catch {
-    return false;
-  }
 }
 
 function insertShortestFirst(map: Map<string, string[]>, key: string, path: string): void {

@@ -266,6 +266,16 @@ describe("getFileTree", () => {
     expect(inside.tree).toContain("note 29.md");
   });
 
+  it("leaves out names no tool can open (a line break, an escape character), and says how many", async () => {
+    vault.write("Line\nbreak.md", "x");
+    vault.write("Esc\u001b[2J/inside.md", "x");
+    const result = await callTool(getFileTreeTool, dependencies, {});
+    expect(result.text).toContain("Vault (7 files, 2 folders)");
+    expect(result.text).toContain("2 files whose names no tool can open are not shown");
+    expect(result.text).not.toContain("Line\n");
+    expect(result.text).not.toContain("\u001b");
+  });
+
   it("says so when a folder does not exist, and refuses escaping folders", async () => {
     expect((await callTool(getFileTreeTool, dependencies, { folder: "Nope" })).text).toMatch(/no folder "Nope"/);
     expect((await callTool(getFileTreeTool, dependencies, { folder: "../.." })).text).toMatch(/Refused path/);
