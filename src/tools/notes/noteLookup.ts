@@ -196,6 +196,15 @@ export async function existingNotePath(vault: VaultPort, path: string): Promise<
   return (await refreshNoteLookup(vault)).twinOf(path);
 }
 
+/**
+ * Where a writer should write a checked note path: the existing note it names (in whatever
+ * Unicode form that note is stored), or, for a new note, the path in NFC form, as Obsidian names
+ * new files. writeToFile and replaceInFile call it with `editablePath`'s result.
+ */
+export async function notePathForWrite(vault: VaultPort, checkedPath: string): Promise<string> {
+  return (await existingNotePath(vault, checkedPath)) ?? checkedPath.normalize("NFC");
+}
+
 function withNoteExtension(target: string): string[] {
   return hasExtension(target) ? [target, `${target}.md`] : [`${target}.md`, target];
 }

@@ -9,7 +9,7 @@ import { getFileTreeTool, type FileTreeResult } from "./getFileTree";
 import { getNotePropertiesTool, type NotePropertiesResult } from "./getNoteProperties";
 import { getOutgoingLinksTool, type OutgoingLinksResult } from "./getOutgoingLinks";
 import { getTagListTool, type TagListResult } from "./getTagList";
-import { existingNotePath } from "./noteLookup";
+import { existingNotePath, notePathForWrite } from "./noteLookup";
 import { READ_NOTE_CHUNK_CHARS, readNoteTool, type ReadNoteResult } from "./readNote";
 
 let vault: TempVault;
@@ -148,6 +148,8 @@ describe("notes with decomposed (NFD) names, as macOS writes them", () => {
     expect(await existingNotePath(fsVault, "r\u00e9sum\u00e9s/caf\u00e9.md")).toBeNull();
     expect(await existingNotePath(fsVault, "Plan.md")).toBe("Plan.md");
     expect(await existingNotePath(fsVault, "New.md")).toBeNull();
+    expect(await notePathForWrite(fsVault, composed)).toBe(decomposed);
+    expect(await notePathForWrite(fsVault, "Nouveau/Cafe\u0301 2.md")).toBe("Nouveau/Caf\u00e9 2.md");
   });
 });
 
