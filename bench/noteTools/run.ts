@@ -1,9 +1,8 @@
 // The note tools at scale: one call of readNote (by name and by path), getBacklinks, and the note
-// lookup replaceInFile makes, over a generated vault of 50,000 notes (`--notes N` for another
-// size) through FsVault, as the CLI's agent runs them. Prints the median of a few calls after a
-// first one, and how many times each call listed the vault. The vault is generated once under
-// .bench-data/ (git-ignored) and reused.
-import { mkdirSync, writeFileSync } from "node:fs";
+// lookup replaceInFile makes, over the search benchmark's generated vault of 50,000 notes
+// (`--notes N` for another size) through FsVault, as the CLI's agent runs them. Prints the median
+// of a few calls after a first one, and how many times each call listed the vault. The vault is
+// generated once under .bench-data/ (git-ignored) and reused.
 import { join } from "node:path";
 import { getBacklinks } from "../../src/tools/notes/getBacklinks";
 import { NoteLookup } from "../../src/tools/notes/noteLookup";
@@ -17,7 +16,6 @@ const count = notesArgument > 0 ? Number(process.argv[notesArgument + 1]) : 50_0
 // Run from the repository (bench/run.mjs does), so the data lands in its .bench-data/.
 const repo = process.cwd();
 const root = join(repo, ".bench-data", `synthetic-${count}`);
-const LINKERS = 20;
 const CALLS = 5;
 
 /** FsVault that counts its listings, to show which calls walk the whole vault. */
@@ -44,19 +42,19 @@ async function measure(name: string, vault: CountingVault, call: () => Promise<u
 }
 
 async function main(): Promise<void> {
-  const generated = (ensureSyntheticVault as (root: string, count: number) => { vault: string })(root, count);
-  mkdirSync(join(generated.vault, "Bench"), { recursive: true });
-  writeFileSync(join(generated.vault, "Bench", "Target note.md"), "# Target\nThe note the others link to.\n");
-  for (let index = 0; index < LINKERS; index++) writeFileSync(join(generated.vault, "Bench", `Linker ${index}.md`), `Points at [[Target note]].\n`);
+  // The search benchmark's vault, left as it is (the tools only read it).
+  const generated = (ensureSyntheticVault as (root: string, count: number) => { vault: string; paths: string[] })(root, count);
+  const target = generated.paths[Math.floor(generated.paths.length / 2)] ?? "";
+  const name = target.slice(target.lastIndexOf("/") + 1, -".md".length);
   const vault = new CountingVault(generated.vault);
   const signal = new AbortController().signal;
   const lines = [
-    await measure("readNote by name", vault, () => readNote(vault, "Target note", 0)),
-    await measure("readNote by path", vault, () => readNote(vault, "Bench/Target note.md", 0)),
-    await measure("replaceInFile's note lookup", vault, async () => (await NoteLookup.of(vault)).resolve("Bench/Target note.md")),
-    await measure("getBacklinks", vault, () => getBacklinks(vault, "Target note", 50, signal)),
+    await measure("readNote by name", vault, () => readNote(vault, name, 0)),
+    await measure("readNote by path", vault, () => readNote(vault, target, 0)),
+    await measure("replaceInFile's note lookup", vault, async () => (await NoteLookup.of(vault)).resolve(target)),
+    await measure("getBacklinks", vault, () => getBacklinks(vault, name, 50, signal)),
   ];
-  process.stdout.write(`note tools over ${count + LINKERS + 1} notes (FsVault, median of ${CALLS} calls after a first)\n${lines.join("\n")}\n`);
+  process.stdout.write(`note tools over ${count} notes (FsVault, median of ${CALLS} calls after a first)\n${lines.join("\n")}\n`);
 }
 
 main().catch((error: unknown) => {
