@@ -190,7 +190,7 @@ export async function findNote(vault: VaultPort, input: string): Promise<{ path:
  * checked against a fresh listing.
  */
 export async function existingNotePath(vault: VaultPort, path: string): Promise<string | null> {
-  if (await vault.stat(path)) return (await NoteLookup.of(vault)).twinOf(path) ?? path;
+  if (await vault.stat(path)) return path;
   const cached = (await NoteLookup.of(vault)).twinOf(path);
   if (cached && (await vault.stat(cached))) return cached;
   return (await refreshNoteLookup(vault)).twinOf(path);
