@@ -58,7 +58,7 @@ export async function openCliSession(args: ParsedArgs, io: CliIo, overrides: Par
     provider: { ...defaults.provider, preset: "custom", baseUrl, model, apiKeySecretId: CLI_API_KEY_SECRET_ID },
   };
   return {
-    vault: new FsVault(folder),
+    vault: new FsVault(folder, undefined, { onProblem: (message) => io.stderr(`vault-copilot: ${message}\n`) }),
     settings,
     secrets,
     createModel: () => createChatModel(settings.provider, { fetch, secrets }),

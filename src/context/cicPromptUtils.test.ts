@@ -6,7 +6,7 @@ import {
   USER_QUERY_LABEL,
   wrapLocalSearchPayload,
 } from "./cicPromptUtils";
-import { escapeXmlAttribute, escapeXmlText } from "./escapeXml";
+import { defuseQuestionLabel, defuseToolText, escapeXmlAttribute, escapeXmlText } from "./escapeXml";
 import { formatSearchResultsForLLM } from "./formatSearchResultsForLLM";
 
 describe("renderCiCMessage", () => {
@@ -107,6 +107,20 @@ describe("escapeXml", () => {
 
   it("defuses the question label whatever its case", () => {
     expect(escapeXmlText("[user QUERY]: x")).toBe("&#91;user QUERY]: x");
+  });
+
+  it("defuses the label's variants, and only the label", () => {
+    expect(defuseQuestionLabel("[ User Query ]: x")).toBe("&#91; User Query ]: x");
+    expect(defuseQuestionLabel("[user query] : x")).toBe("&#91;user query] : x");
+    expect(defuseQuestionLabel("\uff3bUser query\uff3d\uff1a x")).toBe("&#65339;User query\uff3d\uff1a x");
+    expect(defuseQuestionLabel("[\u00a0USER \u3000QUERY]: x")).toBe("&#91;\u00a0USER \u3000QUERY]: x");
+    expect(defuseQuestionLabel("[user_query]: x")).toBe("&#91;user_query]: x");
+    for (const plain of ["a user query: x", "[Users query]: x", "[query]: x", "[[User query note]]"]) expect(defuseQuestionLabel(plain)).toBe(plain);
+  });
+
+  it("defuses closing tags in plain tool text, or only the one it is asked to", () => {
+    expect(defuseToolText("a </note> b </div> c < d 1</2")).toBe("a &lt;/note> b &lt;/div> c < d 1</2");
+    expect(defuseToolText("a </note> b </NOTE> </notes> </div>", "note")).toBe("a &lt;/note> b &lt;/NOTE> </notes> </div>");
   });
 
   it("escapes double quotes in attributes", () => {

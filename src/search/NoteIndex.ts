@@ -8,7 +8,7 @@ import type { NoteSearcher, NoteSearchOptions } from "./NoteSearcher";
 import { bestPassage } from "./passages";
 import { rankNotes, type RankedNote } from "./rankNotes";
 import { DEFAULT_RANKING, inverseDocumentFrequency, type RankingParameters } from "./ranking";
-import { indexNote, readOrReason, reconcile, type IndexProgress, type ReconcileReport } from "./reconcile";
+import { indexNote, pathRuleRefusal, readOrReason, reconcile, statOrReason, type IndexProgress, type ReconcileReport } from "./reconcile";
 import { TimeSlicer } from "./TimeSlicer";
 import { Tokenizer } from "./tokenizer";
 import { anySignal, untilAborted } from "./abortSignals";
@@ -232,10 +232,16 @@ export class NoteIndex implements NoteSearcher {
         changed = this.index.remove(path) || changed;
         continue;
       }
-      const [stat, read] = await slicer.wait(Promise.all([this.options.vault.stat(path), readOrReason(this.options.vault, path)]));
+      const refusal = pathRuleRefusal(path, this.options.vault.configDir);
+      if (refusal !== null) {
+        this.options.onProblem?.(refusal);
+        continue;
+      }
+      const [{ stat, problem }, read] = await slicer.wait(Promise.all([statOrReason(this.options.vault, path), readOrReason(this.options.vault, path)]));
       if (!stat || read.problem !== undefined) {
         changed = this.index.remove(path) || changed;
-        if (read.problem) this.options.onProblem?.(read.problem);
+        const reason = problem ?? read.problem;
+        if (reason) this.options.onProblem?.(reason);
         continue;
       }
       indexNote({ index: this.index, tokenizer: this.tokenizer }, { path, mtime: stat.mtime, size: stat.size }, read.text);

@@ -1,4 +1,5 @@
 import { VaultFileNotFoundError, type FileStat, type VaultPort } from "../vault/VaultPort";
+import { quotePath, toVaultPath, VaultPathError } from "../vault/vaultPath";
 import type { InvertedIndex } from "./InvertedIndex";
 import { extractFieldTerms } from "./noteFields";
 import { dailyNoteDayKey } from "./timeRange";
@@ -55,6 +56,13 @@ export async function reconcile(context: ReconcileContext): Promise<ReconcileRep
   for (let position = 0; position < listed.length; position++) {
     const path = listed[position] ?? "";
     if (context.isExcluded(path)) continue;
+    // A name the path rule refuses (a line break, an escape character) cannot be read or linked:
+    // it is left out and reported, and every other note is served.
+    const refusal = pathRuleRefusal(path, vault.configDir);
+    if (refusal !== null) {
+      report.problems.push(refusal);
+      continue;
+    }
     present.add(path);
     if (index.get(path)) known.push(path);
     else toRead.push({ path });
@@ -71,11 +79,14 @@ export async function reconcile(context: ReconcileContext): Promise<ReconcileRep
 
   for (let start = 0; start < known.length; start += STAT_BATCH) {
     const batch = known.slice(start, start + STAT_BATCH);
-    const stats = await slicer.wait(Promise.all(batch.map((path) => vault.stat(path))));
+    const stats = await slicer.wait(Promise.all(batch.map((path) => statOrReason(vault, path))));
     batch.forEach((path, offset) => {
-      const stat = stats[offset];
+      const { stat, problem } = stats[offset] ?? {};
       const indexed = index.get(path);
-      if (!stat) {
+      if (problem) {
+        if (index.remove(path)) report.removed++;
+        report.problems.push(problem);
+      } else if (!stat) {
         if (index.remove(path)) report.removed++;
       } else if (indexed && indexed.mtime === stat.mtime && indexed.size === stat.size) {
         report.unchanged++;
@@ -94,7 +105,7 @@ export async function reconcile(context: ReconcileContext): Promise<ReconcileRep
     Promise.all(
       toRead
         .slice(start, start + READ_BATCH)
-        .map((note) => Promise.all([note.stat ? Promise.resolve(note.stat) : vault.stat(note.path), readOrReason(vault, note.path)])),
+        .map((note) => Promise.all([note.stat ? Promise.resolve<StatOrReason>({ stat: note.stat }) : statOrReason(vault, note.path), readOrReason(vault, note.path)])),
     );
   const ahead: ReturnType<typeof fetchBatch>[] = [];
   for (let start = 0; start < toRead.length && ahead.length < BATCHES_AHEAD; start += READ_BATCH) ahead.push(fetchBatch(start));
@@ -104,10 +115,11 @@ export async function reconcile(context: ReconcileContext): Promise<ReconcileRep
     if (following < toRead.length) ahead.push(fetchBatch(following));
     for (let offset = 0; offset < fetched.length; offset++) {
       const path = toRead[start + offset]?.path ?? "";
-      const [stat, text] = fetched[offset] as (typeof fetched)[number];
+      const [{ stat, problem }, text] = fetched[offset] as (typeof fetched)[number];
       if (!stat || text.problem !== undefined) {
         if (index.remove(path)) report.removed++;
-        if (text.problem) report.problems.push(text.problem);
+        const reason = problem ?? text.problem;
+        if (reason) report.problems.push(reason);
       } else {
         indexNote(context, { path, mtime: stat.mtime, size: stat.size }, text.text);
         report.indexed++;
@@ -137,6 +149,27 @@ export async function readOrReason(vault: VaultPort, path: string): Promise<{ te
     return { text: await vault.read(path) };
   } catch (error) {
     if (error instanceof VaultFileNotFoundError) return { problem: null };
-    return { problem: `Could not read "${path}" for the search index: ${errorMessage(error)}` };
+    return { problem: `Could not read ${quotePath(path)} for the search index: ${errorMessage(error)}` };
+  }
+}
+
+export type StatOrReason = { stat: FileStat | null; problem?: undefined } | { stat?: undefined; problem: string };
+
+/** A note's stat (null when it is gone), or why it could not be taken. */
+export async function statOrReason(vault: VaultPort, path: string): Promise<StatOrReason> {
+  try {
+    return { stat: await vault.stat(path) };
+  } catch (error) {
+    return { problem: `Could not look at ${quotePath(path)} for the search index: ${errorMessage(error)}` };
+  }
+}
+
+/** Why a listed name is left out of the index, or null when the path rule takes it as it is. */
+export function pathRuleRefusal(path: string, configDir: string): string | null {
+  try {
+    if (toVaultPath(path, configDir) === path) return null;
+    return `Left ${quotePath(path)} out of the search index: its name is not one a note path can spell exactly.`;
+  } catch (error) {
+    return `Left ${quotePath(path)} out of the search index: ${error instanceof VaultPathError ? error.reason : errorMessage(error)}.`;
   }
 }

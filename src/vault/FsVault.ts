@@ -1,5 +1,6 @@
-import { constants as fsConstants, promises as fs, type Stats } from "node:fs";
+import { constants as fsConstants, promises as fs, type Dirent, type Stats } from "node:fs";
 import * as nodePath from "node:path";
+import { errorMessage } from "../errorMessage";
 import { writeFileAtomically } from "./fsDataStore";
 import { parseMarkdownMetadata } from "./markdownMetadata";
 import { baseName, isInConfigDir, parentFolder, toVaultPath, VaultPathError } from "./vaultPath";
@@ -11,6 +12,11 @@ import {
   type VaultEvent,
   type VaultPort,
 } from "./VaultPort";
+
+export interface FsVaultOptions {
+  /** Told of what a listing had to leave out (a folder that cannot be read), once per folder. */
+  onProblem?: (message: string) => void;
+}
 
 /**
  * `VaultPort` on a plain folder (Node only: the CLI, tests, benchmarks). Follows Obsidian's rules:
@@ -27,9 +33,13 @@ export class FsVault implements VaultPort {
   /** Vault folders verified to be real folders inside the vault (see `inKnownFolder`). */
   private readonly realFolders = new Map<string, string>();
 
+  /** Folders already reported as unreadable, so a listing per tool call does not repeat them. */
+  private readonly reportedFolders = new Set<string>();
+
   constructor(
     root: string,
     readonly configDir = ".obsidian",
+    private readonly options: FsVaultOptions = {},
   ) {
     this.root = nodePath.resolve(root);
   }
@@ -41,17 +51,33 @@ export class FsVault implements VaultPort {
   async listFiles(): Promise<string[]> {
     const files: string[] = [];
     const walk = async (relative: string): Promise<void> => {
-      const entries = await fs.readdir(nodePath.join(this.root, relative), { withFileTypes: true });
+      let entries: Dirent[];
+      try {
+        entries = await fs.readdir(nodePath.join(this.root, relative), { withFileTypes: true });
+      } catch (error) {
+        // One folder that cannot be read (no permission, gone meanwhile) leaves the rest listed.
+        if (relative === "") throw error;
+        this.reportUnreadable(relative, error);
+        return;
+      }
       for (const entry of entries) {
         if (entry.name.startsWith(".")) continue;
         const path = relative ? `${relative}/${entry.name}` : entry.name;
         if (isInConfigDir(path, this.configDir)) continue;
         if (entry.isDirectory()) await walk(path);
-        else if (entry.isFile()) files.push(path.normalize("NFC"));
+        // Names as on disk (a decomposed name stays decomposed): the tools look up by pathKey.
+        else if (entry.isFile()) files.push(path);
       }
     };
     await walk("");
     return files.sort();
+  }
+
+  private reportUnreadable(folder: string, error: unknown): void {
+    if (this.reportedFolders.has(folder)) return;
+    this.reportedFolders.add(folder);
+    const code = (error as NodeJS.ErrnoException | undefined)?.code;
+    this.options.onProblem?.(`Left the folder ${JSON.stringify(folder)} out: it could not be read (${code ?? errorMessage(error)}).`);
   }
 
   async stat(path: string): Promise<FileStat | null> {

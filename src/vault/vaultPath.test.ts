@@ -1,4 +1,4 @@
-import { baseName, hasExtension, isInConfigDir, noteName, parentFolder, toNotePath, toVaultPath, VaultPathError } from "./vaultPath";
+import { baseName, hasExtension, isInConfigDir, noteName, parentFolder, pathKey, toNotePath, toVaultPath, VaultPathError } from "./vaultPath";
 
 const CONFIG = ".obsidian";
 
@@ -9,8 +9,10 @@ describe("toVaultPath", () => {
     ["folder//sub///Note.md", "folder/sub/Note.md"],
     ["./folder/./Note.md", "folder/Note.md"],
     ["folder/", "folder"],
-    ["Caf\u0065\u0301.md", "Caf\u00e9.md"],
-    ["with\u00a0nbsp.md", "with nbsp.md"],
+    ["Caf\u0065\u0301.md", "Caf\u0065\u0301.md"],
+    ["Caf\u00e9.md", "Caf\u00e9.md"],
+    ["with\u00a0nbsp.md", "with\u00a0nbsp.md"],
+    ["Wait... what.md", "Wait... what.md"],
     ["a..b/c...md", "a..b/c...md"],
     [".obsidian-notes/x.md", ".obsidian-notes/x.md"],
     ["notes/.obsidian/x.md", "notes/.obsidian/x.md"],
@@ -83,6 +85,12 @@ describe("path helpers", () => {
     expect(parentFolder("Note.md")).toBe("");
     expect(hasExtension(".hidden")).toBe(false);
     expect(hasExtension("trailing.")).toBe(false);
+  });
+
+  it("compares paths in one key: NFC, plain spaces, lower case", () => {
+    expect(pathKey("Re\u0301sume\u0301/Caf\u0065\u0301.md")).toBe(pathKey("R\u00e9sum\u00e9/caf\u00e9.MD"));
+    expect(pathKey("with\u00a0nbsp.md")).toBe("with nbsp.md");
+    expect(pathKey("a.md")).not.toBe(pathKey("b.md"));
   });
 
   it("tells config-folder paths apart from look-alikes", () => {

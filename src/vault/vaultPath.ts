@@ -1,16 +1,18 @@
 /**
  * The one path rule for every vault: a path a tool or a model gives is made vault-relative and
  * normalized, or refused. Refused: empty paths, absolute paths (`/x`, `C:\x`, `C:x`, `\\server`),
- * backslashes, `~`, NUL and other control characters, any `..` segment, and anything inside the
- * vault's config folder. Accepted paths use "/" separators, have no "." segments, no doubled or
- * trailing slashes, and are in Unicode NFC form, as Obsidian's `normalizePath` makes them.
+ * backslashes, `~`, NUL and other control characters, any `..` segment (a ".." inside a name, as
+ * in "Wait... what.md", is a name), and anything inside the vault's config folder. Accepted paths
+ * use "/" separators and have no "." segments, no doubled or trailing slashes. Their characters
+ * are kept as given: a note named in decomposed Unicode (NFD, as macOS writes names) is opened
+ * under that name, so the checks compare in NFC and lookups compare by `pathKey`.
  */
 export class VaultPathError extends Error {
   constructor(
     readonly input: string,
     readonly reason: string,
   ) {
-    super(`Refused path "${input}": ${reason}`);
+    super(`Refused path ${quotePath(input)}: ${reason}`);
     this.name = "VaultPathError";
   }
 }
@@ -22,7 +24,7 @@ const DRIVE_LETTER = /^[a-zA-Z]:/;
 /** Normalizes `input` into a vault-relative path, or throws `VaultPathError`. */
 export function toVaultPath(input: string, configDir: string): string {
   if (typeof input !== "string") throw new VaultPathError(String(input), "a path must be text");
-  const path = input.trim().normalize("NFC").replace(/\u00a0|\u202f/g, " ");
+  const path = input.trim();
   if (path.length === 0) throw new VaultPathError(input, "the path is empty");
   if (CONTROL_CHARACTERS.test(path)) throw new VaultPathError(input, "it contains control characters");
   if (path.includes("\\")) throw new VaultPathError(input, 'use "/" between folders, not "\\"');
@@ -39,11 +41,28 @@ export function toVaultPath(input: string, configDir: string): string {
     segments.push(segment);
   }
   if (segments.length === 0) throw new VaultPathError(input, "the path names the vault itself");
-  const first = segments[0] ?? "";
-  if (first.toLowerCase() === configDir.toLowerCase()) {
+  const first = pathKey(segments[0] ?? "");
+  if (first === pathKey(configDir)) {
     throw new VaultPathError(input, `the "${configDir}" folder holds Obsidian's settings and is off limits`);
   }
   return segments.join("/");
+}
+
+/**
+ * The form two paths are compared in: NFC, no-break spaces as spaces, lower case. Paths with one
+ * key name the same note for a lookup ("Café" typed composed finds "Café.md" stored decomposed).
+ */
+export function pathKey(path: string): string {
+  return path.normalize("NFC").replace(/\u00a0|\u202f/g, " ").toLowerCase();
+}
+
+/** True when the path rule takes a listed `path` exactly as it is (so it can be opened under that name). */
+export function isExactVaultPath(path: string, configDir: string): boolean {
+  try {
+    return toVaultPath(path, configDir) === path;
+  } catch {
+    return false;
+  }
 }
 
 /** `toVaultPath`, with ".md" added when the path has no extension (for note paths). */
@@ -57,6 +76,14 @@ export function hasExtension(path: string): boolean {
   const name = baseName(path);
   const dot = name.lastIndexOf(".");
   return dot > 0 && dot < name.length - 1;
+}
+
+/**
+ * A path quoted for a message: in double quotes, with line breaks, escape and other control
+ * characters written out (`\n`, `\u001b`), so a file name cannot break a line or drive a terminal.
+ */
+export function quotePath(path: string): string {
+  return JSON.stringify(path);
 }
 
 /** "a/b/Note.md" -> "Note.md" */
@@ -79,7 +106,7 @@ export function parentFolder(path: string): string {
 
 /** True for paths inside the config folder (events and listings from the adapters skip them). */
 export function isInConfigDir(path: string, configDir: string): boolean {
-  const lower = path.toLowerCase();
-  const dir = configDir.toLowerCase();
+  const lower = pathKey(path);
+  const dir = pathKey(configDir);
   return lower === dir || lower.startsWith(`${dir}/`);
 }

@@ -3,7 +3,7 @@
  * real command table) over a temporary folder, against the scripted OpenAI-compatible server.
  * What the model is told is read back from the next request the agent sends.
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync, existsSync } from "node:fs";
+import { chmodSync, chownSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync, existsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { main } from "../../src/cli/index";
@@ -183,6 +183,37 @@ describe("agent with the built-in tools", () => {
     expect((await history.undoLast()).status).toBe("nothing");
   });
 
+  it("serves the rest of the vault when one folder cannot be read and one name holds a line break", async () => {
+    writeFileSync(join(vault.root, "Odd\nname.md"), "budget in an odd name\n");
+    const locked = join(vault.root, "Locked");
+    mkdirSync(locked);
+    writeFileSync(join(locked, "Secret.md"), "budget behind a locked door\n");
+    chmodSync(locked, 0o000);
+    const calls = [call("localSearch", { query: "budget", salientTerms: ["budget"] }, "c1"), call("getFileTree", {}, "c2"), call("readNote", { notePath: "Plan" }, "c3")];
+    // Root reads any folder: the run takes an ordinary user's rights (and gives them back after).
+    const asRoot = process.getuid?.() === 0;
+    if (asRoot) {
+      await runAgent(calls); // loads every module while we may
+      await server?.close();
+      chownTree(vault.root, 65534);
+      process.seteuid?.(65534);
+    }
+    let outcome: Awaited<ReturnType<typeof runAgent>>;
+    try {
+      outcome = await runAgent(calls);
+    } finally {
+      if (asRoot) process.seteuid?.(0);
+      chmodSync(locked, 0o755);
+    }
+    expect(outcome.status).toBe(0);
+    expect(outcome.toolResults[0]).toContain('path="Projects/Plan.md"');
+    expect(outcome.toolResults[1]).toContain("Plan.md");
+    expect(outcome.toolResults[1]).toContain("1 file whose names no tool can open is not shown");
+    expect(outcome.toolResults[2]).toContain("Budget: 42,000 euros.");
+    expect(outcome.stderr).toContain('Left the folder "Locked" out');
+    expect(outcome.stderr).toContain('"Odd\\nname.md"');
+  });
+
   it("says web search is not set up when no provider is configured", async () => {
     const { toolResults } = await runAgent([call("webSearch", { query: "obsidian" })]);
     expect(toolResults[0]).toContain("Web search is not set up");
@@ -215,3 +246,9 @@ describe("a stale preview, through the CLI's own wiring", () => {
     expect(toolResultsSentBack(server)[0]).toContain("a fresh diff was shown");
   });
 });
+
+function chownTree(path: string, uid: number): void {
+  chownSync(path, uid, uid);
+  if (!statSync(path).isDirectory()) return;
+  for (const name of readdirSync(path)) chownTree(join(path, name), uid);
+}

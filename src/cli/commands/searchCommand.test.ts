@@ -1,4 +1,4 @@
-import { statSync, utimesSync, writeFileSync } from "node:fs";
+import { chmodSync, chownSync, readdirSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { makeTempVault, type TempVault } from "../../../test/helpers/tempVault";
 import { INDEX_FILE_NAME } from "../../search/indexStore";
@@ -88,4 +88,57 @@ describe("vault-copilot search", () => {
     expect(stderr.trim().split("\n")).toHaveLength(1);
     expect(stderr).toContain("no folder at --vault");
   });
+
+  it("skips a note whose name holds a line break or an escape character, says so once, and serves the rest", async () => {
+    folder.write("Line\nbreak comet.md", "A comet in a badly named note.");
+    folder.write("Esc\u001b[31m comet.md", "Another comet.");
+    const { status, stdout, stderr } = await run(["search", "--vault", folder.root, "--json", "comet"]);
+    expect(status).toBe(0);
+    expect(JSON.parse(stdout).results.map((hit: { path: string }) => hit.path)).toEqual(["Comets.md", "Planets/Mars.md"]);
+    const lines = stderr.trim().split("\n");
+    expect(lines).toHaveLength(2);
+    expect(lines.join("\n")).toContain("Line\\nbreak comet.md");
+    expect(lines.join("\n")).toContain("Esc\\u001b[31m comet.md");
+    // Escaped: no raw escape character reaches the terminal.
+    expect(stderr).not.toContain("\u001b");
+  });
+
+  it("finds notes with decomposed (NFD) names, and reports them under their names as on disk", async () => {
+    const decomposed = "Re\u0301sume\u0301s/Cafe\u0301 comet.md";
+    folder.write(decomposed, "A comet over the cafe.");
+    const { status, stdout, stderr } = await run(["search", "--vault", folder.root, "--json", "cafe"]);
+    expect({ status, stderr }).toEqual({ status: 0, stderr: "" });
+    const hits = JSON.parse(stdout).results as { path: string; content: string }[];
+    expect(hits.map((hit) => hit.path)).toEqual([decomposed]);
+    expect(hits[0]?.content).toBe("A comet over the cafe.");
+  });
+
+  it("skips a folder it may not read, says so, and serves the rest", async () => {
+    folder.write("Locked/Secret comet.md", "A comet behind a locked door.");
+    chmodSync(join(folder.root, "Locked"), 0o000);
+    // Root reads any folder: the test takes an ordinary user's rights for the run (and back after).
+    const asRoot = process.getuid?.() === 0;
+    if (asRoot) {
+      await run(["search", "--vault", folder.root, "comet"]); // loads every module while we may
+      chownTree(folder.root, 65534);
+      process.seteuid?.(65534);
+    }
+    let result: Awaited<ReturnType<typeof run>>;
+    try {
+      result = await run(["search", "--vault", folder.root, "--json", "comet"]);
+    } finally {
+      if (asRoot) process.seteuid?.(0);
+      chmodSync(join(folder.root, "Locked"), 0o755);
+    }
+    expect(result.status).toBe(0);
+    expect(JSON.parse(result.stdout).results.map((hit: { path: string }) => hit.path)).toEqual(["Comets.md", "Planets/Mars.md"]);
+    expect(result.stderr).toContain('"Locked"');
+    expect(result.stderr.trim().split("\n")).toHaveLength(1);
+  });
 });
+
+function chownTree(path: string, uid: number): void {
+  chownSync(path, uid, uid);
+  if (!statSync(path).isDirectory()) return;
+  for (const name of readdirSync(path)) chownTree(join(path, name), uid);
+}

@@ -23,7 +23,7 @@ export const searchCommand: CliCommand = async (argv, io) => {
   if (queriesFile && args.flags.has("json")) throw new UsageError("--queries always prints JSON lines; leave out --json");
 
   await requireFolder(vaultFolder);
-  const vault = new FsVault(vaultFolder);
+  const vault = new FsVault(vaultFolder, undefined, { onProblem: (message) => io.stderr(`vault-copilot: ${message}\n`) });
   const store = new FsDataStore(pluginDataFolder(vault.root, vault.configDir));
   const settings = await readSettings(store);
   const limit = integerFlag(args, "limit", settings.search.maxResults);

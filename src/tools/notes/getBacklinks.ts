@@ -1,10 +1,11 @@
 import { z } from "zod";
+import { defuseToolText } from "../../context/escapeXml";
 import type { VaultPort } from "../../vault/VaultPort";
 import type { BuiltinToolEntry } from "../builtinTools";
 import { requireVault } from "../requireVault";
 import type { SimpleTool } from "../SimpleTool";
 import { findNote } from "./noteLookup";
-import { scanNoteMetadata } from "./vaultScan";
+import { scanNoteLinks } from "./noteLinksMemo";
 
 const schema = z.object({
   notePath: z.string().min(1).describe('The note whose backlinks to find: a vault path or a note name ("Plan", "[[Plan]]").'),
@@ -54,9 +55,10 @@ const CONTEXT_CHARS = 200;
 export async function getBacklinks(vault: VaultPort, notePath: string, maxResults: number, signal: AbortSignal): Promise<BacklinksResult> {
   const { path: target, lookup } = await findNote(vault, notePath);
   const linking: { path: string; originals: string[] }[] = [];
-  await scanNoteMetadata(vault, signal, (source, metadata) => {
+  const notes = [...lookup.notes].filter((path) => path.toLowerCase().endsWith(".md"));
+  await scanNoteLinks(vault, notes, signal, (source, links) => {
     if (source === target) return;
-    const originals = metadata.links.filter((link) => lookup.resolveLink(link, source) === target).map((link) => link.original);
+    const originals = links.filter((link) => lookup.resolveLink(link, source) === target).map((link) => link.original);
     if (originals.length > 0) linking.push({ path: source, originals });
   });
   linking.sort((a, b) => b.originals.length - a.originals.length || a.path.localeCompare(b.path));
@@ -80,7 +82,12 @@ async function contextLines(vault: VaultPort, path: string, originals: string[])
   return found;
 }
 
+/** The backlinks for the model; names and context lines are note text, defused as every tool's are. */
 export function formatBacklinks(result: BacklinksResult): string {
+  return defuseToolText(backlinksText(result));
+}
+
+function backlinksText(result: BacklinksResult): string {
   if (result.totalLinkingNotes === 0) return `No notes link to "${result.path}".`;
   const lines = [`${result.totalLinkingNotes} note${result.totalLinkingNotes === 1 ? " links" : "s link"} to "${result.path}":`];
   for (const backlink of result.backlinks) {

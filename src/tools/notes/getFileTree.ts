@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { toVaultPath } from "../../vault/vaultPath";
+import { defuseToolText } from "../../context/escapeXml";
+import { isExactVaultPath, toVaultPath } from "../../vault/vaultPath";
 import type { VaultPort } from "../../vault/VaultPort";
 import type { BuiltinToolEntry } from "../builtinTools";
 import { requireVault } from "../requireVault";
@@ -49,7 +50,8 @@ export const getFileTreeTool: BuiltinToolEntry = {
     schema,
     isReadOnly: true,
     func: ({ folder, maxEntries }) => getFileTree(requireVault(dependencies), folder, maxEntries ?? DEFAULT_TREE_ENTRIES),
-    formatForModel: (result) => result.tree,
+    // File and folder names are the user's text: defused as every tool's note text is.
+    formatForModel: (result) => defuseToolText(result.tree),
   }),
 };
 
@@ -64,7 +66,11 @@ interface FolderNode {
 export async function getFileTree(vault: VaultPort, folderInput: string | undefined, maxEntries: number): Promise<FileTreeResult> {
   const folder = folderInput && folderInput.trim() && folderInput.trim() !== "/" ? toVaultPath(folderInput, vault.configDir) : "";
   const prefix = folder ? `${folder}/` : "";
-  const files = (await vault.listFiles()).filter((path) => path.startsWith(prefix)).map((path) => path.slice(prefix.length));
+  const listed = (await vault.listFiles()).filter((path) => path.startsWith(prefix));
+  // A name the path rule refuses (a line break, an escape character) could be neither opened nor
+  // shown on one line: it is counted, not listed.
+  const files = listed.filter((path) => isExactVaultPath(path, vault.configDir)).map((path) => path.slice(prefix.length));
+  const unopenable = listed.length - files.length;
   if (folder && files.length === 0) throw new Error(`There is no folder "${folder}" with files in it. Call getFileTree without a folder to see the vault.`);
 
   const root: FolderNode = { name: folder || "/", folders: new Map(), files: [], fileCount: 0 };
@@ -125,6 +131,7 @@ export async function getFileTree(vault: VaultPort, folderInput: string | undefi
     truncated = true;
   }
   if (truncated) lines.push("(Collapsed folders show their file counts; call getFileTree with `folder` to see inside one.)");
+  if (unopenable > 0) lines.push(`(${plural(unopenable, "file")} whose names no tool can open ${unopenable === 1 ? "is" : "are"} not shown.)`);
   return { folder: folder || "/", tree: lines.join("\n"), totalFiles: files.length, totalFolders, truncated };
 }
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { defuseToolText } from "../../context/escapeXml";
 import type { VaultPort } from "../../vault/VaultPort";
 import type { BuiltinToolEntry } from "../builtinTools";
 import { requireVault } from "../requireVault";
@@ -39,6 +40,8 @@ export const getNotePropertiesTool: BuiltinToolEntry = {
     schema,
     isReadOnly: true,
     func: ({ notePath }) => getNoteProperties(requireVault(dependencies), notePath),
+    // Property values and headings are note text: the label and closing tags are defused.
+    formatForModel: (result) => defuseToolText(JSON.stringify(result, null, 2)),
   }),
 };
 

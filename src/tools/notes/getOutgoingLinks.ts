@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { defuseToolText } from "../../context/escapeXml";
 import type { VaultPort } from "../../vault/VaultPort";
 import type { BuiltinToolEntry } from "../builtinTools";
 import { requireVault } from "../requireVault";
@@ -59,7 +60,12 @@ export async function getOutgoingLinks(vault: VaultPort, notePath: string): Prom
   return { path, links: [...byKey.values()] };
 }
 
+/** The links for the model; names and link text are note text, defused as every tool's are. */
 export function formatOutgoingLinks(result: OutgoingLinksResult): string {
+  return defuseToolText(outgoingLinksText(result));
+}
+
+function outgoingLinksText(result: OutgoingLinksResult): string {
   if (result.links.length === 0) return `"${result.path}" has no links.`;
   const lines = [`Links in "${result.path}":`];
   for (const link of result.links) {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { defuseToolText } from "../../context/escapeXml";
 import { frontmatterTags } from "../../vault/frontmatterFields";
 import type { VaultPort } from "../../vault/VaultPort";
 import type { BuiltinToolEntry } from "../builtinTools";
@@ -74,7 +75,12 @@ export async function getTagList(vault: VaultPort, signal: AbortSignal, prefix: 
   return { tags: tags.slice(0, maxTags), totalTags: tags.length, notesScanned };
 }
 
+/** The tags for the model; tags are note text, defused as every tool's are. */
 export function formatTagList(result: TagListResult): string {
+  return defuseToolText(tagListText(result));
+}
+
+function tagListText(result: TagListResult): string {
   if (result.totalTags === 0) return `No tags found in ${result.notesScanned} notes.`;
   const lines = result.tags.map(
     (t) => `${t.tag}: ${t.noteCount} note${t.noteCount === 1 ? "" : "s"} (${t.frontmatterCount} in frontmatter)`,

@@ -1,4 +1,6 @@
-import { baseName, hasExtension, parentFolder, toVaultPath } from "../../vault/vaultPath";
+import { defuseToolText } from "../../context/escapeXml";
+import { baseName, hasExtension, isExactVaultPath, parentFolder, pathKey, toVaultPath } from "../../vault/vaultPath";
+import { cachedNoteLookup, refreshNoteLookup } from "./noteLookupCache";
 import type { LinkInfo, VaultPort } from "../../vault/VaultPort";
 
 /** What a model may write for a note: a path, a name, or a wikilink, with an optional heading. */
@@ -24,29 +26,55 @@ export function parseNoteReference(input: string): NoteReference {
 /**
  * Resolves link targets to note paths as Obsidian does: an exact path first, then a path
  * relative to the linking note's folder, then any note whose path ends with the target (a bare
- * name matches by file name), case-insensitively, the shortest path winning ties.
+ * name matches by file name), the shortest path winning ties. Paths compare by `pathKey` (case,
+ * Unicode form and no-break spaces aside), and what comes back is the path as the vault lists it:
+ * "Café" typed composed finds a note stored under a decomposed name, and opens it under that name.
  */
 export class NoteLookup {
-  private readonly byLowerPath = new Map<string, string>();
-  /** Lowercased file name -> paths with that name, shortest first. */
-  private readonly byLowerName = new Map<string, string[]>();
+  private readonly paths = new Set<string>();
+  /** pathKey -> paths with that key (two only when the vault holds look-alike twins). */
+  private readonly byKey = new Map<string, string[]>();
+  /** pathKey of the file name -> paths with that name, shortest first. */
+  private readonly byName = new Map<string, string[]>();
 
   constructor(
-    readonly notes: readonly string[],
+    notes: Iterable<string>,
     private readonly configDir: string,
   ) {
-    for (const path of notes) {
-      this.byLowerPath.set(path.toLowerCase(), path);
-      const name = baseName(path).toLowerCase();
-      const same = this.byLowerName.get(name);
-      if (same) same.push(path);
-      else this.byLowerName.set(name, [path]);
-    }
-    for (const paths of this.byLowerName.values()) paths.sort(shortestFirst);
+    for (const path of notes) this.add(path);
   }
 
-  static async of(vault: VaultPort): Promise<NoteLookup> {
-    return new NoteLookup(await vault.listFiles(), vault.configDir);
+  /** The vault's lookup, kept current from vault events between calls (see noteLookupCache.ts). */
+  static of(vault: VaultPort): Promise<NoteLookup> {
+    return cachedNoteLookup(vault);
+  }
+
+  /** Every path known, as the vault lists it. */
+  get notes(): Iterable<string> {
+    return this.paths;
+  }
+
+  /** Takes a listed path in; names the path rule refuses (a line break in a name) are left out. */
+  add(path: string): void {
+    if (this.paths.has(path) || !isExactVaultPath(path, this.configDir)) return;
+    this.paths.add(path);
+    insertShortestFirst(this.byKey, pathKey(path), path);
+    insertShortestFirst(this.byName, pathKey(baseName(path)), path);
+  }
+
+  remove(path: string): void {
+    if (!this.paths.delete(path)) return;
+    removeFrom(this.byKey, pathKey(path), path);
+    removeFrom(this.byName, pathKey(baseName(path)), path);
+  }
+
+  /**
+   * The listed path whose NFC form is that of `path` (its twin in another Unicode form), or null.
+   * Case counts here: "plan.md" and "Plan.md" may be two notes on a case-sensitive disk.
+   */
+  twinOf(path: string): string | null {
+    const wanted = path.normalize("NFC");
+    return this.byKey.get(pathKey(path))?.find((candidate) => candidate.normalize("NFC") === wanted) ?? null;
   }
 
   /**
@@ -60,17 +88,19 @@ export class NoteLookup {
     for (const candidate of withNoteExtension(cleaned)) {
       if (relativeTo) {
         const relative = joinRelative(parentFolder(relativeTo), candidate);
-        const found = relative === null ? undefined : this.byLowerPath.get(relative.toLowerCase());
+        const found = relative === null ? null : this.exact(relative);
         if (found) return found;
       }
-      if (candidate.includes("..")) continue;
-      const exact = this.byLowerPath.get(this.normalized(candidate)?.toLowerCase() ?? "");
+      // Only a whole ".." segment climbs ("Wait... what.md" is a name like any other).
+      if (candidate.split("/").includes("..")) continue;
+      const normalized = this.normalized(candidate);
+      const exact = normalized === null ? null : this.exact(normalized);
       if (exact) return exact;
-      const lower = candidate.toLowerCase();
-      const sameName = this.byLowerName.get(baseName(lower)) ?? [];
+      const key = pathKey(candidate);
+      const sameName = this.byName.get(pathKey(baseName(candidate))) ?? [];
       const match = sameName.find((path) => {
-        const lowerPath = path.toLowerCase();
-        return lowerPath === lower || lowerPath.endsWith(`/${lower}`);
+        const pathAsKey = pathKey(path);
+        return pathAsKey === key || pathAsKey.endsWith(`/${key}`);
       });
       if (match) return match;
     }
@@ -79,14 +109,15 @@ export class NoteLookup {
 
   /** Up to `limit` notes whose names look like `target`, for a "did you mean" hint. */
   suggest(target: string, limit = 5): string[] {
-    const words = target.toLowerCase().replace(/\.md$/, "").split(/[\s/_-]+/).filter((word) => word.length >= 2);
+    const words = pathKey(target).replace(/\.md$/, "").split(/[\s/_-]+/).filter((word) => word.length >= 2);
     if (words.length === 0) return [];
-    return this.notes
-      .map((path) => {
-        const name = baseName(path).toLowerCase();
-        return { path, hits: words.filter((word) => name.includes(word)).length };
-      })
-      .filter((entry) => entry.hits > 0)
+    const scored: { path: string; hits: number }[] = [];
+    for (const path of this.paths) {
+      const name = pathKey(baseName(path));
+      const hits = words.filter((word) => name.includes(word)).length;
+      if (hits > 0) scored.push({ path, hits });
+    }
+    return scored
       .sort((a, b) => b.hits - a.hits || shortestFirst(a.path, b.path))
       .slice(0, limit)
       .map((entry) => entry.path);
@@ -96,6 +127,13 @@ export class NoteLookup {
   resolveLink(link: LinkInfo, sourcePath: string): string | null {
     const isWikilink = /^!?\[\[/.test(link.original);
     return this.resolve(link.link, isWikilink ? undefined : sourcePath);
+  }
+
+  /** The listed path with this key: the one spelled exactly so if there are twins, else the first. */
+  private exact(path: string): string | null {
+    const same = this.byKey.get(pathKey(path));
+    if (!same) return null;
+    return same.find((candidate) => candidate === path) ?? same[0] ?? null;
   }
 
   private normalized(candidate: string): string | null {
@@ -112,10 +150,13 @@ export class NoteNotFoundError extends Error {
     readonly reference: string,
     suggestions: string[],
   ) {
+    // The suggestions are note names, the user's text: defused as every tool's note text is.
     super(
-      `No note matches "${reference}".` +
-        (suggestions.length > 0 ? ` Notes with similar names: ${suggestions.map((s) => `"${s}"`).join(", ")}.` : "") +
-        " Use getFileTree to see the notes in the vault.",
+      defuseToolText(
+        `No note matches "${reference}".` +
+          (suggestions.length > 0 ? ` Notes with similar names: ${suggestions.map((s) => `"${s}"`).join(", ")}.` : "") +
+          " Use getFileTree to see the notes in the vault.",
+      ),
     );
     this.name = "NoteNotFoundError";
   }
@@ -129,10 +170,39 @@ export async function findNote(vault: VaultPort, input: string): Promise<{ path:
   const reference = parseNoteReference(input);
   if (reference.target.length === 0) throw new NoteNotFoundError(input, []);
   toVaultPath(reference.target, vault.configDir);
-  const lookup = await NoteLookup.of(vault);
-  const path = lookup.resolve(reference.target);
+  let lookup = await NoteLookup.of(vault);
+  let path = lookup.resolve(reference.target);
+  // The lookup may miss what changed behind the vault's back (another program, for the CLI):
+  // a miss, or a hit that is gone, takes a fresh listing before it is believed.
+  if (!path || !(await vault.stat(path))) {
+    lookup = await refreshNoteLookup(vault);
+    path = lookup.resolve(reference.target);
+  }
   if (!path) throw new NoteNotFoundError(input, lookup.suggest(reference.target));
   return { path, lookup, ...(reference.heading ? { heading: reference.heading } : {}) };
+}
+
+/**
+ * The path under which a note to be written already exists in another Unicode form ("Café.md"
+ * typed composed, stored decomposed as macOS writes it), or null when there is none. A writer
+ * (writeToFile, replaceInFile) calls it with the checked path and writes to what it returns, so
+ * it never creates a look-alike twin of a note. Exact spellings answer at once; a miss is
+ * checked against a fresh listing.
+ */
+export async function existingNotePath(vault: VaultPort, path: string): Promise<string | null> {
+  if (await vault.stat(path)) return path;
+  const cached = (await NoteLookup.of(vault)).twinOf(path);
+  if (cached && (await vault.stat(cached))) return cached;
+  return (await refreshNoteLookup(vault)).twinOf(path);
+}
+
+/**
+ * Where a writer should write a checked note path: the existing note it names (in whatever
+ * Unicode form that note is stored), or, for a new note, the path in NFC form, as Obsidian names
+ * new files. writeToFile and replaceInFile call it with `editablePath`'s result.
+ */
+export async function notePathForWrite(vault: VaultPort, checkedPath: string): Promise<string> {
+  return (await existingNotePath(vault, checkedPath)) ?? checkedPath.normalize("NFC");
 }
 
 function withNoteExtension(target: string): string[] {
@@ -150,6 +220,25 @@ function joinRelative(folder: string, target: string): string | null {
     } else segments.push(segment);
   }
   return segments.length > 0 ? segments.join("/") : null;
+}
+
+function insertShortestFirst(map: Map<string, string[]>, key: string, path: string): void {
+  const list = map.get(key);
+  if (!list) {
+    map.set(key, [path]);
+    return;
+  }
+  let at = list.length;
+  while (at > 0 && shortestFirst(list[at - 1] ?? "", path) > 0) at--;
+  list.splice(at, 0, path);
+}
+
+function removeFrom(map: Map<string, string[]>, key: string, path: string): void {
+  const list = map.get(key);
+  if (!list) return;
+  const at = list.indexOf(path);
+  if (at !== -1) list.splice(at, 1);
+  if (list.length === 0) map.delete(key);
 }
 
 function shortestFirst(a: string, b: string): number {

@@ -38,12 +38,3 @@ export function sectionUnder(text: string, headings: readonly HeadingInfo[], hea
   const lines = text.split("\n");
   return lines.slice(found.line, next ? next.line : lines.length).join("\n");
 }
-
-/**
- * Note text placed in a tool result: kept verbatim (the model copies it into edits), except the
- * two sequences that could break the block or pose as the user's question.
- */
-export function defuseNoteText(text: string, closingTag: string): string {
-  const closing = new RegExp(`</${closingTag}`, "gi");
-  return text.replace(closing, `&lt;/${closingTag}`).replace(/\[(User query\]:)/gi, "&#91;$1");
-}

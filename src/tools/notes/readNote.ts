@@ -1,11 +1,11 @@
 import { z } from "zod";
-import { escapeXmlAttribute } from "../../context/escapeXml";
+import { defuseToolText, escapeXmlAttribute } from "../../context/escapeXml";
 import { noteName } from "../../vault/vaultPath";
 import type { VaultPort } from "../../vault/VaultPort";
 import type { BuiltinToolEntry } from "../builtinTools";
 import type { SimpleTool } from "../SimpleTool";
 import { findNote } from "./noteLookup";
-import { defuseNoteText, isTextFile, sectionUnder, splitIntoChunks } from "./noteText";
+import { isTextFile, sectionUnder, splitIntoChunks } from "./noteText";
 import { requireVault } from "../requireVault";
 
 /** About 2,500 tokens: a chunk fits any context window, and few notes need more than one. */
@@ -105,8 +105,9 @@ export function formatReadNote(result: ReadNoteResult): string {
     `chunk="${result.chunkIndex + 1} of ${result.totalChunks}"`,
     result.modified ? `modified="${result.modified}"` : "",
   ].filter(Boolean);
-  const lines = [`<note ${attributes.join(" ")}>`, defuseNoteText(result.content, "note"), "</note>"];
-  if (result.notice) lines.unshift(result.notice);
+  // The text stays verbatim (the model copies it into edits) but for its own closing tag and the label.
+  const lines = [`<note ${attributes.join(" ")}>`, defuseToolText(result.content, "note"), "</note>"];
+  if (result.notice) lines.unshift(defuseToolText(result.notice));
   if (result.chunkIndex + 1 < result.totalChunks) {
     lines.push(
       `This is part ${result.chunkIndex + 1} of ${result.totalChunks}. Call readNote with chunkIndex ${result.chunkIndex + 1} for the next part.`,
