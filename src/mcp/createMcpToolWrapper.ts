@@ -19,7 +19,7 @@ export interface McpToolCaller {
 
 export interface McpToolWrapperOptions {
   caller: McpToolCaller;
-  /** Asked before a tool that is not marked read-only runs. */
+  /** Asked before every call of a tool the user has not auto-approved. */
   approval: ToolCallApprovalPort;
   /** True when the user switched approval off for this tool id. */
   isAutoApproved: (toolId: string) => boolean;
@@ -85,6 +85,7 @@ export function createMcpToolWrapper(
   modelName = mcpModelToolName(serverName, mcpTool.name),
 ): ToolDefinition {
   const id = mcpToolId(serverName, mcpTool.name);
+  // The server's word only: shown to the user, never a reason to skip approval (a server could claim it for anything).
   const readOnly = mcpTool.annotations?.readOnlyHint === true;
   const displayName = mcpTool.title ?? mcpTool.annotations?.title ?? mcpTool.name;
   const { schema } = convertMcpSchemaToZod(mcpTool.inputSchema);
@@ -97,7 +98,7 @@ export function createMcpToolWrapper(
     isReadOnly: readOnly,
     async func(args, context) {
       const { signal } = context;
-      if (!readOnly && !options.isAutoApproved(id)) {
+      if (!options.isAutoApproved(id)) {
         // The user may take their time: the wait is not part of the call's time limit.
         const ask = () => options.approval.requestToolCallApproval({ toolId: id, source: serverName, toolName: mcpTool.name, arguments: args }, signal);
         const decision = await (context.untimed ? context.untimed(ask) : ask());
