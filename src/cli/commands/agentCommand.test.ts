@@ -161,6 +161,22 @@ describe("vault-copilot agent", () => {
     expect(existsSync(join(vault.root, ".obsidian/plugins/vault-copilot"))).toBe(true);
   });
 
+  it("honours the vault's settings as search does: the exclusions, then the flags over them", async () => {
+    vault.write(
+      ".obsidian/plugins/vault-copilot/data.json",
+      JSON.stringify({ settingsVersion: 2, search: { excludedFolders: ["Projects"], excludedPatterns: [], maxResults: 10 }, systemPrompt: "Answer in French." }),
+    );
+    const search = { name: "localSearch", arguments: JSON.stringify({ query: "Alpha budget", salientTerms: ["Alpha", "budget"] }) };
+    const { status } = await agent([{ toolCalls: [search] }, { text: "Rien." }], ["--tools", "localSearch"]);
+    expect(status).toBe(0);
+    expect(JSON.stringify(requests()[0]?.body.messages[0]?.content)).toContain("Answer in French.");
+    expect(requests()[0]?.body.model).toBe("test-model");
+    expect(JSON.stringify(requests()[1]?.body.messages.at(-1)?.content)).not.toContain("Alpha plan");
+    // search, sharing the index file, agrees.
+    const searched = await cli(["search", "--vault", vault.root, "--json", "Alpha budget"]);
+    expect(JSON.parse(searched.stdout).results).toEqual([]);
+  });
+
   it("adds the tools of the MCP servers in --mcp-config and calls them", async () => {
     const config = vault.write("mcp.json", JSON.stringify({ mcpServers: { everything: { command: process.execPath, args: [EVERYTHING_SERVER, "stdio"] } } }));
     const echo = { name: "everything_echo", arguments: JSON.stringify({ message: "ping from the agent" }) };

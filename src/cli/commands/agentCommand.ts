@@ -19,9 +19,9 @@ const MAX_ITERATIONS = 50;
 /**
  * `agent --vault DIR --base-url URL --model NAME [--api-key-env VAR] [--tools id,id,...]
  * [--max-iterations N] [--yes] [--json] [--mcp-config FILE.json] PROMPT`: the plugin's agent —
- * the same runner, registry and tools — over a folder. `--tools` lists the enabled tool ids (the
- * plugin's defaults otherwise, plus every tool of the MCP servers given); the always-enabled
- * tools are bound in any case.
+ * the same runner, registry, tools and settings (the vault's data.json, flags over it) — over a
+ * folder. `--tools` lists the enabled tool ids (the vault's enabled tools otherwise, plus every
+ * tool of the MCP servers given); the always-enabled tools are bound in any case.
  */
 export const agentCommand: CliCommand = async (argv, io) => {
   const args = parseArgs(argv, { values: [...MODEL_FLAGS, "tools", "max-iterations", "mcp-config"], booleans: ["yes", "json"] });
