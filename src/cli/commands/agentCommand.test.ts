@@ -72,6 +72,62 @@ describe("vault-copilot chat", () => {
   });
 });
 
+describe("what the CLI prints never holds a secret, a URL password, a path outside the vault or a raw escape", () => {
+  const KEY = "sk-planted-0123456789abcdef";
+  const ESC = "\u001b";
+
+  it("redacts the key from --api-key-env when the server's error echoes it, on stderr and in --json", async () => {
+    server = await startOpenAIServer((request) => ({ status: 401, message: `Incorrect API key provided: ${String(request.headers.authorization).replace("Bearer ", "")}` }));
+    for (const command of ["chat", "agent"]) {
+      const plain = await cli(["chat", "--vault", vault.root, "--base-url", server.baseUrl, "--model", "m", "--api-key-env", "MY_KEY", "hi"], { MY_KEY: KEY });
+      const json = await cli([command, "--vault", vault.root, "--base-url", server.baseUrl, "--model", "m", "--api-key-env", "MY_KEY", "--json", "hi"], { MY_KEY: KEY });
+      for (const run of [plain, json]) {
+        expect(run.status).toBe(1);
+        expect(run.stdout + run.stderr).not.toContain(KEY);
+      }
+      expect(plain.stderr).toContain("Incorrect API key provided: [redacted]");
+      expect(json.stdout).toContain("Incorrect API key provided: [redacted]");
+    }
+  });
+
+  it("hides a base-URL password and absolute paths outside the vault, keeping the vault's and the user's own", async () => {
+    const outside = "/home/someone/.cache/models/weights.bin";
+    const failed = await cli(["chat", "--vault", vault.root, "--base-url", "http://user:hunter2@127.0.0.1:1/v1", "--model", "m", "hi"]);
+    expect(failed.status).toBe(1);
+    expect(failed.stderr).not.toContain("hunter2");
+    server = await startOpenAIServer([{ status: 400, message: `cannot open ${outside} nor ${vault.root}/Soup.md` }]);
+    const { stderr } = await cli(["chat", "--vault", vault.root, "--base-url", server.baseUrl, "--model", "m", "hi"]);
+    expect(stderr).not.toContain("/home/someone");
+    expect(stderr).toContain("weights.bin");
+    expect(stderr).toContain(`${vault.root}/Soup.md`);
+  });
+
+  it("strips terminal escape sequences from answers and tool lines in plain mode, keeping newlines and tabs", async () => {
+    vault.write("Trap.md", `Title${ESC}]0;pwned${ESC}\\ and ${ESC}[2J cleared\u009b31m\u0007\r`);
+    const script = [
+      { toolCalls: [{ name: "readNote", arguments: JSON.stringify({ notePath: `Trap${ESC}[31m` }) }] },
+      { text: `Red ${ESC}[31mtext${ESC}[0m\tand a bell\u0007\nnext line` },
+    ];
+    const plain = await agent(script, []);
+    expect(plain.status).toBe(0);
+    expect(plain.stdout).toBe("Red text\tand a bell\nnext line\n");
+    const controls = [...plain.stderr].filter((character) => {
+      const code = character.charCodeAt(0);
+      return (code < 0x20 && character !== "\n" && character !== "\t") || (code >= 0x7f && code <= 0x9f);
+    });
+    expect(controls).toEqual([]);
+    await server?.close();
+    const json = await agent(script, ["--json"]);
+    // JSON escapes control characters itself: the events keep the model's exact text.
+    const final = json.stdout
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line) as { type: string; text?: string })
+      .find((event) => event.type === "final");
+    expect(final?.text).toBe(script[1]?.text);
+  });
+});
+
 describe("vault-copilot agent", () => {
   it("reads a note with the built-in tools over the folder and prints the answer, tool lines on stderr", async () => {
     const { status, stdout, stderr } = await agent(
