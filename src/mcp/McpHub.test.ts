@@ -9,7 +9,7 @@ import { approveAllToolCalls, refuseAllToolCalls, type ToolCallApprovalPort, typ
 import { runTool } from "../tools/runTool";
 import { ToolRegistry } from "../tools/ToolRegistry";
 import { createHttpTransport } from "./httpTransport";
-import type { McpServerConfig } from "./mcpConfig";
+import type { StdioMcpServerConfig } from "./mcpConfig";
 import { MAX_TOOL_LIST_PAGES, McpHub, type McpHubOptions } from "./McpHub";
 import { isRunning, writeScriptedMcpServer } from "../../test/helpers/scriptedMcpServer";
 import { createStdioTransport } from "./node/stdioTransport";
@@ -17,15 +17,7 @@ import { createStdioTransport } from "./node/stdioTransport";
 jest.setTimeout(60_000);
 
 const secrets = new MapSecretStore();
-const stdio = (name: string, args: string[]): McpServerConfig => ({
-  name,
-  enabled: true,
-  transport: "stdio",
-  command: process.execPath,
-  args,
-  url: "",
-  env: {},
-});
+const stdio = (name: string, args: string[]): StdioMcpServerConfig => ({ name, enabled: true, transport: "stdio", command: process.execPath, args, env: {} });
 const runOptions = { toolCallId: "c1", defaultTimeoutMs: 20_000, maxOutputChars: 20_000 };
 
 function makeHub(registry: ToolRegistry, overrides: Partial<McpHubOptions> = {}) {
@@ -202,7 +194,7 @@ describe("McpHub over Streamable HTTP", () => {
     const registry = new ToolRegistry();
     const { hub } = makeHub(registry);
     try {
-      const status = await hub.connect({ ...stdio("web", []), transport: "http", command: "", url: server.url });
+      const status = await hub.connect({ name: "web", enabled: true, transport: "http", url: server.url, headers: {} });
       expect(status.state).toBe("connected");
       const result = await runTool(registry.findByToolName("web_get-sum")!.tool, { a: 2, b: 3 }, runOptions);
       expect(result.text).toContain("5");

@@ -122,8 +122,8 @@ describe("parseMcpConfigFile", () => {
       }),
     );
     expect(servers).toEqual([
-      { name: "files", enabled: true, transport: "stdio", command: "node", args: ["server.js"], url: "", env: { TOKEN: "mcp-files-token" } },
-      { name: "remote", enabled: false, transport: "http", command: "", args: [], url: "http://127.0.0.1:3001/mcp", env: { Authorization: "mcp-remote-authorization" } },
+      { name: "files", enabled: true, transport: "stdio", command: "node", args: ["server.js"], env: { TOKEN: "mcp-files-token" } },
+      { name: "remote", enabled: false, transport: "http", url: "http://127.0.0.1:3001/mcp", headers: { Authorization: "mcp-remote-authorization" } },
     ]);
     expect(values.get("mcp-files-token")).toBe("t0ps3cret");
     expect(JSON.stringify(servers)).not.toContain("t0ps3cret");

@@ -1,7 +1,7 @@
 import { getDefaultEnvironment, StdioClientTransport, type StdioServerParameters } from "@modelcontextprotocol/sdk/client/stdio.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { SecretStore } from "../../settings/secrets";
-import type { McpServerConfig } from "../mcpConfig";
+import type { StdioMcpServerConfig } from "../mcpConfig";
 
 /**
  * The SDK's stdio transport, with a close that ends the server at once and settles only when it
@@ -40,7 +40,7 @@ class StoppingStdioTransport extends StdioClientTransport {
  * on desktop alone (`Platform.isDesktop`), never on mobile. The child gets the SDK's safe default
  * environment plus the configured variables, whose values come from the SecretStore.
  */
-export function createStdioTransport(config: McpServerConfig, secrets: SecretStore, cwd?: string): Transport {
+export function createStdioTransport(config: StdioMcpServerConfig, secrets: SecretStore, cwd?: string): Transport {
   const env: Record<string, string> = { ...getDefaultEnvironment() };
   for (const [name, secretId] of Object.entries(config.env)) {
     const value = secrets.get(secretId);
