@@ -5,6 +5,7 @@ import { CLI_REFUSAL_REASON } from "./agentCommand";
 import { EVERYTHING_SERVER } from "../../../test/helpers/mcpServers";
 import { startOpenAIServer, type OpenAIServer, type Script } from "../../../test/helpers/openAIServer";
 import { makeTempVault, type TempVault } from "../../../test/helpers/tempVault";
+import { isRunning, writeScriptedMcpServer } from "../../../test/helpers/scriptedMcpServer";
 
 jest.setTimeout(60_000);
 
@@ -231,6 +232,20 @@ describe("vault-copilot agent", () => {
     // search, sharing the index file, agrees.
     const searched = await cli(["search", "--vault", vault.root, "--json", "Alpha budget"]);
     expect(JSON.parse(searched.stdout).results).toEqual([]);
+  });
+
+  it("stops at once on Ctrl-C while an MCP server is starting, and ends the server", async () => {
+    const pidFile = join(vault.root, "silent.pid");
+    const config = vault.write("silent.json", JSON.stringify({ mcpServers: { silent: writeScriptedMcpServer(vault.root, "silent-list", pidFile) } }));
+    server = await startOpenAIServer([]);
+    const controller = new AbortController();
+    const running = runCli(["agent", "--vault", vault.root, "--base-url", server.baseUrl, "--model", "m", "--mcp-config", config, "hi"], {}, controller.signal);
+    while (!existsSync(pidFile) || readFileSync(pidFile, "utf8") === "") await new Promise((resolve) => setTimeout(resolve, 20));
+    controller.abort(new Error("interrupted"));
+    const { status, stderr } = await running;
+    expect({ status, stderr }).toEqual({ status: 1, stderr: "vault-copilot: interrupted\n" });
+    expect(isRunning(Number(readFileSync(pidFile, "utf8")))).toBe(false);
+    expect(server.requests).toHaveLength(0);
   });
 
   it("adds the tools of the MCP servers in --mcp-config and calls them", async () => {
