@@ -15,6 +15,8 @@ export interface CliMcpOptions {
   isAutoApproved?: (toolId: string) => boolean;
   /** Ctrl-C / SIGTERM: stops connecting at once and ends every server started. */
   signal: AbortSignal;
+  /** Told each plain value the file gives (env, headers), so the CLI never prints it. */
+  onSecretValue?: (value: string) => void;
 }
 
 export interface CliMcpConnection {
@@ -39,7 +41,10 @@ export async function connectMcpFromConfigFile(path: string, registry: ToolRegis
   }
   const { servers, values } = parseMcpConfigFile(text);
   const secrets = new MapSecretStore();
-  for (const [id, value] of values) secrets.set(id, value);
+  for (const [id, value] of values) {
+    secrets.set(id, value);
+    options.onSecretValue?.(value);
+  }
 
   const started = new Set<Transport & { pid: number | null }>();
   const endStarted = () => {

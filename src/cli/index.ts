@@ -24,7 +24,12 @@ export type CliCommandTable = Readonly<Record<string, () => Promise<CliCommand>>
 
 export async function main(argv: string[], rawIo: CliIo, commands: CliCommandTable): Promise<number> {
   const filter = cliOutputFilter(argv, rawIo.env);
-  const io: CliIo = { ...rawIo, stdout: (text) => rawIo.stdout(filter.stdout(text)), stderr: (text) => rawIo.stderr(filter.stderr(text)) };
+  const io: CliIo = {
+    ...rawIo,
+    stdout: (text) => rawIo.stdout(filter.stdout(text)),
+    stderr: (text) => rawIo.stderr(filter.stderr(text)),
+    addSecret: (value) => filter.addSecret(value),
+  };
   const [name, ...rest] = argv;
   const load = name && Object.hasOwn(commands, name) ? commands[name] : undefined;
   if (!load) {

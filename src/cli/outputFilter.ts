@@ -7,7 +7,8 @@ import { redactSecrets } from "../settings/secrets";
  * sequences (which can retitle the window, clear the screen or forge output), and an error may
  * name files of the machine the user never meant to show.
  *
- * - Secrets (the value of `--api-key-env`'s variable) and base-URL passwords become "[redacted]",
+ * - Secrets (the value of `--api-key-env`'s variable, and those added later with `addSecret`) and
+ *   base-URL passwords become "[redacted]",
  *   on both streams.
  * - Control characters other than newline and tab (C0, C1, whole ESC sequences) are removed from
  *   stderr and from plain stdout. `--json` output is left as is: JSON escapes control characters
@@ -21,6 +22,8 @@ import { redactSecrets } from "../settings/secrets";
 export interface CliOutputFilter {
   stdout(text: string): string;
   stderr(text: string): string;
+  /** A value learnt later (an MCP config file's env and headers) to redact from then on. */
+  addSecret(value: string): void;
 }
 
 const URL_PASSWORD = /\b([a-z][a-z0-9+.-]*:\/\/[^\s/:@]*:)[^\s/@]+@/gi;
@@ -35,7 +38,8 @@ const ABSOLUTE_PATH = /(?<![\w.~:/\\-])(?:\/|[A-Za-z]:\\)[^\s'"`<>|;,()[\]{}]+/g
 export function cliOutputFilter(argv: readonly string[], env: Record<string, string | undefined>): CliOutputFilter {
   const values = flagValues(argv);
   const keyVariable = values.get("api-key-env");
-  const secrets = keyVariable && env[keyVariable] ? [env[keyVariable]] : [];
+  const key = keyVariable ? env[keyVariable] : undefined;
+  const secrets: string[] = key ? [key] : [];
   const vault = values.get("vault");
   const vaultRoots = vault ? [vault, resolve(vault)].map((root) => root.replace(/[/\\]+$/, "")) : [];
   const typedPaths = new Set(argv.flatMap((argument) => [argument, argument.slice(argument.indexOf("=") + 1)]).filter((text) => isAbsolute(text)));
@@ -57,6 +61,9 @@ export function cliOutputFilter(argv: readonly string[], env: Record<string, str
   return {
     stdout: (text) => (json ? scrubPaths(redact(text)) : plainStdout(redact(text))),
     stderr: (text) => plainStderr(scrubPaths(redact(text))),
+    addSecret: (value) => {
+      if (!secrets.includes(value)) secrets.push(value);
+    },
   };
 }
 

@@ -91,6 +91,19 @@ describe("what the CLI prints never holds a secret, a URL password, a path outsi
     }
   });
 
+  it("redacts the values an MCP config file gives (env, headers) when a server echoes them", async () => {
+    const planted = "planted-mcp-token-0123456789";
+    const config = vault.write("mcp.json", JSON.stringify({ mcpServers: { everything: { command: process.execPath, args: [EVERYTHING_SERVER, "stdio"], env: { PLANTED_TOKEN: planted } } } }));
+    const script: Script = (request) =>
+      request.index === 0 ? { toolCalls: [{ name: request.body.tools?.find((tool) => tool.function.name.endsWith("get-env"))?.function.name ?? "none", arguments: "{}" }] } : { text: "Done." };
+    const { status, stdout, stderr } = await agent(script, ["--mcp-config", config, "--yes", "--json"]);
+    expect(status).toBe(0);
+    // The tool did run and echo it (the model gets what the tool returns); the terminal does not.
+    expect(JSON.stringify(requests()[1]?.body.messages)).toContain(planted);
+    expect(stdout).toContain("PLANTED_TOKEN");
+    expect(stdout + stderr).not.toContain(planted);
+  });
+
   it("hides a base-URL password and absolute paths outside the vault, keeping the vault's and the user's own", async () => {
     const outside = "/home/someone/.cache/models/weights.bin";
     const failed = await cli(["chat", "--vault", vault.root, "--base-url", "http://user:hunter2@127.0.0.1:1/v1", "--model", "m", "hi"]);

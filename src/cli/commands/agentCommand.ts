@@ -50,6 +50,7 @@ export const agentCommand: CliCommand = async (argv, io) => {
         approval: approve ? approveAllToolCalls : refuseAllToolCalls(CLI_REFUSAL_REASON),
         isAutoApproved: (id) => session.settings.autoApproveToolIds.includes(id),
         signal: io.signal,
+        onSecretValue: io.addSecret,
       });
       mcp = connected;
       for (const status of connected.statuses) {

@@ -17,7 +17,11 @@ export const mcpCommand: CliCommand = async (argv, io) => {
 
   const registry = new ToolRegistry();
   // Listing calls no tool, so nothing needs approving.
-  const connection = await connectMcpFromConfigFile(configPath, registry, { approval: approveAllToolCalls, signal: io.signal });
+  const connection = await connectMcpFromConfigFile(configPath, registry, {
+    approval: approveAllToolCalls,
+    signal: io.signal,
+    onSecretValue: io.addSecret,
+  });
   const { statuses } = connection;
   try {
     if (args.flags.has("json")) {
