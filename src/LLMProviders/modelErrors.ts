@@ -8,6 +8,7 @@ export type ModelErrorKind =
   | "bad-request"
   | "unreachable"
   | "interrupted"
+  | "timeout"
   | "aborted"
   | "unknown";
 

@@ -1,5 +1,5 @@
 import type { AIMessageChunk, BaseMessage } from "@langchain/core/messages";
-import { abortReason, delay } from "../ports/timers";
+import { abortReason, clearTimer, delay, setTimer } from "../ports/timers";
 import { classifyModelError, ModelError, type ModelErrorContext } from "./modelErrors";
 import { retryDelayMs, type RetryPolicy } from "./retryPolicy";
 import { ToolCallAssembler, type AssembledToolCall } from "./toolCallAssembler";
@@ -30,8 +30,17 @@ export interface RetryNotice {
   error: ModelError;
 }
 
+/**
+ * How long a model request may stay silent, before its first byte or between two chunks, before
+ * it is given up: a server that accepts and never answers must not leave a spinner for good.
+ * Long enough for a local model loading into memory or thinking before its first token.
+ */
+export const MODEL_IDLE_TIMEOUT_MS = 120_000;
+
 export interface StreamModelStepOptions {
   signal: AbortSignal;
+  /** Overrides MODEL_IDLE_TIMEOUT_MS (tests use a short one). */
+  idleTimeoutMs?: number;
   errorContext: Omit<ModelErrorContext, "receivedAnything">;
   retryPolicy: RetryPolicy;
   /** An id for a tool call the server sent without one. */
@@ -44,7 +53,8 @@ export interface StreamModelStepOptions {
  * Streams one response: text deltas are handed on as they arrive, tool-call deltas assembled.
  * A failure before anything arrived is retried per the policy (429, 5xx, a reset connection);
  * once text or a tool call has been handed on, a failure ends the step with a ModelError
- * ("interrupted"), since the text already shown cannot be asked for again. Always throws a
+ * ("interrupted"), since the text already shown cannot be asked for again. A request silent for
+ * longer than the idle timeout (before its first byte or mid-stream) ends with "timeout". Always throws a
  * ModelError, "aborted" when the signal fired.
  */
 export async function streamModelStep(model: StreamingModel, messages: BaseMessage[], options: StreamModelStepOptions): Promise<ModelStep> {
@@ -60,10 +70,22 @@ export async function streamModelStep(model: StreamingModel, messages: BaseMessa
     const attempt = new AbortController();
     const forward = () => attempt.abort(signal.reason);
     signal.addEventListener("abort", forward, { once: true });
+    const idleMs = options.idleTimeoutMs ?? MODEL_IDLE_TIMEOUT_MS;
+    let timedOut = false;
+    let idleTimer: number | undefined;
+    const restartIdleTimer = () => {
+      clearTimer(idleTimer);
+      idleTimer = setTimer(() => {
+        timedOut = true;
+        attempt.abort(new Error("idle timeout"));
+      }, idleMs);
+    };
     try {
       if (signal.aborted) throw abortReason(signal);
+      restartIdleTimer();
       const stream = await model.stream(messages, { signal: attempt.signal });
       for await (const chunk of stream) {
+        restartIdleTimer();
         const delta = chunkText(chunk);
         if (delta) {
           emitted = true;
@@ -80,9 +102,14 @@ export async function streamModelStep(model: StreamingModel, messages: BaseMessa
       }
       // LangChain ends an aborted stream quietly in some paths; an aborted step is not an answer.
       if (signal.aborted) throw abortReason(signal);
+      if (timedOut) throw idleTimeoutError(idleMs, emitted);
       return { text, toolCalls: assembler.result(), finishReason, usage };
     } catch (error) {
-      const modelError = classifyModelError(error, { ...options.errorContext, receivedAnything: emitted }, signal);
+      // The timer aborted the request: what the client threw is an abort, but the cause is silence.
+      const modelError =
+        timedOut && !signal.aborted
+          ? idleTimeoutError(idleMs, emitted)
+          : classifyModelError(error, { ...options.errorContext, receivedAnything: emitted }, signal);
       if (emitted || modelError.kind === "aborted") throw modelError;
       failures++;
       const wait = retryDelayMs(options.retryPolicy, failures, modelError);
@@ -94,9 +121,17 @@ export async function streamModelStep(model: StreamingModel, messages: BaseMessa
         throw classifyModelError(abortError, { ...options.errorContext, receivedAnything: false }, signal);
       }
     } finally {
+      clearTimer(idleTimer);
       signal.removeEventListener("abort", forward);
     }
   }
+}
+
+/** Not retried: a server silent this long is stuck or overloaded, and a retry would double the wait. */
+function idleTimeoutError(idleMs: number, receivedAnything: boolean): ModelError {
+  const seconds = Number((idleMs / 1000).toFixed(1));
+  const kept = receivedAnything ? "; the part that arrived is kept" : "";
+  return new ModelError("timeout", `The model server did not answer for ${seconds} s${kept}.`);
 }
 
 /** The text of a chunk, whether the server sent a string or content parts. */

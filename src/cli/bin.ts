@@ -1,8 +1,15 @@
 import { CLI_COMMANDS } from "./commands";
 import { main } from "./index";
 
+// Ctrl-C (SIGINT) and SIGTERM stop the command: connecting, listing and the run end at once and
+// the MCP servers it started are ended. A second signal exits without waiting for any of it.
 const controller = new AbortController();
-process.on("SIGINT", () => controller.abort(new Error("interrupted")));
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.on(signal, () => {
+    if (controller.signal.aborted) process.exit(signal === "SIGINT" ? 130 : 143);
+    controller.abort(new Error(signal === "SIGINT" ? "interrupted" : "terminated"));
+  });
+}
 
 main(process.argv.slice(2), {
   stdout: (text) => process.stdout.write(text),

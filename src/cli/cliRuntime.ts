@@ -1,6 +1,5 @@
 import { promises as fs } from "node:fs";
 import { setImmediate } from "node:timers";
-import { DEFAULT_SETTINGS } from "../constants";
 import { createChatModel, type ChatModelHandle } from "../LLMProviders/chatModelFactory";
 import { systemClock } from "../ports/Clock";
 import { NoteIndex } from "../search/NoteIndex";
@@ -16,6 +15,7 @@ import { FsVault } from "../vault/FsVault";
 import { stringFlag, UsageError, type ParsedArgs } from "./args";
 import { fetchHttp } from "./fetchHttp";
 import type { CliIo } from "./io";
+import { loadVaultSettings } from "./vaultSettings";
 
 /** The flags every model-driven command takes (`chat`, `agent`). */
 export const MODEL_FLAGS = ["vault", "base-url", "model", "api-key-env"] as const;
@@ -32,9 +32,10 @@ export interface CliSession {
 }
 
 /**
- * Reads `--vault`, `--base-url`, `--model` and `--api-key-env` into the plugin's default settings
- * (a custom OpenAI-compatible provider), so the CLI runs what the plugin runs with its defaults.
- * Throws UsageError for a bad flag and Error for a missing folder.
+ * Reads `--vault`, `--base-url`, `--model` and `--api-key-env` over the vault's own settings (see
+ * loadVaultSettings; the provider becomes a custom OpenAI-compatible one from the flags), so the
+ * CLI runs what the plugin runs in that vault. Throws UsageError for a bad flag and Error for a
+ * missing folder.
  */
 export async function openCliSession(args: ParsedArgs, io: CliIo, overrides: Partial<CopilotSettings> = {}): Promise<CliSession> {
   const folder = stringFlag(args, "vault", true);
@@ -51,14 +52,15 @@ export async function openCliSession(args: ParsedArgs, io: CliIo, overrides: Par
   const stats = await fs.stat(folder).catch(() => null);
   if (!stats?.isDirectory()) throw new Error(`no folder at --vault "${folder}"`);
 
-  const defaults = structuredClone(DEFAULT_SETTINGS);
+  const vault = new FsVault(folder, undefined, { onProblem: (message) => io.stderr(`vault-copilot: ${message}\n`) });
+  const loaded = await loadVaultSettings(vault, io);
   const settings: CopilotSettings = {
-    ...defaults,
+    ...loaded,
     ...overrides,
-    provider: { ...defaults.provider, preset: "custom", baseUrl, model, apiKeySecretId: CLI_API_KEY_SECRET_ID },
+    provider: { ...loaded.provider, preset: "custom", baseUrl, model, apiKeySecretId: CLI_API_KEY_SECRET_ID },
   };
   return {
-    vault: new FsVault(folder, undefined, { onProblem: (message) => io.stderr(`vault-copilot: ${message}\n`) }),
+    vault,
     settings,
     secrets,
     createModel: () => createChatModel(settings.provider, { fetch, secrets }),

@@ -1,6 +1,7 @@
 import { UsageError } from "./args";
 import type { CliCommand, CliIo } from "./io";
 import { errorMessage } from "../errorMessage";
+import { cliOutputFilter } from "./outputFilter";
 
 /**
  * The headless entry (`vault-copilot`, `npm run cli --`): the same runners, registry and tools as
@@ -21,7 +22,14 @@ export const USAGE = [
 /** Command name -> loader; loaders import on demand, so `search` never pays for LangChain's start-up. */
 export type CliCommandTable = Readonly<Record<string, () => Promise<CliCommand>>>;
 
-export async function main(argv: string[], io: CliIo, commands: CliCommandTable): Promise<number> {
+export async function main(argv: string[], rawIo: CliIo, commands: CliCommandTable): Promise<number> {
+  const filter = cliOutputFilter(argv, rawIo.env);
+  const io: CliIo = {
+    ...rawIo,
+    stdout: (text) => rawIo.stdout(filter.stdout(text)),
+    stderr: (text) => rawIo.stderr(filter.stderr(text)),
+    addSecret: (value) => filter.addSecret(value),
+  };
   const [name, ...rest] = argv;
   const load = name && Object.hasOwn(commands, name) ? commands[name] : undefined;
   if (!load) {

@@ -3,8 +3,10 @@ export interface CliIo {
   stdout: (text: string) => void;
   stderr: (text: string) => void;
   env: Record<string, string | undefined>;
-  /** Aborted on SIGINT. */
+  /** Aborted on SIGINT and SIGTERM. */
   signal: AbortSignal;
+  /** Adds a value never to be printed (e.g. one an MCP config file gives); set by `main`. */
+  addSecret?: (value: string) => void;
 }
 
 /** A command: parses its own arguments (throwing UsageError) and returns the exit status. */

@@ -1,6 +1,6 @@
 import type { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { z } from "zod";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { EVERYTHING_SERVER, FILESYSTEM_SERVER, startEverythingHttp } from "../../test/helpers/mcpServers";
@@ -9,22 +9,15 @@ import { approveAllToolCalls, refuseAllToolCalls, type ToolCallApprovalPort, typ
 import { runTool } from "../tools/runTool";
 import { ToolRegistry } from "../tools/ToolRegistry";
 import { createHttpTransport } from "./httpTransport";
-import type { McpServerConfig } from "./mcpConfig";
-import { McpHub, type McpHubOptions } from "./McpHub";
+import type { StdioMcpServerConfig } from "./mcpConfig";
+import { MAX_TOOL_LIST_PAGES, McpHub, type McpHubOptions } from "./McpHub";
+import { isRunning, writeScriptedMcpServer } from "../../test/helpers/scriptedMcpServer";
 import { createStdioTransport } from "./node/stdioTransport";
 
 jest.setTimeout(60_000);
 
 const secrets = new MapSecretStore();
-const stdio = (name: string, args: string[]): McpServerConfig => ({
-  name,
-  enabled: true,
-  transport: "stdio",
-  command: process.execPath,
-  args,
-  url: "",
-  env: {},
-});
+const stdio = (name: string, args: string[]): StdioMcpServerConfig => ({ name, enabled: true, transport: "stdio", command: process.execPath, args, env: {} });
 const runOptions = { toolCallId: "c1", defaultTimeoutMs: 20_000, maxOutputChars: 20_000 };
 
 function makeHub(registry: ToolRegistry, overrides: Partial<McpHubOptions> = {}) {
@@ -115,7 +108,7 @@ describe("McpHub with server-everything over stdio", () => {
   });
 });
 
-describe("McpHub approval for tools not marked read-only", () => {
+describe("McpHub approval for every tool, whatever the server claims", () => {
   it("asks before a call, and does not call the server when refused", async () => {
     const registry = new ToolRegistry();
     const asked: ToolCallProposal[] = [];
@@ -132,9 +125,11 @@ describe("McpHub approval for tools not marked read-only", () => {
       const refused = await runTool(toggle, {}, runOptions);
       expect(refused.text).toBe("The user did not approve this call of toggle-simulated-logging: not now");
       expect(asked).toEqual([{ toolId: "mcp_ev_toggle-simulated-logging", source: "ev", toolName: "toggle-simulated-logging", arguments: {} }]);
-      // Read-only tools are not asked about.
-      await runTool(registry.findByToolName("ev_echo")!.tool, { message: "x" }, runOptions);
-      expect(asked).toHaveLength(1);
+      // A server's read-only hint is information only: a server could claim it for anything.
+      expect(registry.findByToolName("ev_echo")?.tool.isReadOnly).toBe(true);
+      const echo = await runTool(registry.findByToolName("ev_echo")!.tool, { message: "x" }, runOptions);
+      expect(echo.text).toBe("The user did not approve this call of echo: not now");
+      expect(asked.map((proposal) => proposal.toolName)).toEqual(["toggle-simulated-logging", "echo"]);
     } finally {
       await hub.closeAll();
     }
@@ -181,11 +176,11 @@ describe("McpHub with server-filesystem over stdio", () => {
       const read = registry.findByToolName("fs_read_text_file") ?? registry.findByToolName("fs_read_file");
       const result = await runTool(read!.tool, { path: join(folder, "hello.md") }, runOptions);
       expect(result.text).toContain("# Hello from MCP");
-      expect(asked).toEqual([]);
+      expect(asked).toEqual([read!.tool.name.replace(/^fs_/, "")]);
       const write = registry.findByToolName("fs_write_file")!.tool;
       expect(write.isReadOnly).toBe(false);
       await runTool(write, { path: join(folder, "new.md"), content: "written" }, runOptions);
-      expect(asked).toEqual(["write_file"]);
+      expect(asked.at(-1)).toBe("write_file");
       expect(readFileSync(join(folder, "new.md"), "utf8")).toBe("written");
     } finally {
       await hub.closeAll();
@@ -199,7 +194,7 @@ describe("McpHub over Streamable HTTP", () => {
     const registry = new ToolRegistry();
     const { hub } = makeHub(registry);
     try {
-      const status = await hub.connect({ ...stdio("web", []), transport: "http", command: "", url: server.url });
+      const status = await hub.connect({ name: "web", enabled: true, transport: "http", url: server.url, headers: {} });
       expect(status.state).toBe("connected");
       const result = await runTool(registry.findByToolName("web_get-sum")!.tool, { a: 2, b: 3 }, runOptions);
       expect(result.text).toContain("5");
@@ -214,6 +209,49 @@ describe("McpHub over Streamable HTTP", () => {
 });
 
 describe("McpHub failures", () => {
+  let folder: string;
+  beforeAll(() => {
+    folder = mkdtempSync(join(tmpdir(), "vault-copilot-mcpfail-"));
+  });
+  afterAll(() => rmSync(folder, { recursive: true, force: true }));
+
+  it("gives up on a server that pages tools/list forever, after MAX_TOOL_LIST_PAGES pages, and stops it", async () => {
+    const registry = new ToolRegistry();
+    const { hub } = makeHub(registry);
+    const pidFile = join(folder, "endless.pid");
+    const server = writeScriptedMcpServer(folder, "endless-pages", pidFile);
+    const status = await hub.connect({ ...stdio("endless", server.args), command: server.command });
+    expect(status.state).toBe("failed");
+    expect(status.error).toBe(`MCP server "endless" listed its tools over more than ${MAX_TOOL_LIST_PAGES} pages without an end; it was given up.`);
+    expect(registry.getAllTools()).toEqual([]);
+    expect(isRunning(Number(readFileSync(pidFile, "utf8")))).toBe(false);
+    await hub.closeAll();
+  });
+
+  it("gives up on a server that never finishes listing within the connect time, and stops it", async () => {
+    const registry = new ToolRegistry();
+    const { hub } = makeHub(registry, { connectTimeoutMs: 1_500 });
+    const pidFile = join(folder, "silent.pid");
+    const server = writeScriptedMcpServer(folder, "silent-list", pidFile);
+    const status = await hub.connect({ ...stdio("silent", server.args), command: server.command });
+    expect(status).toMatchObject({ state: "failed", error: 'MCP server "silent" did not start and list its tools within 1.5 s.' });
+    expect(isRunning(Number(readFileSync(pidFile, "utf8")))).toBe(false);
+  });
+
+  it("stops connecting at once when the signal fires, and stops the server", async () => {
+    const registry = new ToolRegistry();
+    const { hub } = makeHub(registry, { connectTimeoutMs: 600_000 });
+    const pidFile = join(folder, "aborted.pid");
+    const server = writeScriptedMcpServer(folder, "silent-list", pidFile);
+    const controller = new AbortController();
+    const connecting = hub.connect({ ...stdio("aborted", server.args), command: server.command }, controller.signal);
+    while (!existsSync(pidFile)) await new Promise((resolve) => setTimeout(resolve, 20));
+    controller.abort(new Error("interrupted"));
+    const status = await connecting;
+    expect(status).toMatchObject({ state: "failed", error: "interrupted" });
+    expect(isRunning(Number(readFileSync(pidFile, "utf8")))).toBe(false);
+  });
+
   it("reports a server that cannot start as failed, registering nothing", async () => {
     const registry = new ToolRegistry();
     const { hub } = makeHub(registry);

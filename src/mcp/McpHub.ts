@@ -2,12 +2,18 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import { errorMessage } from "../errorMessage";
-import { clearTimer, setTimer } from "../ports/timers";
+import { abortReason, clearTimer, setTimer } from "../ports/timers";
 import type { ToolRegistry } from "../tools/ToolRegistry";
 import type { McpTool, McpToolWrapperOptions } from "./createMcpToolWrapper";
 import type { McpCallResult } from "./formatMcpResponse";
 import type { McpServerConfig } from "./mcpConfig";
 import { registerMcpServerTools, unregisterMcpServerTools } from "./mcpToolRegistration";
+
+/** The most `tools/list` pages read from one server: a server that pages forever is given up. */
+export const MAX_TOOL_LIST_PAGES = 50;
+
+/** The default for `connectTimeoutMs`. */
+const CONNECT_TIMEOUT_MS = 30_000;
 
 export type McpServerState = "connecting" | "connected" | "disconnected" | "failed";
 
@@ -26,7 +32,7 @@ export interface McpHubOptions {
   createTransport: (config: McpServerConfig) => Promise<Transport>;
   approval: McpToolWrapperOptions["approval"];
   isAutoApproved: (toolId: string) => boolean;
-  /** Longest wait for a server to start and answer `initialize` and `tools/list`. */
+  /** Longest wait for a server to start and answer `initialize` and every page of `tools/list` (30 s by default). */
   connectTimeoutMs?: number;
 }
 
@@ -50,8 +56,12 @@ export class McpHub {
 
   constructor(private readonly options: McpHubOptions) {}
 
-  /** Connects (or reconnects) a server and registers its tools. Never throws: see the status. */
-  async connect(config: McpServerConfig): Promise<McpServerStatus> {
+  /**
+   * Connects (or reconnects) a server and registers its tools. Never throws: see the status. The
+   * start and the whole tool listing share one deadline; `signal` (Ctrl-C in the CLI, unload in
+   * the plugin) stops both at once, and a server that did not connect is closed (its process ended).
+   */
+  async connect(config: McpServerConfig, signal?: AbortSignal): Promise<McpServerStatus> {
     await this.disconnect(config.name);
     const client = new Client({ name: "vault-copilot", version: "0.1.0" });
     const connection: Connection = { config, client, closing: false, status: { name: config.name, state: "connecting", toolIds: [] } };
@@ -61,13 +71,24 @@ export class McpHub {
 
     client.onclose = () => this.handleClosed(connection, "the server closed the connection");
     client.setNotificationHandler(ToolListChangedNotificationSchema, async () => {
-      await this.refreshTools(connection);
+      const listing = abortAfter(this.options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS, `MCP server "${config.name}" did not list its changed tools in time.`);
+      try {
+        await this.refreshTools(connection, listing.signal);
+      } catch (error) {
+        // The tools registered before stay; the status says why the new list is missing.
+        connection.status = { ...connection.status, error: errorMessage(error) };
+        this.emit();
+      } finally {
+        listing.dispose();
+      }
     });
 
+    const timeoutMs = this.options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS;
+    const starting = abortAfter(timeoutMs, `MCP server "${config.name}" did not start and list its tools within ${Number((timeoutMs / 1000).toFixed(1))} s.`, signal);
     try {
       const transport = await this.options.createTransport(config);
-      await withTimeout(client.connect(transport), this.options.connectTimeoutMs ?? 30_000, `MCP server "${config.name}" did not start in time`);
-      await this.refreshTools(connection);
+      await untilAborted(client.connect(transport, { signal: starting.signal }), starting.signal);
+      await this.refreshTools(connection, starting.signal);
       connection.status = { ...connection.status, state: "connected" };
     } catch (error) {
       connection.closing = true;
@@ -78,6 +99,8 @@ export class McpHub {
       this.failures.set(config.name, failed);
       this.emit();
       return failed;
+    } finally {
+      starting.dispose();
     }
     this.emit();
     return connection.status;
@@ -96,7 +119,7 @@ export class McpHub {
   }
 
   /** Brings the connections in line with the configured servers: new ones connect, removed or disabled ones leave. */
-  async sync(configs: readonly McpServerConfig[]): Promise<McpServerStatus[]> {
+  async sync(configs: readonly McpServerConfig[], signal?: AbortSignal): Promise<McpServerStatus[]> {
     const wanted = new Map(configs.filter((config) => config.enabled).map((config) => [config.name, config]));
     for (const name of [...this.connections.keys(), ...this.failures.keys()]) {
       if (!wanted.has(name)) await this.disconnect(name);
@@ -107,7 +130,7 @@ export class McpHub {
       if (current && JSON.stringify(current.config) === JSON.stringify(config) && current.status.state === "connected") {
         results.push(current.status);
       } else {
-        results.push(await this.connect(config));
+        results.push(await this.connect(config, signal));
       }
     }
     return results;
@@ -141,11 +164,16 @@ export class McpHub {
     this.failures.clear();
   }
 
-  private async refreshTools(connection: Connection): Promise<void> {
+  /** Reads every page of `tools/list` (at most MAX_TOOL_LIST_PAGES) and registers the tools. */
+  private async refreshTools(connection: Connection, signal: AbortSignal): Promise<void> {
     const tools: McpTool[] = [];
     let cursor: string | undefined;
+    let pages = 0;
     do {
-      const page = await connection.client.listTools(cursor ? { cursor } : undefined);
+      if (++pages > MAX_TOOL_LIST_PAGES) {
+        throw new Error(`MCP server "${connection.config.name}" listed its tools over more than ${MAX_TOOL_LIST_PAGES} pages without an end; it was given up.`);
+      }
+      const page = await untilAborted(connection.client.listTools(cursor ? { cursor } : undefined, { signal }), signal);
       tools.push(...(page.tools as McpTool[]));
       cursor = page.nextCursor;
     } while (cursor);
@@ -173,11 +201,31 @@ export class McpHub {
   }
 }
 
-function withTimeout<T>(promise: Promise<T>, ms: number, message: string): Promise<T> {
-  let timer: number | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimer(() => reject(new Error(message)), ms);
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimer(timer));
+/** A signal that fires after `ms` with `message`, or when `parent` fires; `dispose` stops the timer. */
+function abortAfter(ms: number, message: string, parent?: AbortSignal): { signal: AbortSignal; dispose: () => void } {
+  const controller = new AbortController();
+  const timer = setTimer(() => controller.abort(new Error(message)), ms);
+  const forward = () => controller.abort(abortReason(parent));
+  if (parent?.aborted) forward();
+  else parent?.addEventListener("abort", forward, { once: true });
+  return {
+    signal: controller.signal,
+    dispose: () => {
+      clearTimer(timer);
+      parent?.removeEventListener("abort", forward);
+    },
+  };
 }
 
+/** `promise`, or a rejection with the signal's reason as soon as it fires (a spawn or a request may not listen). */
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(abortReason(signal));
+  let onAbort: (() => void) | undefined;
+  const aborted = new Promise<never>((_, reject) => {
+    onAbort = () => reject(abortReason(signal));
+    signal.addEventListener("abort", onAbort, { once: true });
+  });
+  return Promise.race([promise, aborted]).finally(() => {
+    if (onAbort) signal.removeEventListener("abort", onAbort);
+  });
+}

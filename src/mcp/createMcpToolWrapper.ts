@@ -19,7 +19,7 @@ export interface McpToolCaller {
 
 export interface McpToolWrapperOptions {
   caller: McpToolCaller;
-  /** Asked before a tool that is not marked read-only runs. */
+  /** Asked before every call of a tool the user has not auto-approved. */
   approval: ToolCallApprovalPort;
   /** True when the user switched approval off for this tool id. */
   isAutoApproved: (toolId: string) => boolean;
@@ -46,22 +46,59 @@ export function mcpModelToolName(serverName: string, toolName: string): string {
   return `${serverName}_${toolName}`.replace(/[^A-Za-z0-9_-]/g, "_").slice(0, 64);
 }
 
-/** Wraps one MCP tool as a SimpleTool with its registry metadata. */
-export function createMcpToolWrapper(serverName: string, mcpTool: McpTool, options: McpToolWrapperOptions): ToolDefinition {
+/**
+ * The model-facing names of one server's tools. Names that sanitise alike (`a.b` and `a_b`) would
+ * be refused by the registry and fail the whole server, so each of them gets a suffix hashed from
+ * its original name: the same name every time, whatever order the server lists its tools in.
+ */
+export function mcpModelToolNames(serverName: string, toolNames: readonly string[]): Map<string, string> {
+  const plain = toolNames.map((toolName) => mcpModelToolName(serverName, toolName));
+  const counts = new Map<string, number>();
+  for (const name of plain) counts.set(name, (counts.get(name) ?? 0) + 1);
+  const names = new Map<string, string>();
+  toolNames.forEach((toolName, index) => {
+    const name = plain[index] ?? "";
+    const shared = (counts.get(name) ?? 0) > 1;
+    names.set(toolName, shared ? `${name.slice(0, 64 - 7)}_${shortHash(toolName)}` : name);
+  });
+  return names;
+}
+
+/** Six hex digits of FNV-1a over the text: short, stable, and different for near-identical names. */
+function shortHash(text: string): string {
+  let hash = 0x811c9dc5;
+  for (let index = 0; index < text.length; index++) {
+    hash ^= text.charCodeAt(index);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash.toString(16).padStart(8, "0").slice(0, 6);
+}
+
+/**
+ * Wraps one MCP tool as a SimpleTool with its registry metadata. `modelName` is the name the
+ * model calls it by (see mcpModelToolNames); by default the sanitised server and tool name.
+ */
+export function createMcpToolWrapper(
+  serverName: string,
+  mcpTool: McpTool,
+  options: McpToolWrapperOptions,
+  modelName = mcpModelToolName(serverName, mcpTool.name),
+): ToolDefinition {
   const id = mcpToolId(serverName, mcpTool.name);
+  // The server's word only: shown to the user, never a reason to skip approval (a server could claim it for anything).
   const readOnly = mcpTool.annotations?.readOnlyHint === true;
   const displayName = mcpTool.title ?? mcpTool.annotations?.title ?? mcpTool.name;
   const { schema } = convertMcpSchemaToZod(mcpTool.inputSchema);
 
   const tool: SimpleTool<unknown, McpToolOutput> = {
-    name: mcpModelToolName(serverName, mcpTool.name),
+    name: modelName,
     description: mcpTool.description || `MCP tool "${mcpTool.name}" from server "${serverName}"`,
     schema,
     inputJsonSchema: mcpTool.inputSchema,
     isReadOnly: readOnly,
     async func(args, context) {
       const { signal } = context;
-      if (!readOnly && !options.isAutoApproved(id)) {
+      if (!options.isAutoApproved(id)) {
         // The user may take their time: the wait is not part of the call's time limit.
         const ask = () => options.approval.requestToolCallApproval({ toolId: id, source: serverName, toolName: mcpTool.name, arguments: args }, signal);
         const decision = await (context.untimed ? context.untimed(ask) : ask());

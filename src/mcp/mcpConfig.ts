@@ -1,13 +1,17 @@
 import { z } from "zod";
-import type { McpServerSettings } from "../settings/settingsSchema";
+import type { HttpMcpServerSettings, McpServerSettings, StdioMcpServerSettings } from "../settings/settingsSchema";
 
 /**
- * An MCP server to connect to. Settings hold these (`mcpServers`); the CLI reads them from a JSON
- * file in the widely used `{ "mcpServers": { "<name>": { "command", "args", "env" } | { "url" } } }`
- * form. Secret values never appear here: `env` maps a variable name to a SecretStorage id (the
- * CLI's file may also give plain values, since it is the user's own file on their machine).
+ * An MCP server to connect to: `{ transport: "stdio", command, args, env }` or
+ * `{ transport: "http", url, headers }`. Settings hold these (`mcpServers`); the CLI reads them from
+ * a JSON file in the widely used `{ "mcpServers": { "<name>": { "command", "args", "env" } |
+ * { "url", "headers" } } }` form. Secret values never appear here: `env` and `headers` map a name
+ * to a SecretStorage id (the CLI's file may give plain values, since it is the user's own file
+ * on their machine; they are held in memory under generated ids).
  */
 export type McpServerConfig = McpServerSettings;
+export type StdioMcpServerConfig = StdioMcpServerSettings;
+export type HttpMcpServerConfig = HttpMcpServerSettings;
 
 const SERVER_NAME = /^[A-Za-z0-9-]+$/;
 
@@ -49,17 +53,19 @@ export function parseMcpConfigFile(text: string): { servers: McpServerConfig[]; 
   for (const [name, entry] of Object.entries(parsed.data.mcpServers)) {
     if (!SERVER_NAME.test(name)) throw new McpConfigError(`MCP server name "${name}": use letters, digits and "-" only`);
     // Plain values from the file are held under generated ids, as SecretStorage would hold them.
-    const env: Record<string, string> = {};
-    const pairs = "command" in entry ? entry.env : entry.headers;
-    for (const [key, value] of Object.entries(pairs)) {
-      const id = `mcp-${name.toLowerCase().replace(/[^a-z0-9]+/g, "-")}-${key.toLowerCase().replace(/[^a-z0-9]+/g, "-")}`.replace(/-+$/g, "");
-      values.set(id, value);
-      env[key] = id;
-    }
+    const toSecretIds = (pairs: Record<string, string>): Record<string, string> => {
+      const ids: Record<string, string> = {};
+      for (const [key, value] of Object.entries(pairs)) {
+        const id = `mcp-${name.toLowerCase().replace(/[^a-z0-9]+/g, "-")}-${key.toLowerCase().replace(/[^a-z0-9]+/g, "-")}`.replace(/-+$/g, "");
+        values.set(id, value);
+        ids[key] = id;
+      }
+      return ids;
+    };
     servers.push(
       "command" in entry
-        ? { name, enabled: !entry.disabled, transport: "stdio", command: entry.command, args: entry.args, url: "", env }
-        : { name, enabled: !entry.disabled, transport: "http", command: "", args: [], url: entry.url, env },
+        ? { name, enabled: !entry.disabled, transport: "stdio", command: entry.command, args: entry.args, env: toSecretIds(entry.env) }
+        : { name, enabled: !entry.disabled, transport: "http", url: entry.url, headers: toSecretIds(entry.headers) },
     );
   }
   return { servers, values };

@@ -49,6 +49,21 @@ describe("registerMcpServerTools / unregisterMcpServerTools", () => {
     expect(result).toMatchObject({ status: "ok", text: "srv/write" });
   });
 
+  it("gives tools whose names sanitise alike a stable suffix, so neither fails the server", () => {
+    const registry = new ToolRegistry();
+    const ids = registerMcpServerTools(registry, "srv", [tool("a.b"), tool("a_b")], options);
+    expect(ids).toEqual(["mcp_srv_a.b", "mcp_srv_a_b"]);
+    const names = registry.getAllTools().map((d) => d.tool.name);
+    expect(new Set(names).size).toBe(2);
+    // The first keeps the plain name only when nothing else wants it; both names are derived from the
+    // original name alone, so they are the same in the other order and on every reconnect.
+    const again = new ToolRegistry();
+    registerMcpServerTools(again, "srv", [tool("a_b"), tool("a.b")], options);
+    const byId = (r: ToolRegistry) => Object.fromEntries(r.getAllTools().map((d) => [d.metadata.id, d.tool.name]));
+    expect(byId(again)).toEqual(byId(registry));
+    for (const name of names) expect(name).toMatch(/^srv_a_b(_[0-9a-f]{6})?$/);
+  });
+
   it("makes model tool names OpenAI accepts", () => {
     expect(mcpModelToolName("srv", "do.this/now")).toBe("srv_do_this_now");
     expect(mcpModelToolName("s", "x".repeat(100))).toHaveLength(64);
@@ -107,8 +122,8 @@ describe("parseMcpConfigFile", () => {
       }),
     );
     expect(servers).toEqual([
-      { name: "files", enabled: true, transport: "stdio", command: "node", args: ["server.js"], url: "", env: { TOKEN: "mcp-files-token" } },
-      { name: "remote", enabled: false, transport: "http", command: "", args: [], url: "http://127.0.0.1:3001/mcp", env: { Authorization: "mcp-remote-authorization" } },
+      { name: "files", enabled: true, transport: "stdio", command: "node", args: ["server.js"], env: { TOKEN: "mcp-files-token" } },
+      { name: "remote", enabled: false, transport: "http", url: "http://127.0.0.1:3001/mcp", headers: { Authorization: "mcp-remote-authorization" } },
     ]);
     expect(values.get("mcp-files-token")).toBe("t0ps3cret");
     expect(JSON.stringify(servers)).not.toContain("t0ps3cret");

@@ -1,5 +1,5 @@
 import type { ToolRegistry } from "../tools/ToolRegistry";
-import { createMcpToolWrapper, mcpToolIdPrefix, type McpTool, type McpToolWrapperOptions } from "./createMcpToolWrapper";
+import { createMcpToolWrapper, mcpModelToolNames, mcpToolIdPrefix, type McpTool, type McpToolWrapperOptions } from "./createMcpToolWrapper";
 
 /**
  * Registers a server's tools, replacing whatever that server registered before (a reconnect or a
@@ -11,7 +11,11 @@ export function registerMcpServerTools(
   mcpTools: readonly McpTool[],
   options: McpToolWrapperOptions,
 ): string[] {
-  const definitions = mcpTools.map((mcpTool) => createMcpToolWrapper(serverName, mcpTool, options));
+  const modelNames = mcpModelToolNames(
+    serverName,
+    mcpTools.map((mcpTool) => mcpTool.name),
+  );
+  const definitions = mcpTools.map((mcpTool) => createMcpToolWrapper(serverName, mcpTool, options, modelNames.get(mcpTool.name)));
   const keep = new Set(definitions.map((definition) => definition.metadata.id));
   const stale = registry
     .getAllTools()

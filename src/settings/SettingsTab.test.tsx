@@ -145,7 +145,7 @@ describe("VaultCopilotSettingTab", () => {
   it("takes MCP servers as a JSON list and refuses a server with a bad name", async () => {
     const { rowNamed, store } = await openTab();
     const area = rowNamed("Servers").querySelector("textarea")!;
-    const server = { name: "files", enabled: true, transport: "stdio", command: "npx", args: ["server"], url: "", env: {} };
+    const server = { name: "files", enabled: true, transport: "stdio", command: "npx", args: ["server"], env: {} };
     type(area, JSON.stringify([server]));
     await flush();
     expect(store.get().mcpServers).toEqual([server]);

@@ -90,4 +90,24 @@ describe("loadSettings", () => {
     loaded.settings.autonomousAgentEnabledToolIds.push("changed");
     expect(DEFAULT_SETTINGS.autonomousAgentEnabledToolIds).not.toContain("changed");
   });
+
+  it("migrates the old flattened MCP server records into the transport union, dropping a repeated name", () => {
+    const old = {
+      settingsVersion: 2,
+      mcpServers: [
+        { name: "files", enabled: true, transport: "stdio", command: "npx", args: ["-y", "server"], url: "", env: { TOKEN: "files-token" } },
+        { name: "remote", enabled: false, transport: "http", command: "", args: [], url: "http://127.0.0.1:3001/mcp", env: { Authorization: "remote-auth" } },
+        { name: "files", enabled: true, transport: "stdio", command: "other", args: [], url: "", env: {} },
+      ],
+    };
+    const loaded = loadSettings(old);
+    expect(loaded.settings.mcpServers).toEqual([
+      { name: "files", enabled: true, transport: "stdio", command: "npx", args: ["-y", "server"], env: { TOKEN: "files-token" } },
+      { name: "remote", enabled: false, transport: "http", url: "http://127.0.0.1:3001/mcp", headers: { Authorization: "remote-auth" } },
+    ]);
+    expect(loaded.problems).toEqual(['Two MCP servers were named "files"; the second was dropped.']);
+    expect(loaded.needsSave).toBe(true);
+    // Loading what was saved changes nothing more.
+    expect(loadSettings(JSON.parse(JSON.stringify(loaded.settings))).needsSave).toBe(false);
+  });
 });

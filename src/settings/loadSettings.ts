@@ -29,6 +29,7 @@ export function loadSettings(raw: unknown): LoadedSettings {
   const version = typeof record.settingsVersion === "number" ? record.settingsVersion : 1;
   if (Object.keys(record).length > 0 && version < SETTINGS_VERSION) migrateFromV1(record, secretsToStore);
   record.settingsVersion = SETTINGS_VERSION;
+  if (Array.isArray(record.mcpServers)) record.mcpServers = migrateMcpServers(record.mcpServers, problems);
 
   const settings = repair(copilotSettingsSchema, record, DEFAULT_SETTINGS, "", problems) as CopilotSettings;
   const needsSave = JSON.stringify(settings) !== JSON.stringify(raw);
@@ -64,6 +65,46 @@ function migrateFromV1(record: Record<string, unknown>, secretsToStore: { id: st
     record.autonomousAgentEnabledToolIds = record.enabledToolIds;
   }
   delete record.enabledToolIds;
+}
+
+/**
+ * MCP servers were once one flat record for both transports (stdio servers carried `url: ""`, and
+ * `env` doubled as the HTTP headers); now each transport has its own fields. Records of the old
+ * shape are moved over field by field; records of the new shape pass unchanged. A repeated name
+ * keeps its first server (the schema refuses two): the tools of both would share one id prefix.
+ */
+function migrateMcpServers(servers: unknown[], problems: string[]): unknown[] {
+  const names = new Set<string>();
+  const kept: unknown[] = [];
+  for (const server of servers) {
+    if (!isRecord(server)) {
+      kept.push(server);
+      continue;
+    }
+    const migrated = migrateMcpServer(server);
+    if (typeof migrated.name === "string") {
+      if (names.has(migrated.name)) {
+        problems.push(`Two MCP servers were named "${migrated.name}"; the second was dropped.`);
+        continue;
+      }
+      names.add(migrated.name);
+    }
+    kept.push(migrated);
+  }
+  return kept;
+}
+
+function migrateMcpServer(server: Record<string, unknown>): Record<string, unknown> {
+  const transport = server.transport ?? (typeof server.command === "string" && server.command !== "" ? "stdio" : "http");
+  const { name, enabled } = server;
+  if (transport === "stdio") {
+    return { name, enabled, transport, command: server.command, args: server.args, env: server.env };
+  }
+  if (transport === "http") {
+    // The old record kept the headers in `env`.
+    return { name, enabled, transport, url: server.url, headers: server.headers ?? server.env };
+  }
+  return server;
 }
 
 /** Keeps what fits `schema`, falling back to `fallback` part by part. */

@@ -15,9 +15,9 @@ const EXAMPLE: McpServerSettings[] = [
     transport: "stdio",
     command: "npx",
     args: ["-y", "@modelcontextprotocol/server-filesystem", "/path/to/folder"],
-    url: "",
     env: {},
   },
+  { name: "remote", enabled: false, transport: "http", url: "https://example.com/mcp", headers: { Authorization: "remote-mcp-token" } },
 ];
 
 /** "text" -> server list; throws with a message the row shows under its name. */
@@ -32,11 +32,9 @@ export function parseMcpServersText(text: string): McpServerSettings[] {
   const parsed = copilotSettingsSchema.shape.mcpServers.safeParse(value);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
+    if (issue?.code === "custom") throw new Error(issue.message);
     throw new Error(issue ? `Server ${issue.path.join(".")}: ${issue.message}` : "Not a list of servers.");
   }
-  const names = parsed.data.map((server) => server.name);
-  const repeated = names.find((name, index) => names.indexOf(name) !== index);
-  if (repeated) throw new Error(`Two servers are named "${repeated}".`);
   return parsed.data;
 }
 
@@ -61,15 +59,15 @@ function statusRow(source: McpStatusSource): SettingsRow {
   };
 }
 
-/** MCP servers: the list as JSON (name, transport, command/args or url, env -> secret ids) and their status. */
+/** MCP servers: the list as JSON (stdio: command, args, env; http: url, headers; names of secrets, not values) and their status. */
 export function mcpSection(context: RowContext, source: McpStatusSource | undefined): SettingsSection {
   const rows: SettingsRow[] = [
     fieldRow(context, {
       name: "Servers",
       desc:
-        'A JSON list. Each server: "name" (letters, digits, "-"), "enabled", "transport" ("stdio", desktop only, or "http"), ' +
-        '"command" and "args" for stdio, "url" for http, and "env": variable or header names mapped to the ids of secrets ' +
-        "in Obsidian's secret storage (never the values themselves).",
+        'A JSON list. Each server: "name" (letters, digits, "-"; no two alike), "enabled", and "transport": ' +
+        '"stdio" (desktop only) with "command", "args" and "env" (variable names), or "http" with "url" and "headers" ' +
+        "(header names). Variables and headers map to the ids of secrets in Obsidian's secret storage, never the values themselves.",
       read: (s) => s.mcpServers,
       write: (s, mcpServers) => ({ ...s, mcpServers }),
       schema: copilotSettingsSchema.shape.mcpServers,

@@ -39,19 +39,40 @@ export const webSearchSettingsSchema = z.object({
   maxResults: z.number().int().min(1).max(20),
 });
 
-export const mcpServerSettingsSchema = z.object({
-  /**
-   * Letters, digits and "-": it becomes part of tool ids (`mcp_<name>_<tool>`), and without "_"
-   * one server's prefix can never match another's tools.
-   */
-  name: z.string().regex(/^[A-Za-z0-9-]+$/),
+/**
+ * Letters, digits and "-": it becomes part of tool ids (`mcp_<name>_<tool>`), and without "_" one
+ * server's prefix can never match another's tools.
+ */
+const mcpServerNameSchema = z.string().regex(/^[A-Za-z0-9-]+$/);
+
+/** A server the desktop app starts as a process. `env`: variable name -> SecretStorage id. */
+export const stdioMcpServerSettingsSchema = z.strictObject({
+  name: mcpServerNameSchema,
   enabled: z.boolean(),
-  transport: z.enum(["stdio", "http"]),
-  command: z.string(),
+  transport: z.literal("stdio"),
+  command: z.string().min(1),
   args: z.array(z.string()),
-  url: z.string(),
-  /** Names of SecretStorage entries passed as environment variables (stdio) or bearer token (http). */
   env: z.record(z.string(), secretIdSchema),
+});
+
+/** A server reached over Streamable HTTP. `headers`: header name -> SecretStorage id holding its value. */
+export const httpMcpServerSettingsSchema = z.strictObject({
+  name: mcpServerNameSchema,
+  enabled: z.boolean(),
+  transport: z.literal("http"),
+  url: z.url(),
+  headers: z.record(z.string(), secretIdSchema),
+});
+
+export const mcpServerSettingsSchema = z.discriminatedUnion("transport", [stdioMcpServerSettingsSchema, httpMcpServerSettingsSchema]);
+
+/** The configured servers; a name is the key of a server's tools, so no two may share one. */
+export const mcpServerListSchema = z.array(mcpServerSettingsSchema).superRefine((servers, context) => {
+  const seen = new Set<string>();
+  servers.forEach((server, index) => {
+    if (seen.has(server.name)) context.addIssue({ code: "custom", path: [index, "name"], message: `Two servers are named "${server.name}".` });
+    seen.add(server.name);
+  });
 });
 
 export const copilotSettingsSchema = z.object({
@@ -71,10 +92,12 @@ export const copilotSettingsSchema = z.object({
   timeZone: z.string(),
   search: searchSettingsSchema,
   webSearch: webSearchSettingsSchema,
-  mcpServers: z.array(mcpServerSettingsSchema),
+  mcpServers: mcpServerListSchema,
 });
 
 export type CopilotSettings = z.infer<typeof copilotSettingsSchema>;
 export type ProviderSettings = z.infer<typeof providerSettingsSchema>;
 export type McpServerSettings = z.infer<typeof mcpServerSettingsSchema>;
+export type StdioMcpServerSettings = z.infer<typeof stdioMcpServerSettingsSchema>;
+export type HttpMcpServerSettings = z.infer<typeof httpMcpServerSettingsSchema>;
 export type ChatMode = (typeof CHAT_MODES)[number];

@@ -41,6 +41,25 @@ describe("ToolRegistry", () => {
     expect(registry.getAllTools()).toHaveLength(1);
   });
 
+  it("registers all or nothing: a name collision part-way leaves the registry as it was, and emits no change", () => {
+    registry.register(definition("a", {}, "shared"));
+    let changes = 0;
+    registry.onChange(() => changes++);
+    expect(() => registry.registerAll([definition("b"), definition("c", {}, "shared"), definition("d")])).toThrow(DuplicateToolError);
+    expect(registry.getAllTools().map((d) => d.metadata.id)).toEqual(["a"]);
+    expect(changes).toBe(0);
+  });
+
+  it("refuses two definitions of one batch that share a tool name, and emits one change for a good batch", () => {
+    let changes = 0;
+    registry.onChange(() => changes++);
+    expect(() => registry.registerAll([definition("b", {}, "same"), definition("c", {}, "same")])).toThrow(DuplicateToolError);
+    expect(() => registry.registerAll([definition("b"), definition("")])).toThrow(RangeError);
+    expect(registry.getAllTools()).toHaveLength(0);
+    registry.registerAll([definition("b"), definition("c"), definition("d")]);
+    expect(changes).toBe(1);
+  });
+
   it("refuses an empty id", () => {
     expect(() => registry.register(definition(""))).toThrow(RangeError);
   });

@@ -29,12 +29,16 @@ export class ToolRegistry {
    * since the model could not tell the two apart.
    */
   register(definition: ToolDefinition): void {
-    this.insert(definition);
-    this.emitChange();
+    this.registerAll([definition]);
   }
 
+  /**
+   * Adds several tools at once, all or none: every id and name is checked (against the registry
+   * and against the rest of the batch) before the first is inserted, and listeners hear one change.
+   */
   registerAll(definitions: readonly ToolDefinition[]): void {
-    for (const definition of definitions) this.insert(definition);
+    this.checkBatch(definitions);
+    for (const definition of definitions) this.definitions.set(definition.metadata.id, definition);
     if (definitions.length > 0) this.emitChange();
   }
 
@@ -113,16 +117,23 @@ export class ToolRegistry {
     return () => this.listeners.delete(listener);
   }
 
-  private insert(definition: ToolDefinition): void {
-    const { id } = definition.metadata;
-    if (id.length === 0) throw new RangeError("A tool needs a non-empty id");
-    const sameName = this.findByToolName(definition.tool.name);
-    if (sameName && sameName.metadata.id !== id) {
-      throw new DuplicateToolError(
-        `Tool name "${definition.tool.name}" (id "${id}") is already used by tool id "${sameName.metadata.id}"`,
-      );
+  /** Throws for the first definition that could not be inserted after the ones before it. */
+  private checkBatch(definitions: readonly ToolDefinition[]): void {
+    // Model-facing name -> the id holding it once the batch is in (a batch may replace ids it names).
+    const owners = new Map<string, string>();
+    const batchIds = new Set(definitions.map((definition) => definition.metadata.id));
+    for (const [id, definition] of this.definitions) {
+      if (!batchIds.has(id)) owners.set(definition.tool.name, id);
     }
-    this.definitions.set(id, definition);
+    for (const definition of definitions) {
+      const { id } = definition.metadata;
+      if (id.length === 0) throw new RangeError("A tool needs a non-empty id");
+      const owner = owners.get(definition.tool.name);
+      if (owner !== undefined && owner !== id) {
+        throw new DuplicateToolError(`Tool name "${definition.tool.name}" (id "${id}") is already used by tool id "${owner}"`);
+      }
+      owners.set(definition.tool.name, id);
+    }
   }
 
   private emitChange(): void {

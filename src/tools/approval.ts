@@ -28,7 +28,7 @@ export function refuseAll(reason: string): ApprovalPort {
   return { requestApproval: () => Promise.resolve({ approved: false, reason }) };
 }
 
-/** A call of a tool that may change something outside the vault (an MCP tool not marked read-only). */
+/** A call of an MCP tool: every one is asked about unless the user auto-approved its id (a server's read-only hint is not trusted). */
 export interface ToolCallProposal {
   toolId: string;
   /** Where the tool comes from, e.g. the MCP server's name. */

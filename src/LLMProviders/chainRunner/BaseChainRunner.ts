@@ -16,6 +16,8 @@ export interface ChainRunnerDependencies {
   createModel: () => ChatModelHandle;
   recorder?: PromptPayloadRecorder;
   retryPolicy?: RetryPolicy;
+  /** How long a model request may stay silent (MODEL_IDLE_TIMEOUT_MS by default; tests shorten it). */
+  modelIdleTimeoutMs?: number;
 }
 
 /** The state of one run, shared by the base and the runner answering it. */
@@ -104,6 +106,7 @@ export abstract class BaseChainRunner {
     this.dependencies.recorder?.record({ runner: this.runnerName, model: state.model.modelName, step, toolNames, messages: payload });
     const response = await streamModelStep(model, LayerToMessagesConverter.toLangChainMessages(payload), {
       signal: state.signal,
+      idleTimeoutMs: this.dependencies.modelIdleTimeoutMs,
       errorContext: state.model.errorContext,
       retryPolicy: this.dependencies.retryPolicy ?? DEFAULT_RETRY_POLICY,
       fallbackToolCallId: (position) => `call_${step}_${position}`,

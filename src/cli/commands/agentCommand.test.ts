@@ -5,6 +5,7 @@ import { CLI_REFUSAL_REASON } from "./agentCommand";
 import { EVERYTHING_SERVER } from "../../../test/helpers/mcpServers";
 import { startOpenAIServer, type OpenAIServer, type Script } from "../../../test/helpers/openAIServer";
 import { makeTempVault, type TempVault } from "../../../test/helpers/tempVault";
+import { isRunning, writeScriptedMcpServer } from "../../../test/helpers/scriptedMcpServer";
 
 jest.setTimeout(60_000);
 
@@ -69,6 +70,75 @@ describe("vault-copilot chat", () => {
     const refused = await cli(["chat", "--vault", vault.root, "--base-url", server.baseUrl, "--model", "m", "hi"]);
     expect(refused.status).toBe(1);
     expect(refused.stderr).toMatch(/^vault-copilot: the model server \(http:\/\/127\.0\.0\.1:\d+\/v1\) refused the API key \(HTTP 401: Invalid key\)\. Check the API key in the settings\.\n$/);
+  });
+});
+
+describe("what the CLI prints never holds a secret, a URL password, a path outside the vault or a raw escape", () => {
+  const KEY = "sk-planted-0123456789abcdef";
+  const ESC = "\u001b";
+
+  it("redacts the key from --api-key-env when the server's error echoes it, on stderr and in --json", async () => {
+    server = await startOpenAIServer((request) => ({ status: 401, message: `Incorrect API key provided: ${String(request.headers.authorization).replace("Bearer ", "")}` }));
+    for (const command of ["chat", "agent"]) {
+      const plain = await cli(["chat", "--vault", vault.root, "--base-url", server.baseUrl, "--model", "m", "--api-key-env", "MY_KEY", "hi"], { MY_KEY: KEY });
+      const json = await cli([command, "--vault", vault.root, "--base-url", server.baseUrl, "--model", "m", "--api-key-env", "MY_KEY", "--json", "hi"], { MY_KEY: KEY });
+      for (const run of [plain, json]) {
+        expect(run.status).toBe(1);
+        expect(run.stdout + run.stderr).not.toContain(KEY);
+      }
+      expect(plain.stderr).toContain("Incorrect API key provided: [redacted]");
+      expect(json.stdout).toContain("Incorrect API key provided: [redacted]");
+    }
+  });
+
+  it("redacts the values an MCP config file gives (env, headers) when a server echoes them", async () => {
+    const planted = "planted-mcp-token-0123456789";
+    const config = vault.write("mcp.json", JSON.stringify({ mcpServers: { everything: { command: process.execPath, args: [EVERYTHING_SERVER, "stdio"], env: { PLANTED_TOKEN: planted } } } }));
+    const script: Script = (request) =>
+      request.index === 0 ? { toolCalls: [{ name: request.body.tools?.find((tool) => tool.function.name.endsWith("get-env"))?.function.name ?? "none", arguments: "{}" }] } : { text: "Done." };
+    const { status, stdout, stderr } = await agent(script, ["--mcp-config", config, "--yes", "--json"]);
+    expect(status).toBe(0);
+    // The tool did run and echo it (the model gets what the tool returns); the terminal does not.
+    expect(JSON.stringify(requests()[1]?.body.messages)).toContain(planted);
+    expect(stdout).toContain("PLANTED_TOKEN");
+    expect(stdout + stderr).not.toContain(planted);
+  });
+
+  it("hides a base-URL password and absolute paths outside the vault, keeping the vault's and the user's own", async () => {
+    const outside = "/home/someone/.cache/models/weights.bin";
+    const failed = await cli(["chat", "--vault", vault.root, "--base-url", "http://user:hunter2@127.0.0.1:1/v1", "--model", "m", "hi"]);
+    expect(failed.status).toBe(1);
+    expect(failed.stderr).not.toContain("hunter2");
+    server = await startOpenAIServer([{ status: 400, message: `cannot open ${outside} nor ${vault.root}/Soup.md` }]);
+    const { stderr } = await cli(["chat", "--vault", vault.root, "--base-url", server.baseUrl, "--model", "m", "hi"]);
+    expect(stderr).not.toContain("/home/someone");
+    expect(stderr).toContain("weights.bin");
+    expect(stderr).toContain(`${vault.root}/Soup.md`);
+  });
+
+  it("strips terminal escape sequences from answers and tool lines in plain mode, keeping newlines and tabs", async () => {
+    vault.write("Trap.md", `Title${ESC}]0;pwned${ESC}\\ and ${ESC}[2J cleared\u009b31m\u0007\r`);
+    const script = [
+      { toolCalls: [{ name: "readNote", arguments: JSON.stringify({ notePath: `Trap${ESC}[31m` }) }] },
+      { text: `Red ${ESC}[31mtext${ESC}[0m\tand a bell\u0007\nnext line` },
+    ];
+    const plain = await agent(script, []);
+    expect(plain.status).toBe(0);
+    expect(plain.stdout).toBe("Red text\tand a bell\nnext line\n");
+    const controls = [...plain.stderr].filter((character) => {
+      const code = character.charCodeAt(0);
+      return (code < 0x20 && character !== "\n" && character !== "\t") || (code >= 0x7f && code <= 0x9f);
+    });
+    expect(controls).toEqual([]);
+    await server?.close();
+    const json = await agent(script, ["--json"]);
+    // JSON escapes control characters itself: the events keep the model's exact text.
+    const final = json.stdout
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line) as { type: string; text?: string })
+      .find((event) => event.type === "final");
+    expect(final?.text).toBe(script[1]?.text);
   });
 });
 
@@ -159,6 +229,36 @@ describe("vault-copilot agent", () => {
     const result = JSON.stringify(requests()[1]?.body.messages.at(-1)?.content);
     expect(result).toContain('path=\\"Projects/Alpha plan.md\\"');
     expect(existsSync(join(vault.root, ".obsidian/plugins/vault-copilot"))).toBe(true);
+  });
+
+  it("honours the vault's settings as search does: the exclusions, then the flags over them", async () => {
+    vault.write(
+      ".obsidian/plugins/vault-copilot/data.json",
+      JSON.stringify({ settingsVersion: 2, search: { excludedFolders: ["Projects"], excludedPatterns: [], maxResults: 10 }, systemPrompt: "Answer in French." }),
+    );
+    const search = { name: "localSearch", arguments: JSON.stringify({ query: "Alpha budget", salientTerms: ["Alpha", "budget"] }) };
+    const { status } = await agent([{ toolCalls: [search] }, { text: "Rien." }], ["--tools", "localSearch"]);
+    expect(status).toBe(0);
+    expect(JSON.stringify(requests()[0]?.body.messages[0]?.content)).toContain("Answer in French.");
+    expect(requests()[0]?.body.model).toBe("test-model");
+    expect(JSON.stringify(requests()[1]?.body.messages.at(-1)?.content)).not.toContain("Alpha plan");
+    // search, sharing the index file, agrees.
+    const searched = await cli(["search", "--vault", vault.root, "--json", "Alpha budget"]);
+    expect(JSON.parse(searched.stdout).results).toEqual([]);
+  });
+
+  it("stops at once on Ctrl-C while an MCP server is starting, and ends the server", async () => {
+    const pidFile = join(vault.root, "silent.pid");
+    const config = vault.write("silent.json", JSON.stringify({ mcpServers: { silent: writeScriptedMcpServer(vault.root, "silent-list", pidFile) } }));
+    server = await startOpenAIServer([]);
+    const controller = new AbortController();
+    const running = runCli(["agent", "--vault", vault.root, "--base-url", server.baseUrl, "--model", "m", "--mcp-config", config, "hi"], {}, controller.signal);
+    while (!existsSync(pidFile) || readFileSync(pidFile, "utf8") === "") await new Promise((resolve) => setTimeout(resolve, 20));
+    controller.abort(new Error("interrupted"));
+    const { status, stderr } = await running;
+    expect({ status, stderr }).toEqual({ status: 1, stderr: "vault-copilot: interrupted\n" });
+    expect(isRunning(Number(readFileSync(pidFile, "utf8")))).toBe(false);
+    expect(server.requests).toHaveLength(0);
   });
 
   it("adds the tools of the MCP servers in --mcp-config and calls them", async () => {

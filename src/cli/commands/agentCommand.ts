@@ -1,11 +1,10 @@
 import { ContextManager } from "../../context/ContextManager";
 import { AutonomousAgentChainRunner } from "../../LLMProviders/chainRunner/AutonomousAgentChainRunner";
-import type { McpHub } from "../../mcp/McpHub";
 import type { NoteIndex } from "../../search/NoteIndex";
 import { approveAll, approveAllToolCalls, refuseAll, refuseAllToolCalls } from "../../tools/approval";
 import type { ToolRegistry } from "../../tools/ToolRegistry";
 import { integerFlag, parseArgs, stringFlag, UsageError } from "../args";
-import { connectMcpFromConfigFile } from "../cliMcp";
+import { connectMcpFromConfigFile, type CliMcpConnection } from "../cliMcp";
 import { cliToolDependencies, createCliNoteIndex, createCliRegistry, MODEL_FLAGS, openCliSession, promptOf } from "../cliRuntime";
 import type { CliCommand, CliIo } from "../io";
 import { chainEventPrinter, exitStatusOf } from "../printChainEvents";
@@ -20,9 +19,9 @@ const MAX_ITERATIONS = 50;
 /**
  * `agent --vault DIR --base-url URL --model NAME [--api-key-env VAR] [--tools id,id,...]
  * [--max-iterations N] [--yes] [--json] [--mcp-config FILE.json] PROMPT`: the plugin's agent —
- * the same runner, registry and tools — over a folder. `--tools` lists the enabled tool ids (the
- * plugin's defaults otherwise, plus every tool of the MCP servers given); the always-enabled
- * tools are bound in any case.
+ * the same runner, registry, tools and settings (the vault's data.json, flags over it) — over a
+ * folder. `--tools` lists the enabled tool ids (the vault's enabled tools otherwise, plus every
+ * tool of the MCP servers given); the always-enabled tools are bound in any case.
  */
 export const agentCommand: CliCommand = async (argv, io) => {
   const args = parseArgs(argv, { values: [...MODEL_FLAGS, "tools", "max-iterations", "mcp-config"], booleans: ["yes", "json"] });
@@ -35,7 +34,7 @@ export const agentCommand: CliCommand = async (argv, io) => {
   const approve = args.flags.has("yes");
 
   let index: NoteIndex | undefined;
-  let hub: McpHub | undefined;
+  let mcp: CliMcpConnection | undefined;
   try {
     // The index is built only when localSearch may run (it reads every note the first time).
     const wantsSearch = (toolIds ?? session.settings.autonomousAgentEnabledToolIds).includes("localSearch");
@@ -47,8 +46,13 @@ export const agentCommand: CliCommand = async (argv, io) => {
     const mcpConfig = stringFlag(args, "mcp-config");
     let mcpToolIds: string[] = [];
     if (mcpConfig) {
-      const connected = await connectMcpFromConfigFile(mcpConfig, registry, approve ? approveAllToolCalls : refuseAllToolCalls(CLI_REFUSAL_REASON));
-      hub = connected.hub;
+      const connected = await connectMcpFromConfigFile(mcpConfig, registry, {
+        approval: approve ? approveAllToolCalls : refuseAllToolCalls(CLI_REFUSAL_REASON),
+        isAutoApproved: (id) => session.settings.autoApproveToolIds.includes(id),
+        signal: io.signal,
+        onSecretValue: io.addSecret,
+      });
+      mcp = connected;
       for (const status of connected.statuses) {
         if (status.state !== "connected") io.stderr(`vault-copilot: MCP server ${status.name}: ${status.state}${status.error ? ` (${status.error})` : ""}\n`);
       }
@@ -71,7 +75,7 @@ export const agentCommand: CliCommand = async (argv, io) => {
     });
     return exitStatusOf(result, io);
   } finally {
-    await closeQuietly(hub, index, io);
+    await closeQuietly(mcp, index, io);
   }
 };
 
@@ -92,8 +96,8 @@ function requireKnownTools(registry: ToolRegistry, toolIds: string[] | undefined
 }
 
 /** Closes the MCP connections and the index; a failure to close is reported, not thrown over the run's result. */
-async function closeQuietly(hub: McpHub | undefined, index: NoteIndex | undefined, io: CliIo): Promise<void> {
-  for (const close of [() => hub?.closeAll(), () => index?.dispose()]) {
+async function closeQuietly(mcp: CliMcpConnection | undefined, index: NoteIndex | undefined, io: CliIo): Promise<void> {
+  for (const close of [() => mcp?.close(), () => index?.dispose()]) {
     try {
       await close();
     } catch (error) {

@@ -17,7 +17,12 @@ export const mcpCommand: CliCommand = async (argv, io) => {
 
   const registry = new ToolRegistry();
   // Listing calls no tool, so nothing needs approving.
-  const { hub, statuses } = await connectMcpFromConfigFile(configPath, registry, approveAllToolCalls);
+  const connection = await connectMcpFromConfigFile(configPath, registry, {
+    approval: approveAllToolCalls,
+    signal: io.signal,
+    onSecretValue: io.addSecret,
+  });
+  const { statuses } = connection;
   try {
     if (args.flags.has("json")) {
       io.stdout(`${JSON.stringify({ servers: statuses, tools: registry.getAllTools().map((d) => d.metadata.id) })}\n`);
@@ -29,6 +34,6 @@ export const mcpCommand: CliCommand = async (argv, io) => {
     }
     return statuses.every((status) => status.state === "connected") ? 0 : 1;
   } finally {
-    await hub.closeAll();
+    await connection.close();
   }
 };

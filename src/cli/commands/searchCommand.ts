@@ -1,11 +1,10 @@
 import { promises as fs } from "node:fs";
 import { setImmediate } from "node:timers";
 import { NoteIndex } from "../../search/NoteIndex";
-import { loadSettings } from "../../settings/loadSettings";
-import type { CopilotSettings } from "../../settings/settingsSchema";
 import { FsDataStore, pluginDataFolder } from "../../vault/fsDataStore";
 import { FsVault } from "../../vault/FsVault";
 import { integerFlag, parseArgs, stringFlag, UsageError } from "../args";
+import { loadVaultSettings } from "../vaultSettings";
 import type { CliCommand, CliIo } from "../io";
 
 /**
@@ -25,7 +24,7 @@ export const searchCommand: CliCommand = async (argv, io) => {
   await requireFolder(vaultFolder);
   const vault = new FsVault(vaultFolder, undefined, { onProblem: (message) => io.stderr(`vault-copilot: ${message}\n`) });
   const store = new FsDataStore(pluginDataFolder(vault.root, vault.configDir));
-  const settings = await readSettings(store);
+  const settings = await loadVaultSettings(vault, io);
   const limit = integerFlag(args, "limit", settings.search.maxResults);
   const index = new NoteIndex({
     vault,
@@ -106,20 +105,6 @@ function parseQueryLine(line: string, file: string, number: number): { id: strin
 async function requireFolder(folder: string): Promise<void> {
   const stats = await fs.stat(folder).catch(() => null);
   if (!stats?.isDirectory()) throw new Error(`no folder at --vault "${folder}"`);
-}
-
-/** The plugin's settings from its data.json in the vault, or the defaults when there is none. */
-async function readSettings(store: FsDataStore): Promise<CopilotSettings> {
-  const text = await store.read("data.json");
-  let raw: unknown = null;
-  if (text !== null) {
-    try {
-      raw = JSON.parse(text);
-    } catch {
-      // loadSettings turns an unreadable file into the defaults, as the plugin does.
-    }
-  }
-  return loadSettings(raw).settings;
 }
 
 function round(score: number): number {

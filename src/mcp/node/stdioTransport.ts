@@ -1,19 +1,51 @@
-import { getDefaultEnvironment, StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { getDefaultEnvironment, StdioClientTransport, type StdioServerParameters } from "@modelcontextprotocol/sdk/client/stdio.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { SecretStore } from "../../settings/secrets";
-import type { McpServerConfig } from "../mcpConfig";
+import type { StdioMcpServerConfig } from "../mcpConfig";
+
+/**
+ * The SDK's stdio transport, with a close that ends the server at once and settles only when it
+ * has gone. The SDK's own close waits up to 2 s for the server to notice its closed input before
+ * sending SIGTERM (that wait is what made Ctrl-C slow), and a second close while the first runs
+ * returns at once: the client closes the transport itself when a request is aborted, so the
+ * hub's own close would otherwise return with the server still running.
+ */
+class StoppingStdioTransport extends StdioClientTransport {
+  private closing: Promise<void> | undefined;
+
+  constructor(parameters: StdioServerParameters) {
+    super(parameters);
+  }
+
+  override close(): Promise<void> {
+    this.closing ??= this.stopServer();
+    return this.closing;
+  }
+
+  private async stopServer(): Promise<void> {
+    const pid = this.pid;
+    if (pid !== null) {
+      try {
+        process.kill(pid, "SIGTERM");
+      } catch {
+        // It has exited already.
+      }
+    }
+    await super.close();
+  }
+}
 
 /**
  * The stdio transport: starts the server as a child process. Node only — in Obsidian it is loaded
  * on desktop alone (`Platform.isDesktop`), never on mobile. The child gets the SDK's safe default
  * environment plus the configured variables, whose values come from the SecretStore.
  */
-export function createStdioTransport(config: McpServerConfig, secrets: SecretStore, cwd?: string): Transport {
+export function createStdioTransport(config: StdioMcpServerConfig, secrets: SecretStore, cwd?: string): Transport {
   const env: Record<string, string> = { ...getDefaultEnvironment() };
   for (const [name, secretId] of Object.entries(config.env)) {
     const value = secrets.get(secretId);
     if (value === null) throw new Error(`MCP server "${config.name}": no secret "${secretId}" for ${name}`);
     env[name] = value;
   }
-  return new StdioClientTransport({ command: config.command, args: config.args, env, stderr: "pipe", cwd });
+  return new StoppingStdioTransport({ command: config.command, args: config.args, env, stderr: "pipe", cwd });
 }

@@ -112,12 +112,26 @@ describe("ToolSettingsSection", () => {
     expect(within(row("appendToNote")).getByRole("checkbox", { name: /without asking/ })).toBeTruthy();
   });
 
-  it("treats a tool that says it is not read-only as an edit tool, and locks its auto-approval while it is off", () => {
+  it("offers every MCP tool 'run without asking' in words about calls, not notes, locked while the tool is off", () => {
     const registry = registryWithTools();
-    registry.register(tool("mcp_notes_append", "mcp", {}, false));
-    render(<Harness registry={registry} enabled={[]} changes={[]} />);
-    const autoApprove = within(row("mcp_notes_append")).getByRole<HTMLInputElement>("checkbox", { name: /without asking/ });
-    expect(autoApprove.disabled).toBe(true);
+    registry.registerAll([tool("mcp_srv_append", "mcp", {}, false), tool("mcp_files_list", "mcp", {}, true)]);
+    const changes: ToolSettingsChange[] = [];
+    render(<Harness registry={registry} enabled={["mcp_srv_append"]} changes={changes} />);
+    // A server's read-only hint is not trusted, so a "read-only" MCP tool asks too and can be let through.
+    expect(within(row("mcp_files_list")).getByRole<HTMLInputElement>("checkbox", { name: "Run mcp_files_list tool without asking" }).disabled).toBe(true);
+    const autoApprove = within(row("mcp_srv_append")).getByRole<HTMLInputElement>("checkbox", { name: "Run mcp_srv_append tool without asking" });
+    expect(autoApprove.disabled).toBe(false);
+    act(() => autoApprove.click());
+    expect(changes).toEqual([{ enabledToolIds: ["mcp_srv_append"], autoApproveToolIds: ["mcp_srv_append"] }]);
+  });
+
+  it("warns of calls sent at once for an auto-approved MCP tool, never of notes written", () => {
+    const registry = registryWithTools();
+    registry.register(tool("mcp_srv_append", "mcp", {}, false));
+    render(<Harness registry={registry} enabled={["mcp_srv_append"]} autoApprove={["mcp_srv_append"]} changes={[]} />);
+    const mcpRow = row("mcp_srv_append");
+    expect(within(mcpRow).getByText("Calls to this tool go to its server at once, without asking you first.")).toBeTruthy();
+    expect(mcpRow.textContent).not.toMatch(/notes|edit/i);
   });
 
   it("re-renders when tools are registered or removed (MCP servers come and go)", () => {

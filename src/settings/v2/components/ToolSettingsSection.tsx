@@ -27,6 +27,29 @@ const CATEGORY_NAMES: Record<ToolCategory, string> = {
 };
 
 /**
+ * How a tool's "without asking" switch speaks: edit tools write notes; MCP tools (every one asks
+ * before each call, whatever its server claims) send calls to a server, which is not the same promise.
+ */
+function autoApproveWording(definition: ToolDefinition): { label: string; toggle: string; warning: string; hint: string } | null {
+  const name = definition.metadata.displayName;
+  if (definition.metadata.category === "mcp") {
+    return {
+      label: `Run ${name} without asking`,
+      toggle: "Run without asking",
+      warning: "Calls to this tool go to its server at once, without asking you first.",
+      hint: "Off: you approve each call before it runs.",
+    };
+  }
+  if (!isEditTool(definition)) return null;
+  return {
+    label: `Apply edits from ${name} without asking`,
+    toggle: "Apply edits without asking",
+    warning: "Edits from this tool are written to your notes at once, without showing you the change first.",
+    hint: "Off: you review each edit before it is applied.",
+  };
+}
+
+/**
  * The agent's tools, generated from the registry and grouped by category. Always-enabled tools
  * are shown on and locked; the others toggle their id in `enabledToolIds`. Edit tools get a
  * second toggle that lets their edits through without the approval view. Re-renders whenever
@@ -88,6 +111,7 @@ function ToolRow({ definition, enabled, autoApproved, onEnabledChange, onAutoApp
   const { id, displayName, description, isAlwaysEnabled } = definition.metadata;
   const locked = isAlwaysEnabled === true;
   const toggleId = `vault-copilot-tool-${id}`;
+  const wording = autoApproveWording(definition);
   return (
     <div className="vault-copilot-tool" data-tool-id={id}>
       <div className="vault-copilot-tool-main">
@@ -110,24 +134,20 @@ function ToolRow({ definition, enabled, autoApproved, onEnabledChange, onAutoApp
           />
         </span>
       </div>
-      {isEditTool(definition) && (
+      {wording && (
         <div className="vault-copilot-tool-auto-approve">
           <label>
             <input
               type="checkbox"
               checked={autoApproved}
               disabled={!enabled}
-              aria-label={`Apply edits from ${displayName} without asking`}
+              aria-label={wording.label}
               onChange={(event) => onAutoApproveChange(event.currentTarget.checked)}
             />
-            <span>Apply edits without asking</span>
+            <span>{wording.toggle}</span>
           </label>
-          {autoApproved && (
-            <p className="vault-copilot-tool-warning">
-              Edits from this tool are written to your notes at once, without showing you the change first.
-            </p>
-          )}
-          {!autoApproved && <p className="vault-copilot-tool-hint">Off: you review each edit before it is applied.</p>}
+          {autoApproved && <p className="vault-copilot-tool-warning">{wording.warning}</p>}
+          {!autoApproved && <p className="vault-copilot-tool-hint">{wording.hint}</p>}
         </div>
       )}
     </div>

@@ -1,0 +1,22 @@
+import { cliOutputFilter } from "./outputFilter";
+
+const ESC = "\u001b";
+
+describe("cliOutputFilter", () => {
+  it("removes an escape sequence cut between two streamed pieces of a plain answer", () => {
+    const filter = cliOutputFilter(["chat", "--vault", "/v", "hi"], {});
+    expect([`Red ${ESC}[3`, `1mtext${ESC}`, "[0m done"].map((piece) => filter.stdout(piece)).join("")).toBe("Red text done");
+  });
+
+  it("does not let an unterminated string sequence swallow the rest of the answer", () => {
+    const filter = cliOutputFilter(["chat"], {});
+    const printed = [`${ESC}]0;`, "x".repeat(300), " the answer"].map((piece) => filter.stdout(piece)).join("");
+    expect(printed).toContain("the answer");
+    expect(printed).not.toContain(ESC);
+  });
+
+  it("leaves --json output's text alone but redacts the key and outside paths in it", () => {
+    const filter = cliOutputFilter(["agent", "--json", "--api-key-env=K", "--vault=/v"], { K: "sk-abcdef" });
+    expect(filter.stdout(`{"message":"key sk-abcdef at /etc/secret/file and /v/Note.md"}\n`)).toBe(`{"message":"key [redacted] at …/file and /v/Note.md"}\n`);
+  });
+});
