@@ -116,6 +116,8 @@ export function fromCachedMetadata(cache: CachedMetadata | null): NoteMetadata {
 
 /** `DataStore` in the plugin's own folder, through the vault adapter. */
 export class ObsidianDataStore implements DataStore {
+  private updates: Promise<unknown> = Promise.resolve();
+
   constructor(
     private readonly adapter: DataAdapter,
     private readonly folder: string,
@@ -129,6 +131,20 @@ export class ObsidianDataStore implements DataStore {
   async write(name: string, data: string): Promise<void> {
     if (!(await this.adapter.exists(this.folder))) await this.adapter.mkdir(this.folder);
     await this.adapter.write(this.pathOf(name), data);
+  }
+
+  /**
+   * Read, change, write, one update at a time within the plugin. The adapter offers no lock a
+   * CLI could share: a CLI run appending to the same file at the same moment can still win.
+   */
+  update(name: string, change: (current: string | null) => string): Promise<string> {
+    const run = this.updates.then(async () => {
+      const next = change(await this.read(name));
+      await this.write(name, next);
+      return next;
+    });
+    this.updates = run.catch(() => undefined);
+    return run;
   }
 
   async remove(name: string): Promise<void> {
