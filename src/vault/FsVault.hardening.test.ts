@@ -9,6 +9,7 @@ import {
   openSync,
   readdirSync,
   readFileSync,
+  realpathSync,
   renameSync,
   rmSync,
   statSync,
@@ -21,7 +22,7 @@ import { join } from "node:path";
 import { makeTempVault, type TempVault } from "../../test/helpers/tempVault";
 import { isTemporaryFileName, temporaryFileFor } from "./atomicWrite";
 import { lockFileFor } from "./fileLock";
-import { FsVault } from "./FsVault";
+import { FsVault, realPathOfOpenFile } from "./FsVault";
 import { VaultPathError } from "./vaultPath";
 import { VaultFileBusyError, VaultFileRefusedError, VaultNoteChangedError, VaultNotTextError } from "./VaultPort";
 
@@ -197,5 +198,30 @@ describe("temporary files", () => {
     expect(await vault.listFiles()).toEqual(["Inbox.md", "sub/a.md"]);
     expect(readdirSync(join(temp.root, "deep"))).toEqual([]);
     expect(readFileSync(fresh, "utf8")).toBe("a write under way");
+  });
+});
+
+describe("where an open file really is (Linux's /proc, and the portable way)", () => {
+  let outside: string;
+  beforeEach(() => {
+    outside = mkdtempSync(join(tmpdir(), "vault-copilot-outside-"));
+    writeFileSync(join(outside, "a.md"), "outside\n");
+    symlinkSync(outside, join(temp.root, "linked"));
+  });
+  afterEach(() => rmSync(outside, { recursive: true, force: true }));
+
+  it.each([true, false])("names the real place of a file opened through a linked folder, and null once it was replaced (kernel: %s)", async (askTheKernel) => {
+    const { promises } = await import("node:fs");
+    const handle = await promises.open(join(temp.root, "linked", "a.md"), "r");
+    try {
+      const stats = await handle.stat();
+      const real = await realPathOfOpenFile(handle, join(temp.root, "linked", "a.md"), stats, askTheKernel);
+      expect(real).toBe(join(realpathSync(outside), "a.md"));
+      writeFileSync(join(outside, "b.md"), "replacement\n");
+      renameSync(join(outside, "b.md"), join(outside, "a.md"));
+      expect(await realPathOfOpenFile(handle, join(temp.root, "linked", "a.md"), stats, askTheKernel)).toBeNull();
+    } finally {
+      await handle.close();
+    }
   });
 });

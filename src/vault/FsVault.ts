@@ -235,7 +235,7 @@ export class FsVault implements VaultPort {
   private async readBytes(vaultPath: string, resolved?: string): Promise<ReadNote> {
     const opened = await this.openNote(vaultPath, resolved);
     try {
-      return { ...opened, bytes: await opened.handle.readFile() };
+      return { ...opened, bytes: await readWhole(opened.handle, opened.stats.size) };
     } finally {
       await opened.handle.close();
     }
@@ -272,10 +272,11 @@ export class FsVault implements VaultPort {
       if (!stats.isFile()) {
         throw new VaultFileRefusedError(vaultPath, "is not a regular file (it is a pipe, socket or device), and only regular files are read or written as notes");
       }
-      const real = nodePath.join(await fs.realpath(nodePath.dirname(absolute)), nodePath.basename(absolute));
-      this.insideVault(vaultPath, real, (this.realRoot ??= await fs.realpath(this.root)));
-      const there = await lstatOrNull(real);
-      if (there?.dev === stats.dev && there.ino === stats.ino) return { handle, stats, absolute: real };
+      const real = await realPathOfOpenFile(handle, absolute, stats);
+      if (real !== null) {
+        this.insideVault(vaultPath, real, (this.realRoot ??= await fs.realpath(this.root)));
+        return { handle, stats, absolute: real };
+      }
     } catch (error) {
       await handle.close();
       throw error;
@@ -390,6 +391,49 @@ async function checkWritable(vaultPath: string, absolute: string, stats: Stats):
       `has ${stats.nlink - 1} other hard link(s); an edit replaces the file, which would leave the other names with the old text, so Copilot does not edit it (Obsidian can)`,
     );
   }
+}
+
+/**
+ * The whole file, in one read when it is still the size its stat gave (asking for one byte more
+ * than that size shows whether it grew meanwhile: then the rest is read in chunks).
+ */
+async function readWhole(handle: FileHandle, size: number): Promise<Buffer> {
+  const first = Buffer.allocUnsafe(size + 1);
+  const { bytesRead } = await handle.read(first, 0, first.length, 0);
+  if (bytesRead <= size) return first.subarray(0, bytesRead);
+  const chunks = [first];
+  for (let position = first.length; ; ) {
+    const chunk = Buffer.allocUnsafe(64 * 1024);
+    const read = await handle.read(chunk, 0, chunk.length, position);
+    if (read.bytesRead === 0) return Buffer.concat(chunks);
+    chunks.push(chunk.subarray(0, read.bytesRead));
+    position += read.bytesRead;
+  }
+}
+
+/**
+ * The real path (no links) of the file `handle` has open, or null when it was moved or replaced
+ * since the open. On Linux the kernel names the open file itself (`/proc/self/fd`: one call, no
+ * race); elsewhere the folder's real path is taken after the open, and the file found there must
+ * be the very file opened (device and inode).
+ */
+export async function realPathOfOpenFile(handle: FileHandle, absolute: string, stats: Stats, askTheKernel = process.platform === "linux"): Promise<string | null> {
+  if (askTheKernel) {
+    let named: string | undefined;
+    try {
+      named = await fs.readlink(`/proc/self/fd/${handle.fd}`);
+    } catch {
+      // No /proc (a sandbox): take the portable way below.
+    }
+    if (named !== undefined) {
+      // The kernel marks a file that has no name any more; a live file could end so only by its name.
+      if (named.endsWith(" (deleted)") && (await handle.stat()).nlink === 0) return null;
+      return named;
+    }
+  }
+  const real = nodePath.join(await fs.realpath(nodePath.dirname(absolute)), nodePath.basename(absolute));
+  const there = await lstatOrNull(real);
+  return there?.dev === stats.dev && there.ino === stats.ino ? real : null;
 }
 
 /** The port's stat of a regular file; null for folders and anything else. */
