@@ -3,6 +3,7 @@ import type { FileHandle } from "node:fs/promises";
 import * as nodePath from "node:path";
 import { isTemporaryFileName, removeIfStaleTemporaryFile, writeFileAtomically } from "./atomicWrite";
 import { lockFileFor, withFileLock } from "./fileLock";
+import { decodeForEdit } from "./utf8Text";
 import { parseMarkdownMetadata } from "./markdownMetadata";
 import { baseName, isInConfigDir, parentFolder, toVaultPath, VaultPathError } from "./vaultPath";
 import {
@@ -11,7 +12,6 @@ import {
   VaultFileNotFoundError,
   VaultFileRefusedError,
   VaultNoteChangedError,
-  VaultNotTextError,
   type FileStat,
   type ReadOptions,
   type NoteMetadata,
@@ -358,16 +358,9 @@ interface ReadNote {
 
 const OPEN_FOR_READING = fsConstants.O_RDONLY | fsConstants.O_NOFOLLOW | fsConstants.O_NONBLOCK;
 
-const strictUtf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
-
 /** A note's text: leniently decoded for reading, strictly (refusing invalid UTF-8) for an edit. */
 function decodeText(bytes: Buffer, vaultPath: string, forEdit: boolean): string {
-  if (!forEdit) return bytes.toString("utf8");
-  try {
-    return strictUtf8.decode(bytes);
-  } catch {
-    throw new VaultNotTextError(vaultPath);
-  }
+  return forEdit ? decodeForEdit(bytes, vaultPath) : bytes.toString("utf8");
 }
 
 /**

@@ -1,5 +1,6 @@
 import { normalizePath, TFile, type App, type CachedMetadata, type DataAdapter, type EventRef, type TAbstractFile } from "obsidian";
 import { frontmatterAliases, frontmatterTags } from "./frontmatterFields";
+import { decodeForEdit } from "./utf8Text";
 import { isInConfigDir, parentFolder, toVaultPath } from "./vaultPath";
 import {
   checkDataFileName,
@@ -9,6 +10,7 @@ import {
   type FileStat,
   type LinkInfo,
   type NoteMetadata,
+  type ReadOptions,
   type VaultEvent,
   type VaultPort,
 } from "./VaultPort";
@@ -35,8 +37,10 @@ export class ObsidianVault implements VaultPort {
     return file ? { mtime: file.stat.mtime, ctime: file.stat.ctime, size: file.stat.size } : null;
   }
 
-  async read(path: string): Promise<string> {
-    return this.app.vault.read(this.fileAt(path));
+  async read(path: string, options: ReadOptions = {}): Promise<string> {
+    const file = this.fileAt(path);
+    if (options.forEdit) return decodeForEdit(await this.app.vault.readBinary(file), file.path);
+    return this.app.vault.read(file);
   }
 
   async create(path: string, content: string): Promise<void> {
@@ -48,7 +52,11 @@ export class ObsidianVault implements VaultPort {
   }
 
   async process(path: string, transform: (current: string) => string): Promise<string> {
-    return this.app.vault.process(this.fileAt(path), transform);
+    const file = this.fileAt(path);
+    // Obsidian decodes notes leniently: a note that is not UTF-8 must be refused before its
+    // decoded text (every invalid byte turned into U+FFFD) could be written back.
+    decodeForEdit(await this.app.vault.readBinary(file), file.path);
+    return this.app.vault.process(file, transform);
   }
 
   async trash(path: string): Promise<void> {
