@@ -1,12 +1,17 @@
 import { execFileSync } from "node:child_process";
-import { closeSync, constants, openSync, readFileSync, writeFileSync } from "node:fs";
+import { closeSync, constants, mkdtempSync, openSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { callTool, makeToolDependencies } from "../../test/helpers/toolHarness";
 import { makeTempVault, type TempVault } from "../../test/helpers/tempVault";
+import { DEFAULT_SETTINGS } from "../constants";
+import { NoteIndex } from "../search/NoteIndex";
 import type { ApprovalPort, EditProposal } from "../tools/approval";
+import { localSearchTool } from "../tools/localSearch";
 import { EditHistory } from "../tools/edit/EditHistory";
 import { replaceInFileTool } from "../tools/edit/replaceInFile";
 import { writeToFileTool } from "../tools/edit/writeToFile";
+import { FsDataStore, pluginDataFolder } from "./fsDataStore";
 import { FsVault } from "./FsVault";
 import type { VaultPort } from "./VaultPort";
 
@@ -74,4 +79,21 @@ it("an edit that loses a race with another program is proposed again on the new 
   expect(result.status).toBe("ok");
   expect(proposals.map((proposal) => proposal.before)).toEqual(["# Plan\n- draft\n", "# Plan\n- draft\n- from Obsidian\n"]);
   expect(readFileSync(join(temp.root, "Plan.md"), "utf8")).toBe("# Plan\n- final\n- from Obsidian\n");
+});
+
+it("localSearch shows no text from outside the vault after a folder was swapped for a link mid-run", async () => {
+  temp.write("Garden/Watering.md", "# Watering\nWater tomatoes every morning.\n");
+  const outside = mkdtempSync(join(tmpdir(), "vault-copilot-outside-"));
+  const index = new NoteIndex({ vault, store: new FsDataStore(pluginDataFolder(temp.root)), getSettings: () => DEFAULT_SETTINGS.search, timeZone: () => "UTC" });
+  try {
+    await index.start();
+    writeFileSync(join(outside, "Watering.md"), "# Watering\nWater tomatoes: the password is hunter2.\n");
+    rmSync(join(temp.root, "Garden"), { recursive: true });
+    symlinkSync(outside, join(temp.root, "Garden"));
+    const result = await callTool(localSearchTool, makeToolDependencies({ vault, search: index }), { query: "water tomatoes", salientTerms: ["tomatoes"] });
+    expect(result.text).not.toContain("hunter2");
+  } finally {
+    await index.dispose();
+    rmSync(outside, { recursive: true, force: true });
+  }
 });
