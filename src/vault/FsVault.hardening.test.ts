@@ -225,3 +225,14 @@ describe("where an open file really is (Linux's /proc, and the portable way)", (
     }
   });
 });
+
+describe("lock files", () => {
+  it("left by a killed edit are removed when the vault is listed; a live one stays", async () => {
+    const dead = spawnSync(process.execPath, ["-e", "process.stdout.write(String(process.pid))"], { encoding: "utf8" });
+    writeFileSync(lockFileFor(join(temp.root, "sub", "a.md")), JSON.stringify({ pid: Number(dead.stdout), at: Date.now() }));
+    writeFileSync(lockFileFor(join(temp.root, "Inbox.md")), JSON.stringify({ pid: process.pid, at: Date.now() }));
+    expect(await vault.listFiles()).toEqual(["Inbox.md", "sub/a.md"]);
+    expect(readdirSync(join(temp.root, "sub"))).toEqual(["a.md"]);
+    expect(readdirSync(temp.root)).toContain(".Inbox.md.vault-copilot.lock");
+  });
+});

@@ -2,7 +2,7 @@ import { constants as fsConstants, promises as fs, type Stats } from "node:fs";
 import type { FileHandle } from "node:fs/promises";
 import * as nodePath from "node:path";
 import { isTemporaryFileName, removeIfStaleTemporaryFile, writeFileAtomically } from "./atomicWrite";
-import { lockFileFor, withFileLock } from "./fileLock";
+import { isLockFileName, lockFileFor, removeIfStaleLock, withFileLock } from "./fileLock";
 import { decodeForEdit } from "./utf8Text";
 import { parseMarkdownMetadata } from "./markdownMetadata";
 import { baseName, isInConfigDir, parentFolder, toVaultPath, VaultPathError } from "./vaultPath";
@@ -56,8 +56,9 @@ export class FsVault implements VaultPort {
       for (const entry of entries) {
         if (entry.name.startsWith(".")) {
           // Hidden entries are not notes. Our temporary files among them that a killed write
-          // left behind (older than a minute) are removed while we pass.
+          // left behind (older than a minute), and its lock files, are removed while we pass.
           if (isTemporaryFileName(entry.name)) await removeIfStaleTemporaryFile(folder, entry.name, now);
+          else if (isLockFileName(entry.name)) await removeIfStaleLock(nodePath.join(folder, entry.name));
           continue;
         }
         const path = relative ? `${relative}/${entry.name}` : entry.name;

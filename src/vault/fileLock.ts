@@ -59,7 +59,7 @@ async function acquire(lockFile: string, options: FileLockOptions): Promise<stri
       if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
     }
     const holder = await readOwner(lockFile);
-    if (holder !== undefined && isStale(holder, options.staleMs ?? 30_000)) {
+    if (holder !== undefined && isStale(holder, options.staleMs ?? DEFAULT_STALE_MS)) {
       await breakLock(lockFile);
       continue;
     }
@@ -86,6 +86,15 @@ async function readOwner(lockFile: string): Promise<Partial<LockOwner> | undefin
     // Created but not yet written (or written by something else): judge by its age alone.
     return { at: modified };
   }
+}
+
+/** A lock older than this is taken over even if its process seems alive: no write holds one for so long. */
+const DEFAULT_STALE_MS = 30_000;
+
+/** Removes a lock file that a killed process left behind (its process is gone, or it is too old). */
+export async function removeIfStaleLock(lockFile: string): Promise<void> {
+  const holder = await readOwner(lockFile);
+  if (holder !== undefined && isStale(holder, DEFAULT_STALE_MS)) await breakLock(lockFile);
 }
 
 function isStale(holder: Partial<LockOwner>, staleMs: number): boolean {

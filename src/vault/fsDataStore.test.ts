@@ -56,3 +56,12 @@ describe("FsDataStore", () => {
     expect(readdirSync(folder).sort()).toEqual([fresh.slice(folder.length + 1)]);
   });
 });
+
+it("FsDataStore removes a lock file left by a killed update on first use", async () => {
+  const { spawnSync } = await import("node:child_process");
+  const { lockFileFor } = await import("./fileLock");
+  const dead = spawnSync(process.execPath, ["-e", "process.stdout.write(String(process.pid))"], { encoding: "utf8" });
+  writeFileSync(lockFileFor(join(folder, "edit-history.json")), JSON.stringify({ pid: Number(dead.stdout), at: Date.now() }));
+  expect(await new FsDataStore(folder).read("edit-history.json")).toBeNull();
+  expect(readdirSync(folder)).toEqual([]);
+});

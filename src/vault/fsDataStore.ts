@@ -1,7 +1,7 @@
 import { promises as fs } from "node:fs";
 import * as nodePath from "node:path";
 import { removeStaleTemporaryFiles, writeFileAtomically } from "./atomicWrite";
-import { lockFileFor, withFileLock } from "./fileLock";
+import { isLockFileName, lockFileFor, removeIfStaleLock, withFileLock } from "./fileLock";
 import { checkDataFileName, VaultFileBusyError, type DataStore } from "./VaultPort";
 
 /** The plugin's data folder as Obsidian lays it out: `<vault>/<configDir>/plugins/<pluginId>/`. */
@@ -96,7 +96,16 @@ export class FsDataStore implements DataStore {
     return nodePath.join(this.folder, checkDataFileName(name));
   }
 
+  /** Once per store: removes the temporary files and locks that killed writes left in the folder. */
   private sweepOnce(): Promise<void> {
-    return (this.swept ??= removeStaleTemporaryFiles(this.folder));
+    return (this.swept ??= (async () => {
+      await removeStaleTemporaryFiles(this.folder);
+      // removeStaleTemporaryFiles returned quietly if the folder is missing; then it has no locks either.
+      const names = await fs.readdir(this.folder).catch((error: NodeJS.ErrnoException) => {
+        if (error.code === "ENOENT") return [] as string[];
+        throw error;
+      });
+      for (const name of names.filter(isLockFileName)) await removeIfStaleLock(nodePath.join(this.folder, name));
+    })());
   }
 }
