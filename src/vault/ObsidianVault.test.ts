@@ -2,7 +2,7 @@ import type { App as ObsidianApp, CachedMetadata } from "obsidian";
 import { App } from "../../test/obsidian/obsidian";
 import { ObsidianDataStore, ObsidianVault } from "./ObsidianVault";
 import { VaultPathError } from "./vaultPath";
-import { VaultFileExistsError, VaultFileNotFoundError, type VaultEvent } from "./VaultPort";
+import { VaultFileExistsError, VaultFileNotFoundError, VaultNotTextError, type VaultEvent } from "./VaultPort";
 
 /** The adapter over the Obsidian double's in-memory vault (what Obsidian gives it at run time). */
 async function vaultWith(files: Record<string, string>, configDir = ".obsidian"): Promise<{ app: App; vault: ObsidianVault }> {
@@ -66,6 +66,16 @@ describe("ObsidianVault", () => {
     ).rejects.toThrow("text not found");
     expect(await vault.read("a.md")).toBe("one two");
     await expect(vault.process("none.md", (text) => text)).rejects.toBeInstanceOf(VaultFileNotFoundError);
+  });
+
+  it("never writes back a note that is not UTF-8 (Obsidian would decode it leniently), and says so", async () => {
+    const { app, vault } = await vaultWith({});
+    const latin1 = Uint8Array.from([0x63, 0x61, 0x66, 0xe9, 0x0a]);
+    const file = await app.vault.createBinary("latin1.md", latin1.buffer);
+    await expect(vault.process("latin1.md", (text) => `${text}more`)).rejects.toBeInstanceOf(VaultNotTextError);
+    await expect(vault.read("latin1.md", { forEdit: true })).rejects.toBeInstanceOf(VaultNotTextError);
+    expect(new Uint8Array(await app.vault.readBinary(file))).toEqual(latin1);
+    expect(await vault.read("latin1.md")).toBe("caf\uFFFD\n");
   });
 
   it("trashes through the file manager", async () => {

@@ -1,5 +1,6 @@
 import { normalizePath, TFile, type App, type CachedMetadata, type DataAdapter, type EventRef, type TAbstractFile } from "obsidian";
 import { frontmatterAliases, frontmatterTags } from "./frontmatterFields";
+import { decodeForEdit } from "./utf8Text";
 import { isInConfigDir, parentFolder, toVaultPath } from "./vaultPath";
 import {
   checkDataFileName,
@@ -9,6 +10,7 @@ import {
   type FileStat,
   type LinkInfo,
   type NoteMetadata,
+  type ReadOptions,
   type VaultEvent,
   type VaultPort,
 } from "./VaultPort";
@@ -35,8 +37,10 @@ export class ObsidianVault implements VaultPort {
     return file ? { mtime: file.stat.mtime, ctime: file.stat.ctime, size: file.stat.size } : null;
   }
 
-  async read(path: string): Promise<string> {
-    return this.app.vault.read(this.fileAt(path));
+  async read(path: string, options: ReadOptions = {}): Promise<string> {
+    const file = this.fileAt(path);
+    if (options.forEdit) return decodeForEdit(await this.app.vault.readBinary(file), file.path);
+    return this.app.vault.read(file);
   }
 
   async create(path: string, content: string): Promise<void> {
@@ -48,7 +52,11 @@ export class ObsidianVault implements VaultPort {
   }
 
   async process(path: string, transform: (current: string) => string): Promise<string> {
-    return this.app.vault.process(this.fileAt(path), transform);
+    const file = this.fileAt(path);
+    // Obsidian decodes notes leniently: a note that is not UTF-8 must be refused before its
+    // decoded text (every invalid byte turned into U+FFFD) could be written back.
+    decodeForEdit(await this.app.vault.readBinary(file), file.path);
+    return this.app.vault.process(file, transform);
   }
 
   async trash(path: string): Promise<void> {
@@ -116,6 +124,8 @@ export function fromCachedMetadata(cache: CachedMetadata | null): NoteMetadata {
 
 /** `DataStore` in the plugin's own folder, through the vault adapter. */
 export class ObsidianDataStore implements DataStore {
+  private updates: Promise<unknown> = Promise.resolve();
+
   constructor(
     private readonly adapter: DataAdapter,
     private readonly folder: string,
@@ -129,6 +139,20 @@ export class ObsidianDataStore implements DataStore {
   async write(name: string, data: string): Promise<void> {
     if (!(await this.adapter.exists(this.folder))) await this.adapter.mkdir(this.folder);
     await this.adapter.write(this.pathOf(name), data);
+  }
+
+  /**
+   * Read, change, write, one update at a time within the plugin. The adapter offers no lock a
+   * CLI could share: a CLI run appending to the same file at the same moment can still win.
+   */
+  update(name: string, change: (current: string | null) => string): Promise<string> {
+    const run = this.updates.then(async () => {
+      const next = change(await this.read(name));
+      await this.write(name, next);
+      return next;
+    });
+    this.updates = run.catch(() => undefined);
+    return run;
   }
 
   async remove(name: string): Promise<void> {

@@ -12,13 +12,20 @@ export interface VaultPort {
   listFiles(): Promise<string[]>;
   /** The stat of a file, or null when there is no file at that path. */
   stat(path: string): Promise<FileStat | null>;
-  /** A file's text; throws `VaultFileNotFoundError` when there is none. */
-  read(path: string): Promise<string>;
+  /**
+   * A file's text; throws `VaultFileNotFoundError` when there is none. With `forEdit`, a file that
+   * is not valid UTF-8 is refused (`VaultNotTextError`): its decoded text, written back, would
+   * change bytes nobody was shown. Plain reads (search, reading a note) decode leniently.
+   */
+  read(path: string, options?: ReadOptions): Promise<string>;
   /** Creates a file and any missing folders; throws `VaultFileExistsError` if one is there. */
   create(path: string, content: string): Promise<void>;
   /**
    * Atomically replaces a file's text with `transform(current)` and returns the new text.
-   * `transform` may throw to abandon the change; the file is then left as it was.
+   * `transform` may throw to abandon the change; the file is then left as it was. Refuses files
+   * that are not UTF-8 text (`VaultNotTextError`); on a folder (`FsVault`) also read-only and
+   * hard-linked notes (`VaultFileRefusedError`), and throws `VaultNoteChangedError` when another
+   * program changed the note between the read and the write (nothing is written then).
    */
   process(path: string, transform: (current: string) => string): Promise<string>;
   /** Moves a file to the trash (Obsidian's setting decides which) or deletes it. */
@@ -27,6 +34,11 @@ export interface VaultPort {
   getMetadata(path: string): Promise<NoteMetadata | null>;
   /** Subscribes to changes; returns the function that unsubscribes. */
   onChange(listener: (event: VaultEvent) => void): () => void;
+}
+
+export interface ReadOptions {
+  /** The text will be edited and written back: refuse a file that is not valid UTF-8. */
+  forEdit?: boolean;
 }
 
 export interface FileStat {
@@ -82,6 +94,47 @@ export class VaultFileExistsError extends Error {
   }
 }
 
+/** A note that is not valid UTF-8 (a Latin-1 export, a binary file named `.md`): never rewritten. */
+export class VaultNotTextError extends Error {
+  constructor(readonly path: string) {
+    super(
+      `"${path}" is not UTF-8 text (it may be a Latin-1 export or a binary file), so it cannot be edited without ` +
+        "changing bytes nobody was shown; it was left unchanged.",
+    );
+    this.name = "VaultNotTextError";
+  }
+}
+
+/** A file the vault will not read or write as a note; `reason` completes "…is" / "…has" sentences. */
+export class VaultFileRefusedError extends Error {
+  constructor(
+    readonly path: string,
+    reason: string,
+  ) {
+    super(`"${path}" ${reason}; it was left unchanged.`);
+    this.name = "VaultFileRefusedError";
+  }
+}
+
+/** Another program changed the note between the edit's read and its write: the edit was not written. */
+export class VaultNoteChangedError extends Error {
+  constructor(readonly path: string) {
+    super(`"${path}" changed while Copilot was writing it (another program edited it), so nothing was written: it keeps the other program's text.`);
+    this.name = "VaultNoteChangedError";
+  }
+}
+
+/** Another of our processes held the file's lock for longer than a write takes. */
+export class VaultFileBusyError extends Error {
+  constructor(
+    readonly path: string,
+    holder: string,
+  ) {
+    super(`Another program is writing "${path}" (${holder} holds its lock), so Copilot gave up waiting and nothing was written. Try again in a moment.`);
+    this.name = "VaultFileBusyError";
+  }
+}
+
 /**
  * Private storage for the plugin (the search index, edit history): the plugin's own folder in
  * Obsidian, `<vault>/<configDir>/plugins/vault-copilot/` for the CLI. Never reachable by tools.
@@ -90,6 +143,13 @@ export interface DataStore {
   /** The stored text, or null when nothing is stored under that name. */
   read(name: string): Promise<string | null>;
   write(name: string, data: string): Promise<void>;
+  /**
+   * Replaces the stored text with `change(current)` (current is null when nothing is stored) so
+   * that no other writer's update in between is lost, and returns the new text. For files that
+   * several writers append to (the edit history). `change` may throw to leave the file as it was,
+   * and may run again (on the newer text) when another writer got in between.
+   */
+  update(name: string, change: (current: string | null) => string): Promise<string>;
   remove(name: string): Promise<void>;
 }
 

@@ -1,19 +1,50 @@
 import { promises as fs } from "node:fs";
 import * as nodePath from "node:path";
-import { checkDataFileName, type DataStore } from "./VaultPort";
+import { removeStaleTemporaryFiles, writeFileAtomically } from "./atomicWrite";
+import { isLockFileName, lockFileFor, removeIfStaleLock, withFileLock } from "./fileLock";
+import { checkDataFileName, VaultFileBusyError, type DataStore } from "./VaultPort";
 
 /** The plugin's data folder as Obsidian lays it out: `<vault>/<configDir>/plugins/<pluginId>/`. */
 export function pluginDataFolder(vaultRoot: string, configDir = ".obsidian", pluginId = "vault-copilot"): string {
   return nodePath.join(vaultRoot, configDir, "plugins", pluginId);
 }
 
-/** `DataStore` on a folder (the CLI keeps its index where the plugin keeps it). Writes are atomic. */
+/** Plugin data (the edit history holds note text, the index holds words of every note) is for the user alone. */
+const PRIVATE_FILE_MODE = 0o600;
+
+/** How many times `update` starts over when the file changed between its read and its rename. */
+const UPDATE_ATTEMPTS = 5;
+
+class StoredFileChangedError extends Error {
+  constructor(name: string) {
+    super(`"${name}" kept changing while it was being updated (another program writes it); nothing was written.`);
+    this.name = "StoredFileChangedError";
+  }
+}
+
+export interface FsDataStoreOptions {
+  /** How long `update` waits for another process's lock on the same file. */
+  lockWaitMs?: number;
+}
+
+/**
+ * `DataStore` on a folder (the CLI keeps its index where the plugin keeps it). Writes are atomic
+ * and private (0600); `update` holds a lock file and compares before its rename, so two processes
+ * appending to one file lose nothing. On first use it removes temporary files a killed write left.
+ */
 export class FsDataStore implements DataStore {
-  constructor(readonly folder: string) {}
+  private swept: Promise<void> | undefined;
+
+  constructor(
+    readonly folder: string,
+    private readonly options: FsDataStoreOptions = {},
+  ) {}
 
   async read(name: string): Promise<string | null> {
+    const path = this.pathOf(name);
+    await this.sweepOnce();
     try {
-      return await fs.readFile(this.pathOf(name), "utf8");
+      return await fs.readFile(path, "utf8");
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
       throw error;
@@ -22,8 +53,39 @@ export class FsDataStore implements DataStore {
 
   async write(name: string, data: string): Promise<void> {
     const target = this.pathOf(name);
+    await this.sweepOnce();
     await fs.mkdir(nodePath.dirname(target), { recursive: true });
-    await writeFileAtomically(target, data);
+    await writeFileAtomically(target, data, { mode: PRIVATE_FILE_MODE });
+  }
+
+  async update(name: string, change: (current: string | null) => string): Promise<string> {
+    const target = this.pathOf(name);
+    await this.sweepOnce();
+    await fs.mkdir(nodePath.dirname(target), { recursive: true });
+    const busy = (holder: string) => new VaultFileBusyError(name, holder);
+    return withFileLock(
+      lockFileFor(target),
+      async () => {
+        // The lock keeps our own processes apart; the compare before the rename catches any
+        // other writer (or two processes that both took over one stale lock): start over then.
+        for (let attempt = 1; ; attempt++) {
+          const current = await this.read(name);
+          const next = change(current);
+          try {
+            await writeFileAtomically(target, next, {
+              mode: PRIVATE_FILE_MODE,
+              beforeRename: async () => {
+                if ((await this.read(name)) !== current) throw new StoredFileChangedError(name);
+              },
+            });
+            return next;
+          } catch (error) {
+            if (!(error instanceof StoredFileChangedError) || attempt >= UPDATE_ATTEMPTS) throw error;
+          }
+        }
+      },
+      { waitMs: this.options.lockWaitMs ?? 10_000, busy },
+    );
   }
 
   async remove(name: string): Promise<void> {
@@ -33,16 +95,17 @@ export class FsDataStore implements DataStore {
   private pathOf(name: string): string {
     return nodePath.join(this.folder, checkDataFileName(name));
   }
-}
 
-/** Writes a file by renaming a finished temporary file over it: readers see the old text or the new, never half. */
-export async function writeFileAtomically(absolute: string, content: string): Promise<void> {
-  const temporary = `${absolute}.${process.pid}.${Date.now()}.tmp`;
-  try {
-    await fs.writeFile(temporary, content, "utf8");
-    await fs.rename(temporary, absolute);
-  } catch (error) {
-    await fs.rm(temporary, { force: true });
-    throw error;
+  /** Once per store: removes the temporary files and locks that killed writes left in the folder. */
+  private sweepOnce(): Promise<void> {
+    return (this.swept ??= (async () => {
+      await removeStaleTemporaryFiles(this.folder);
+      // removeStaleTemporaryFiles returned quietly if the folder is missing; then it has no locks either.
+      const names = await fs.readdir(this.folder).catch((error: NodeJS.ErrnoException) => {
+        if (error.code === "ENOENT") return [] as string[];
+        throw error;
+      });
+      for (const name of names.filter(isLockFileName)) await removeIfStaleLock(nodePath.join(this.folder, name));
+    })());
   }
 }

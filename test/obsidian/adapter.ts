@@ -9,9 +9,11 @@ const byteLength = (text: string): number => new TextEncoder().encode(text).leng
 
 /** Files and folders of the whole vault folder, config folder included (what `app.vault.adapter` sees). */
 export class InMemoryAdapter
-  implements Pick<Obsidian.DataAdapter, "getName" | "exists" | "stat" | "list" | "read" | "write" | "append" | "mkdir" | "remove" | "rmdir" | "rename">
+  implements
+    Pick<Obsidian.DataAdapter, "getName" | "exists" | "stat" | "list" | "read" | "readBinary" | "write" | "append" | "mkdir" | "remove" | "rmdir" | "rename">
 {
-  private readonly files = new Map<string, { text: string; stat: Obsidian.Stat }>();
+  /** `bytes` is kept for files written as binary: `text` is then what Obsidian's lenient UTF-8 decoding gives. */
+  private readonly files = new Map<string, { text: string; bytes?: Uint8Array; stat: Obsidian.Stat }>();
   private readonly folders = new Set<string>();
 
   constructor(
@@ -61,6 +63,21 @@ export class InMemoryAdapter
     const stat: Obsidian.Stat = { type: "file", ctime, mtime: time, size: byteLength(data) };
     this.files.set(normalizedPath, { text: data, stat });
     return { ...stat };
+  }
+
+  readBinary(normalizedPath: string): Promise<ArrayBuffer> {
+    const file = this.files.get(normalizedPath);
+    if (!file) return Promise.reject(new Error(`ENOENT: no such file or directory, open '${normalizedPath}'`));
+    const bytes = file.bytes ?? new TextEncoder().encode(file.text);
+    return Promise.resolve(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer);
+  }
+
+  /** Synchronous binary write, for the vault's `createBinary` (a note that is not UTF-8, say). */
+  writeBinaryNow(normalizedPath: string, data: ArrayBuffer): Obsidian.Stat {
+    const bytes = new Uint8Array(data.slice(0));
+    const stat = this.writeNow(normalizedPath, new TextDecoder().decode(bytes));
+    this.files.set(normalizedPath, { text: new TextDecoder().decode(bytes), bytes, stat: { ...stat, size: bytes.byteLength } });
+    return { ...stat, size: bytes.byteLength };
   }
 
   async write(normalizedPath: string, data: string): Promise<void> {

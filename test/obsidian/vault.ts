@@ -192,6 +192,12 @@ export class Vault
     return file;
   }
 
+  async createBinary(path: string, data: ArrayBuffer): Promise<TFile> {
+    const file = await this.create(path, "");
+    file.stat = this.adapter.writeBinaryNow(path, data);
+    return file;
+  }
+
   async createFolder(path: string): Promise<TFolder> {
     if (this.entries.has(path)) throw new Error("Folder already exists.");
     let parent = this.root;
@@ -216,6 +222,10 @@ export class Vault
 
   read(file: TFile): Promise<string> {
     return this.adapter.read(this.known(file).path);
+  }
+
+  readBinary(file: TFile): Promise<ArrayBuffer> {
+    return this.adapter.readBinary(this.known(file).path);
   }
 
   cachedRead(file: TFile): Promise<string> {

@@ -1,5 +1,5 @@
 import { VaultPathError } from "../../vault/vaultPath";
-import { VaultFileExistsError, VaultFileNotFoundError, type VaultPort } from "../../vault/VaultPort";
+import { VaultFileExistsError, VaultFileNotFoundError, VaultNoteChangedError, type VaultPort } from "../../vault/VaultPort";
 import { errorMessage } from "../../errorMessage";
 import type { ToolCallContext } from "../SimpleTool";
 import type { ToolDependencies } from "../toolDependencies";
@@ -105,7 +105,7 @@ export async function proposeAndApplyEdit(dependencies: EditDependencies, reques
         });
       }
     } catch (error) {
-      if (error instanceof NoteChangedError || error instanceof VaultFileExistsError || error instanceof VaultFileNotFoundError) continue;
+      if (error instanceof NoteChangedError || error instanceof VaultNoteChangedError || error instanceof VaultFileExistsError || error instanceof VaultFileNotFoundError) continue;
       if (error instanceof VaultPathError) throw error;
       throw new Error(`Writing "${path}" failed (${errorMessage(error)}). Nothing was written: the note is as it was before.`);
     }
@@ -125,7 +125,7 @@ export async function proposeAndApplyEdit(dependencies: EditDependencies, reques
 
 async function readOrNull(vault: VaultPort, path: string): Promise<string | null> {
   try {
-    return await vault.read(path);
+    return await vault.read(path, { forEdit: true });
   } catch (error) {
     if (error instanceof VaultFileNotFoundError) return null;
     throw error;
