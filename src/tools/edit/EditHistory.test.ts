@@ -103,3 +103,16 @@ describe("EditHistory", () => {
     expect(readFileSync(join(vault.root, "A.md"), "utf8")).toBe("before A\n");
   });
 });
+
+describe("EditHistory shared by two writers (two CLIs, or the CLI and Obsidian)", () => {
+  it("loses no edit when both record at the same time", async () => {
+    const first = new EditHistory(new FsVault(vault.root), new FsDataStore(pluginDataFolder(vault.root)));
+    const second = new EditHistory(new FsVault(vault.root), new FsDataStore(pluginDataFolder(vault.root)));
+    const record = (history: EditHistory, name: string, count: number) =>
+      Promise.all(Array.from({ length: count }, (_, index) => history.record({ toolId: "writeToFile", path: `${name}-${index}.md`, before: null, after: "x" })));
+    await Promise.all([record(first, "first", 20), record(second, "second", 20)]);
+    const paths = (await first.list()).map((edit) => edit.path);
+    expect(paths).toHaveLength(40);
+    expect(new Set(paths).size).toBe(40);
+  });
+});

@@ -72,10 +72,8 @@ export class EditHistory {
   /** Adds an applied edit. A history file that cannot be read is replaced by a fresh one. */
   record(edit: Omit<EditRecord, "appliedAt">): Promise<EditRecord> {
     return this.serialized(async () => {
-      const edits = await this.load().catch(() => [] as EditRecord[]);
       const record: EditRecord = { ...edit, appliedAt: this.now() };
-      edits.push(record);
-      await this.save(this.trimmed(edits));
+      await this.change((edits) => this.trimmed([...edits, record]), { replaceUnreadable: true });
       return record;
     });
   }
@@ -98,13 +96,15 @@ export class EditHistory {
       const record = edits.at(-1);
       if (!record) return { status: "nothing", message: "There is no Copilot edit to undo." };
       const older = edits.slice(0, -1);
+      // Only this record leaves the history: one another process added meanwhile stays.
+      const forget = () => this.change((stored) => stored.filter((entry) => !sameRecord(entry, record)));
       const refuse = (why: string): UndoOutcome => ({
         status: "refused",
         record,
         message: `Cannot undo the last Copilot edit of "${record.path}": ${why}. Nothing was changed.`,
       });
       const drop = async (message: string): Promise<UndoOutcome> => {
-        await this.save(older);
+        await forget();
         const next = older.length > 0 ? " Run the command again to undo the edit before it." : "";
         return { status: "unrestorable", record, message: `${message} The edit was removed from the edit history.${next}` };
       };
@@ -119,7 +119,7 @@ export class EditHistory {
       if (record.before === null) {
         const current = await this.readOrNull(record.path);
         if (current === null) {
-          await this.save(older);
+          await forget();
           return { status: "undone", record, message: `"${record.path}", which Copilot created, is already gone.` };
         }
         if (current !== record.after) return refuse("the note changed after Copilot created it");
@@ -127,7 +127,7 @@ export class EditHistory {
         if ((await this.readOrNull(record.path)) !== null) {
           return drop(`Undo moved "${record.path}", which Copilot created, to the trash, but a note of that name is there again.`);
         }
-        await this.save(older);
+        await forget();
         return { status: "undone", record, message: `Undid Copilot's edit: moved "${record.path}", which it had created, to the trash.` };
       }
 
@@ -150,7 +150,7 @@ export class EditHistory {
             "another program may have changed it at the same moment. Check the note.",
         );
       }
-      await this.save(older);
+      await forget();
       return { status: "undone", record, message: `Undid Copilot's edit of "${record.path}": its previous text is back.` };
     });
   }
@@ -188,7 +188,44 @@ export class EditHistory {
 
   private async load(): Promise<EditRecord[]> {
     if (!this.store) return [...this.memory];
-    const stored = await this.store.read(EDIT_HISTORY_FILE);
+    return parseHistory(await this.store.read(EDIT_HISTORY_FILE));
+  }
+
+  /**
+   * Changes the stored history in one step of the store (`DataStore.update`: under its lock, with
+   * a compare before the write), so an edit recorded by another process meanwhile is not lost.
+   */
+  private async change(edit: (edits: EditRecord[]) => EditRecord[], options: { replaceUnreadable?: boolean } = {}): Promise<void> {
+    if (!this.store) {
+      this.memory = edit([...this.memory]);
+      return;
+    }
+    await this.store.update(EDIT_HISTORY_FILE, (stored) => {
+      let edits: EditRecord[];
+      try {
+        edits = parseHistory(stored);
+      } catch (error) {
+        if (!options.replaceUnreadable) throw error;
+        edits = [];
+      }
+      return JSON.stringify({ version: 1, edits: edit(edits) });
+    });
+  }
+
+  private serialized<T>(work: () => Promise<T>): Promise<T> {
+    const run = this.queue.then(work, work);
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+}
+
+function sameRecord(a: EditRecord, b: EditRecord): boolean {
+  return a.appliedAt === b.appliedAt && a.path === b.path && a.toolId === b.toolId && a.after === b.after && a.before === b.before;
+}
+
+/** The stored history's edits (none when nothing is stored); throws when the file is not one. */
+function parseHistory(stored: string | null): EditRecord[] {
+  {
     if (stored === null) return [];
     let parsed: unknown;
     try {
@@ -201,20 +238,6 @@ export class EditHistory {
       throw new Error(`The edit history (${EDIT_HISTORY_FILE}) does not have the expected shape.`);
     }
     return edits;
-  }
-
-  private async save(edits: EditRecord[]): Promise<void> {
-    if (!this.store) {
-      this.memory = edits;
-      return;
-    }
-    await this.store.write(EDIT_HISTORY_FILE, JSON.stringify({ version: 1, edits }));
-  }
-
-  private serialized<T>(work: () => Promise<T>): Promise<T> {
-    const run = this.queue.then(work, work);
-    this.queue = run.catch(() => undefined);
-    return run;
   }
 }
 
