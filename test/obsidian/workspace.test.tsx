@@ -35,6 +35,7 @@ describe("Workspace in a page", () => {
     expect(sidebar).toBe(app.workspace.rightSplit.containerEl);
     expect(sidebar.contains(leaf.view!.containerEl)).toBe(true);
     expect(document.body.contains(leaf.view!.containerEl)).toBe(true);
+    expect(sidebar.querySelector('.workspace-leaf > .workspace-leaf-content[data-type="side"]')).toBe(leaf.view!.containerEl);
 
     await leaf.close();
     expect(sidebar.childElementCount).toBe(0);

@@ -43,6 +43,7 @@ export class WorkspaceLeaf extends Events implements Pick<Obsidian.WorkspaceLeaf
     const creator = this.workspace.viewCreator(viewState.type);
     if (!creator) return;
     this.view = creator(this);
+    this.view.containerEl.setAttribute("data-type", viewState.type); // as Obsidian marks it
     // In the page before it opens, as in Obsidian, so the view is laid out when it renders.
     if (typeof document !== "undefined") {
       this.workspace.splitElement(this.place).appendChild(this.containerEl);

@@ -1,0 +1,218 @@
+/**
+ * The browser demo (scripts/demo.mjs) in headless Chromium: the page comes up with the chat view
+ * in the right sidebar, its vault is the folder on disk (writes land there, paths that leave the
+ * folder are refused), model requests stream through the demo's proxy with the key added there,
+ * and aborting one cuts the connection to the model server.
+ */
+import { existsSync, readFileSync } from "node:fs";
+import { request as httpRequest } from "node:http";
+import { dirname, join } from "node:path";
+import type { Browser, Page } from "playwright-core";
+import { startOpenAIServer, type OpenAIServer } from "../helpers/openAIServer";
+import { makeTempVault, type TempVault } from "../helpers/tempVault";
+import { launchChromium, screenshotPath, startDemo, type RunningDemo } from "./demoHarness";
+
+jest.setTimeout(120_000);
+
+const CHAT_VIEW = '.workspace-split.mod-right-split .workspace-leaf-content[data-type="vault-copilot-chat-view"]';
+const API_KEY = "sk-demo-test-key-0123456789";
+
+/** What the page's http shim reports for one request: pieces as they arrived, and how it ended. */
+interface ShimResult {
+  status: number;
+  pieces: string[];
+  ended: boolean;
+}
+
+describe("browser demo", () => {
+  let vault: TempVault;
+  let model: OpenAIServer;
+  let demo: RunningDemo;
+  let browser: Browser;
+  let page: Page;
+  const consoleErrors: string[] = [];
+
+  beforeAll(async () => {
+    vault = makeTempVault({
+      "Welcome.md": "# Welcome\n\nSee [[Projects/Plan]].\n",
+      "Projects/Plan.md": "---\ntags: [plan]\n---\nThe plan. #garden\n",
+    });
+    model = await startOpenAIServer([{ text: "streamed answer in pieces", holdOpen: true }, { text: "second" }]);
+    demo = await startDemo({ vault: vault.root, baseUrl: model.baseUrl, model: "scripted-model", apiKeyEnv: "DEMO_TEST_KEY", env: { DEMO_TEST_KEY: API_KEY } });
+    browser = await launchChromium();
+    page = await browser.newPage({ viewport: { width: 1200, height: 800 } });
+    page.on("console", (message) => {
+      if (message.type() === "error") consoleErrors.push(message.text());
+    });
+    page.on("pageerror", (error) => consoleErrors.push(error.message));
+    await page.goto(`${demo.url}?theme=dark&width=340`);
+    await page.waitForSelector('body[data-demo="ready"], body[data-demo="failed"]');
+    const state = await page.evaluate(() => document.body.dataset.demo);
+    if (state !== "ready") throw new Error(`The demo page failed: ${await page.evaluate(() => document.querySelector(".demo-failure")?.textContent)}`);
+  });
+
+  /**
+   * A page of the demo's origin whose console is not watched, for requests the server must refuse
+   * (the browser logs each refused request as an error).
+   */
+  async function scratchPage(): Promise<Page> {
+    const scratch = await browser.newPage();
+    await scratch.goto(new URL("api/config", demo.url).href);
+    return scratch;
+  }
+
+  afterAll(async () => {
+    await browser?.close();
+    await demo?.stop();
+    await model?.close();
+    vault?.remove();
+  });
+
+  it("opens the chat view in the right sidebar, at the width asked for", async () => {
+    await page.waitForSelector(CHAT_VIEW);
+    const width = await page.locator(".workspace-split.mod-right-split").evaluate((element) => element.getBoundingClientRect().width);
+    expect(width).toBe(340);
+    await page.screenshot({ path: screenshotPath("demo-dark.png") });
+  });
+
+  it("window.app is the double's App, holding the folder's notes and the active note", async () => {
+    const seen = await page.evaluate(() => ({
+      notes: window.app.vault.getMarkdownFiles().map((file) => file.path).sort(),
+      active: window.app.workspace.getActiveFile()?.path,
+      tags: window.app.metadataCache.getCache("Projects/Plan.md")?.tags?.map((tag) => tag.tag),
+    }));
+    expect(seen).toEqual({ notes: ["Projects/Plan.md", "Welcome.md"], active: "Welcome.md", tags: ["#plan", "#garden"] });
+  });
+
+  it("a note changed through app.vault.modify and process is on disk once the promise settles", async () => {
+    await page.evaluate(async () => {
+      const file = window.app.vault.getFileByPath("Projects/Plan.md")!;
+      await window.app.vault.modify(file, "rewritten\n");
+      await window.app.vault.process(file, (text) => `${text}appended\n`);
+    });
+    expect(readFileSync(join(vault.root, "Projects/Plan.md"), "utf8")).toBe("rewritten\nappended\n");
+  });
+
+  it("creates folders and notes on disk, and trashes into the vault's .trash folder", async () => {
+    await page.evaluate(async () => {
+      await window.app.vault.createFolder("New/Deeper");
+      const note = await window.app.vault.create("New/Deeper/Note.md", "fresh");
+      await window.app.vault.rename(note, "New/Moved.md");
+      await window.app.fileManager.trashFile(window.app.vault.getFileByPath("New/Moved.md")!);
+    });
+    expect(existsSync(join(vault.root, "New/Deeper"))).toBe(true);
+    expect(existsSync(join(vault.root, "New/Moved.md"))).toBe(false);
+    expect(readFileSync(join(vault.root, ".trash/New/Moved.md"), "utf8")).toBe("fresh");
+  });
+
+  it("keeps the config folder in memory: the plugin's data.json never reaches the disk", async () => {
+    const inMemory = await page.evaluate(() => window.app.vault.adapter.exists(".obsidian/plugins/vault-copilot/data.json"));
+    expect(inMemory).toBe(true);
+    expect(existsSync(join(vault.root, ".obsidian"))).toBe(false);
+  });
+
+  it("refuses a path that leaves the folder, and changes not sent by the page", async () => {
+    const scratch = await scratchPage();
+    const answers = await scratch.evaluate(async () => {
+      const send = (change: unknown, headers: Record<string, string>) =>
+        fetch("/api/vault", { method: "POST", headers: { "content-type": "application/json", ...headers }, body: JSON.stringify(change) }).then(
+          async (response) => ({ status: response.status, body: (await response.json()) as { error?: string } }),
+        );
+      const demoHeader = { "x-vault-copilot-demo": "1" };
+      return {
+        outside: await send({ type: "write", path: "../outside.md", data: "x" }, demoHeader),
+        absolute: await send({ type: "write", path: "/tmp/outside.md", data: "x" }, demoHeader),
+        config: await send({ type: "write", path: ".obsidian/app.json", data: "{}" }, demoHeader),
+        renamedOut: await send({ type: "rename", path: "Welcome.md", newPath: "../Welcome.md" }, demoHeader),
+        withoutHeader: await send({ type: "write", path: "ok.md", data: "x" }, {}),
+      };
+    });
+    await scratch.close();
+    expect(answers.outside).toEqual({ status: 403, body: { error: expect.stringContaining("leaves the vault folder") } });
+    expect(answers.absolute.status).toBe(403);
+    expect(answers.config.status).toBe(403);
+    expect(answers.renamedOut.status).toBe(403);
+    expect(answers.withoutHeader.status).toBe(403);
+    expect(existsSync(join(dirname(vault.root), "outside.md"))).toBe(false);
+    expect(existsSync(join(vault.root, "ok.md"))).toBe(false);
+    expect(existsSync(join(vault.root, "Welcome.md"))).toBe(true);
+  });
+
+  it("answers only to its own address (another host name is refused)", async () => {
+    const status = await new Promise<number>((resolve, reject) => {
+      const url = new URL("api/notes", demo.url);
+      httpRequest(url, { headers: { host: "attacker.example" } }, (response) => {
+        response.resume();
+        resolve(response.statusCode ?? 0);
+      })
+        .on("error", reject)
+        .end();
+    });
+    expect(status).toBe(403);
+  });
+
+  it("streams a model answer through /proxy piece by piece, adds the key there, and Stop cuts the upstream connection", async () => {
+    const result = await page.evaluate(async (baseUrl: string): Promise<ShimResult> => {
+      const http = (window as unknown as { require: (id: string) => import("../../src/LLMProviders/nodeHttpFetch").NodeHttpModule }).require("http");
+      return new Promise<ShimResult>((resolve, reject) => {
+        const body = JSON.stringify({ model: "scripted-model", stream: true, messages: [{ role: "user", content: "hi" }] });
+        const request = http.request(new URL(`${baseUrl}/chat/completions`), { method: "POST", headers: { "content-type": "application/json" } }, (response) => {
+          const pieces: string[] = [];
+          const decoder = new TextDecoder();
+          response.on("data", (chunk) => {
+            pieces.push(decoder.decode(chunk, { stream: true }));
+            // The model server holds the answer open: pieces arriving now arrived before its end.
+            if (pieces.join("").includes('"finish_reason":"stop"')) {
+              resolve({ status: response.statusCode ?? 0, pieces, ended: response.complete });
+              request.destroy();
+            }
+          });
+          response.on("end", () => reject(new Error("the held-open answer ended")));
+        });
+        request.on("error", reject);
+        request.end(body);
+      });
+    }, model.baseUrl);
+    expect(result.status).toBe(200);
+    expect(result.ended).toBe(false);
+    expect(result.pieces.join("")).toContain('"content":"stre"');
+    expect(result.pieces.join("")).not.toContain("[DONE]");
+    expect(model.requests[0]!.headers.authorization).toBe(`Bearer ${API_KEY}`);
+    // Resolves only when the proxy has cut the model server's connection.
+    await model.requests[0]!.closed;
+  });
+
+  it("the key never reaches the page, and the proxy forwards nowhere but the base URL", async () => {
+    const scratch = await scratchPage();
+    const seen = await scratch.evaluate(async (elsewhere: string) => {
+      const config = await (await fetch("/api/config")).text();
+      const refused = await fetch(`/proxy?url=${encodeURIComponent(elsewhere)}`, { headers: { "x-vault-copilot-demo": "1" } });
+      return { config, refusedStatus: refused.status, refused: await refused.text() };
+    }, `${model.origin}/other/chat/completions`);
+    await scratch.close();
+    expect(seen.config).not.toContain(API_KEY);
+    expect(await page.evaluate(() => document.documentElement.outerHTML)).not.toContain(API_KEY);
+    expect(seen.refusedStatus).toBe(403);
+    expect(seen.refused).toContain("forwards only to the --base-url");
+    expect(model.requests).toHaveLength(1);
+  });
+
+  it("renders in the light theme too", async () => {
+    const light = await browser.newPage({ viewport: { width: 1200, height: 800 } });
+    light.on("pageerror", (error) => consoleErrors.push(error.message));
+    await light.goto(`${demo.url}?theme=light&width=300`);
+    await light.waitForSelector(CHAT_VIEW);
+    const look = await light.evaluate(() => ({
+      light: document.body.classList.contains("theme-light"),
+      background: getComputedStyle(document.body).getPropertyValue("--background-primary").trim(),
+      width: document.querySelector(".mod-right-split")!.getBoundingClientRect().width,
+    }));
+    expect(look).toEqual({ light: true, background: "#ffffff", width: 300 });
+    await light.screenshot({ path: screenshotPath("demo-light.png") });
+    await light.close();
+  });
+
+  it("logged no errors in the console", () => {
+    expect(consoleErrors).toEqual([]);
+  });
+});

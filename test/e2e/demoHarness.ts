@@ -1,0 +1,82 @@
+/**
+ * What the end-to-end tests need to drive the browser demo: the demo server as a child process
+ * (`node scripts/demo.mjs … --port 0`, as `npm run demo` runs it) and a headless Chromium.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdirSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { chromium, type Browser } from "playwright-core";
+
+const repoRoot = resolve(__dirname, "../..");
+
+export const CHROMIUM = "/usr/bin/chromium";
+export const CHROMIUM_FLAGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+];
+
+/** Headless Chromium from /usr/bin/chromium; fails with the way to install it when it cannot start. */
+export async function launchChromium(): Promise<Browser> {
+  try {
+    return await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_FLAGS });
+  } catch (error) {
+    throw new Error(
+      `Chromium could not start from ${CHROMIUM} (${error instanceof Error ? error.message : String(error)}). ` +
+        "Install it with: apt-get update && apt-get install -y chromium",
+    );
+  }
+}
+
+export interface DemoOptions {
+  vault: string;
+  baseUrl: string;
+  model: string;
+  /** The name of an environment variable holding the API key (set it in `env`). */
+  apiKeyEnv?: string;
+  /** Extra environment for the demo process. */
+  env?: Record<string, string>;
+}
+
+export interface RunningDemo {
+  /** "http://127.0.0.1:PORT/" */
+  url: string;
+  /** Everything the demo printed, stdout and stderr. */
+  output(): string;
+  stop(): Promise<void>;
+}
+
+/** Starts the demo server on a free port and resolves once it prints its `Serving` line. */
+export function startDemo(options: DemoOptions): Promise<RunningDemo> {
+  const args = [join(repoRoot, "scripts/demo.mjs"), "--vault", options.vault, "--base-url", options.baseUrl, "--model", options.model, "--port", "0"];
+  if (options.apiKeyEnv) args.push("--api-key-env", options.apiKeyEnv);
+  const child: ChildProcess = spawn(process.execPath, args, { cwd: repoRoot, env: { ...process.env, ...options.env }, stdio: ["ignore", "pipe", "pipe"] });
+  let output = "";
+  const exited = new Promise<void>((done) => child.once("exit", () => done()));
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
+    await exited;
+  };
+  return new Promise<RunningDemo>((resolvePromise, reject) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString("utf8");
+      const match = /Serving (http:\/\/127\.0\.0\.1:\d+\/)/.exec(output);
+      if (match) resolvePromise({ url: match[1]!, output: () => output, stop });
+    };
+    child.stdout!.on("data", onData);
+    child.stderr!.on("data", onData);
+    child.once("exit", (code) => reject(new Error(`The demo exited (code ${code}) before serving:\n${output}`)));
+    child.once("error", reject);
+  });
+}
+
+/** Where screenshots go: $E2E_SCREENSHOT_DIR, or a folder in the system's temporary folder (outside the repository). */
+export function screenshotPath(name: string): string {
+  const folder = process.env.E2E_SCREENSHOT_DIR ?? join(tmpdir(), "vault-copilot-e2e-screenshots");
+  mkdirSync(folder, { recursive: true });
+  return join(folder, name);
+}
