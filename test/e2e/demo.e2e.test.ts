@@ -4,7 +4,10 @@
  * folder are refused), model requests stream through the demo's proxy with the key added there,
  * and aborting one cuts the connection to the model server.
  */
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
 import { request as httpRequest } from "node:http";
 import { dirname, join } from "node:path";
 import type { Browser, Page } from "playwright-core";
@@ -111,7 +114,9 @@ describe("browser demo", () => {
     expect(existsSync(join(vault.root, ".obsidian"))).toBe(false);
   });
 
-  it("refuses a path that leaves the folder, and changes not sent by the page", async () => {
+  it("refuses a path that leaves the folder (also through a symbolic link), and changes not sent by the page", async () => {
+    const outsideFolder = mkdtempSync(join(tmpdir(), "vault-copilot-outside-"));
+    symlinkSync(outsideFolder, join(vault.root, "escape"));
     const scratch = await scratchPage();
     const answers = await scratch.evaluate(async () => {
       const send = (change: unknown, headers: Record<string, string>) =>
@@ -124,6 +129,7 @@ describe("browser demo", () => {
         absolute: await send({ type: "write", path: "/tmp/outside.md", data: "x" }, demoHeader),
         config: await send({ type: "write", path: ".obsidian/app.json", data: "{}" }, demoHeader),
         renamedOut: await send({ type: "rename", path: "Welcome.md", newPath: "../Welcome.md" }, demoHeader),
+        throughLink: await send({ type: "write", path: "escape/outside.md", data: "x" }, demoHeader),
         withoutHeader: await send({ type: "write", path: "ok.md", data: "x" }, {}),
       };
     });
@@ -132,10 +138,14 @@ describe("browser demo", () => {
     expect(answers.absolute.status).toBe(403);
     expect(answers.config.status).toBe(403);
     expect(answers.renamedOut.status).toBe(403);
+    expect(answers.throughLink).toEqual({ status: 403, body: { error: expect.stringContaining("through a link") } });
+    expect(existsSync(join(outsideFolder, "outside.md"))).toBe(false);
     expect(answers.withoutHeader.status).toBe(403);
     expect(existsSync(join(dirname(vault.root), "outside.md"))).toBe(false);
     expect(existsSync(join(vault.root, "ok.md"))).toBe(false);
     expect(existsSync(join(vault.root, "Welcome.md"))).toBe(true);
+    rmSync(join(vault.root, "escape"));
+    rmSync(outsideFolder, { recursive: true, force: true });
   });
 
   it("answers only to its own address (another host name is refused)", async () => {
@@ -188,13 +198,40 @@ describe("browser demo", () => {
       const config = await (await fetch("/api/config")).text();
       const refused = await fetch(`/proxy?url=${encodeURIComponent(elsewhere)}`, { headers: { "x-vault-copilot-demo": "1" } });
       return { config, refusedStatus: refused.status, refused: await refused.text() };
-    }, `${model.origin}/other/chat/completions`);
+    }, `${model.origin}/v1evil/chat/completions`);
     await scratch.close();
     expect(seen.config).not.toContain(API_KEY);
     expect(await page.evaluate(() => document.documentElement.outerHTML)).not.toContain(API_KEY);
     expect(seen.refusedStatus).toBe(403);
     expect(seen.refused).toContain("forwards only to the --base-url");
     expect(model.requests).toHaveLength(1);
+  });
+
+  it("reports an unreachable model server the way Node's http does (an error with code ECONNREFUSED)", async () => {
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    const unreachable = await startDemo({ vault: vault.root, baseUrl: `http://127.0.0.1:${port}/v1`, model: "m" });
+    try {
+      const scratch = await browser.newPage();
+      await scratch.goto(unreachable.url);
+      await scratch.waitForSelector('body[data-demo="ready"]');
+      const failure = await scratch.evaluate(
+        (baseUrl: string) =>
+          new Promise<{ code?: string; message: string }>((resolve) => {
+            const http = (window as unknown as { require: (id: string) => import("../../src/LLMProviders/nodeHttpFetch").NodeHttpModule }).require("http");
+            const request = http.request(new URL(`${baseUrl}/models`), { method: "GET", headers: {} }, () => resolve({ message: "answered" }));
+            request.on("error", (error) => resolve({ code: (error as Error & { code?: string }).code, message: error.message }));
+            request.end();
+          }),
+        `http://127.0.0.1:${port}/v1`,
+      );
+      await scratch.close();
+      expect(failure).toEqual({ code: "ECONNREFUSED", message: expect.stringContaining("could not be reached") });
+    } finally {
+      await unreachable.stop();
+    }
   });
 
   it("renders in the light theme too", async () => {
