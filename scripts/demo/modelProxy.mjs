@@ -50,7 +50,11 @@ export function proxyModelRequest(request, response, { baseUrl, apiKey }) {
     for (const [name, value] of Object.entries(upstreamResponse.headers)) {
       if (!RESPONSE_HEADERS_DROPPED.has(name) && value !== undefined) responseHeaders[name] = value;
     }
-    response.writeHead(upstreamResponse.statusCode ?? 502, upstreamResponse.statusMessage, responseHeaders);
+    response.writeHead(200, {
+      ...responseHeaders,
+      "x-vault-copilot-demo-status": String(upstreamResponse.statusCode ?? 502),
+      "x-vault-copilot-demo-status-text": encodeURIComponent(upstreamResponse.statusMessage ?? ""),
+    });
     response.flushHeaders();
     upstreamResponse.on("data", (chunk) => response.write(chunk));
     upstreamResponse.on("end", () => response.end());
@@ -65,7 +69,7 @@ export function proxyModelRequest(request, response, { baseUrl, apiKey }) {
       return;
     }
     // The page's shim turns this into the error Node's http would have raised (ECONNREFUSED, …).
-    sendError(response, 502, `The model server at ${baseUrl.origin} could not be reached: ${error.message}`, error.code ?? null, {
+    sendError(response, 200, `The model server at ${baseUrl.origin} could not be reached: ${error.message}`, error.code ?? null, {
       "x-vault-copilot-demo-network-error": error.code ?? "ECONNRESET",
     });
   });

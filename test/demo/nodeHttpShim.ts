@@ -118,7 +118,11 @@ class ProxiedRequest extends Emitter implements NodeClientRequest {
     }
     const responseHeaders: Record<string, string> = {};
     fetched.headers.forEach((value, name) => (responseHeaders[name] = value));
-    const response = new ProxiedResponse(fetched.status, fetched.statusText, responseHeaders, (error) => this.destroy(error));
+    // The proxy answers 200 and gives the model server's status in its own headers (see scripts/demo/modelProxy.mjs).
+    const status = Number(fetched.headers.get("x-vault-copilot-demo-status") ?? fetched.status);
+    const statusText = decodeURIComponent(fetched.headers.get("x-vault-copilot-demo-status-text") ?? fetched.statusText);
+    for (const name of Object.keys(responseHeaders)) if (name.startsWith("x-vault-copilot-demo-")) delete responseHeaders[name];
+    const response = new ProxiedResponse(status, statusText, responseHeaders, (error) => this.destroy(error));
     this.callback(response);
     await response.pump(fetched.body);
   }

@@ -40,7 +40,7 @@ describe("browser demo", () => {
       "Welcome.md": "# Welcome\n\nSee [[Projects/Plan]].\n",
       "Projects/Plan.md": "---\ntags: [plan]\n---\nThe plan. #garden\n",
     });
-    model = await startOpenAIServer([{ text: "streamed answer in pieces", holdOpen: true }, { text: "second" }]);
+    model = await startOpenAIServer([{ text: "streamed answer in pieces", holdOpen: true }, { status: 401, message: "Incorrect API key provided" }]);
     demo = await startDemo({ vault: vault.root, baseUrl: model.baseUrl, model: "scripted-model", apiKeyEnv: "DEMO_TEST_KEY", env: { DEMO_TEST_KEY: API_KEY } });
     browser = await launchChromium();
     page = await browser.newPage({ viewport: { width: 1200, height: 800 } });
@@ -192,6 +192,25 @@ describe("browser demo", () => {
     await model.requests[0]!.closed;
   });
 
+  it("hands the model server's error status to the page's http as it is, without a console error (Node's http logs none)", async () => {
+    const answer = await page.evaluate(
+      (baseUrl: string) =>
+        new Promise<{ status: number; body: string }>((resolve, reject) => {
+          const http = (window as unknown as { require: (id: string) => import("../../src/LLMProviders/nodeHttpFetch").NodeHttpModule }).require("http");
+          const request = http.request(new URL(`${baseUrl}/chat/completions`), { method: "POST", headers: { "content-type": "application/json" } }, (response) => {
+            let body = "";
+            response.on("data", (chunk) => (body += new TextDecoder().decode(chunk)));
+            response.on("end", () => resolve({ status: response.statusCode ?? 0, body }));
+          });
+          request.on("error", reject);
+          request.end(JSON.stringify({ model: "scripted-model", messages: [{ role: "user", content: "hi" }] }));
+        }),
+      model.baseUrl,
+    );
+    expect(answer.status).toBe(401);
+    expect(answer.body).toContain("Incorrect API key provided");
+  });
+
   it("the key never reaches the page, and the proxy forwards nowhere but the base URL", async () => {
     const scratch = await scratchPage();
     const seen = await scratch.evaluate(async (elsewhere: string) => {
@@ -204,7 +223,7 @@ describe("browser demo", () => {
     expect(await page.evaluate(() => document.documentElement.outerHTML)).not.toContain(API_KEY);
     expect(seen.refusedStatus).toBe(403);
     expect(seen.refused).toContain("forwards only to the --base-url");
-    expect(model.requests).toHaveLength(1);
+    expect(model.requests).toHaveLength(2);
   });
 
   it("reports an unreachable model server the way Node's http does (an error with code ECONNREFUSED)", async () => {
