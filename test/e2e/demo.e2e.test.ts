@@ -13,11 +13,10 @@ import { dirname, join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { startOpenAIServer, type OpenAIServer } from "../helpers/openAIServer";
 import { makeTempVault, type TempVault } from "../helpers/tempVault";
-import { launchChromium, screenshotPath, startDemo, type RunningDemo } from "./demoHarness";
+import { CHAT_VIEW_SELECTOR, launchChromium, openDemoPage, screenshotPath, startDemo, type RunningDemo } from "./demoHarness";
 
 jest.setTimeout(120_000);
 
-const CHAT_VIEW = '.workspace-split.mod-right-split .workspace-leaf-content[data-type="vault-copilot-chat-view"]';
 const API_KEY = "sk-demo-test-key-0123456789";
 
 /** What the page's http shim reports for one request: pieces as they arrived, and how it ended. */
@@ -33,7 +32,7 @@ describe("browser demo", () => {
   let demo: RunningDemo;
   let browser: Browser;
   let page: Page;
-  const consoleErrors: string[] = [];
+  let consoleErrors: string[];
 
   beforeAll(async () => {
     vault = makeTempVault({
@@ -43,15 +42,7 @@ describe("browser demo", () => {
     model = await startOpenAIServer([{ text: "streamed answer in pieces", holdOpen: true }, { status: 401, message: "Incorrect API key provided" }]);
     demo = await startDemo({ vault: vault.root, baseUrl: model.baseUrl, model: "scripted-model", apiKeyEnv: "DEMO_TEST_KEY", env: { DEMO_TEST_KEY: API_KEY } });
     browser = await launchChromium();
-    page = await browser.newPage({ viewport: { width: 1200, height: 800 } });
-    page.on("console", (message) => {
-      if (message.type() === "error") consoleErrors.push(message.text());
-    });
-    page.on("pageerror", (error) => consoleErrors.push(error.message));
-    await page.goto(`${demo.url}?theme=dark&width=340`);
-    await page.waitForSelector('body[data-demo="ready"], body[data-demo="failed"]');
-    const state = await page.evaluate(() => document.body.dataset.demo);
-    if (state !== "ready") throw new Error(`The demo page failed: ${await page.evaluate(() => document.querySelector(".demo-failure")?.textContent)}`);
+    ({ page, consoleErrors } = await openDemoPage(browser, demo.url, { theme: "dark", width: 340 }));
   });
 
   /**
@@ -72,7 +63,7 @@ describe("browser demo", () => {
   });
 
   it("opens the chat view in the right sidebar, at the width asked for", async () => {
-    await page.waitForSelector(CHAT_VIEW);
+    await page.waitForSelector(CHAT_VIEW_SELECTOR);
     const width = await page.locator(".workspace-split.mod-right-split").evaluate((element) => element.getBoundingClientRect().width);
     expect(width).toBe(340);
     await page.screenshot({ path: screenshotPath("demo-dark.png") });
@@ -254,10 +245,8 @@ describe("browser demo", () => {
   });
 
   it("renders in the light theme too", async () => {
-    const light = await browser.newPage({ viewport: { width: 1200, height: 800 } });
-    light.on("pageerror", (error) => consoleErrors.push(error.message));
-    await light.goto(`${demo.url}?theme=light&width=300`);
-    await light.waitForSelector(CHAT_VIEW);
+    const { page: light, consoleErrors: lightErrors } = await openDemoPage(browser, demo.url, { theme: "light", width: 300 });
+    await light.waitForSelector(CHAT_VIEW_SELECTOR);
     const look = await light.evaluate(() => ({
       light: document.body.classList.contains("theme-light"),
       background: getComputedStyle(document.body).getPropertyValue("--background-primary").trim(),
@@ -266,6 +255,7 @@ describe("browser demo", () => {
     expect(look).toEqual({ light: true, background: "#ffffff", width: 300 });
     await light.screenshot({ path: screenshotPath("demo-light.png") });
     await light.close();
+    expect(lightErrors).toEqual([]);
   });
 
   it("logged no errors in the console", () => {

@@ -6,7 +6,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { mkdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { chromium, type Browser } from "playwright-core";
+import { chromium, type Browser, type Page } from "playwright-core";
 
 const repoRoot = resolve(__dirname, "../..");
 
@@ -80,3 +80,34 @@ export function screenshotPath(name: string): string {
   mkdirSync(folder, { recursive: true });
   return join(folder, name);
 }
+
+export interface DemoPage {
+  page: Page;
+  /** Console errors and uncaught exceptions of the page so far (a test ends by expecting none). */
+  consoleErrors: string[];
+}
+
+/**
+ * Opens the demo in a new page (`?theme=` and `?width=` as given) and waits until the plugin is
+ * enabled and the chat view open; fails with the page's own report when the demo could not start.
+ */
+export async function openDemoPage(browser: Browser, demoUrl: string, options: { theme?: "dark" | "light"; width?: number; viewport?: { width: number; height: number } } = {}): Promise<DemoPage> {
+  const page = await browser.newPage({ viewport: options.viewport ?? { width: 1200, height: 800 } });
+  const consoleErrors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") consoleErrors.push(message.text());
+  });
+  page.on("pageerror", (error) => consoleErrors.push(error.message));
+  const url = new URL(demoUrl);
+  url.searchParams.set("theme", options.theme ?? "dark");
+  if (options.width !== undefined) url.searchParams.set("width", String(options.width));
+  await page.goto(url.href);
+  await page.waitForSelector('body[data-demo="ready"], body[data-demo="failed"]');
+  if ((await page.evaluate(() => document.body.dataset.demo)) !== "ready") {
+    throw new Error(`The demo page failed: ${await page.evaluate(() => document.querySelector(".demo-failure")?.textContent ?? "no report")}`);
+  }
+  return { page, consoleErrors };
+}
+
+/** The chat view's element on the demo page: the right sidebar's leaf of the chat view type. */
+export const CHAT_VIEW_SELECTOR = '.workspace-split.mod-right-split .workspace-leaf-content[data-type="vault-copilot-chat-view"]';
