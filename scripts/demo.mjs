@@ -6,7 +6,9 @@
 // Serves on 127.0.0.1 a page that loads the built main.js with the Obsidian test double
 // (test/obsidian), the plugin enabled with provider preset "custom" at URL with NAME, the chat view
 // open in the right sidebar, and the folder DIR as the vault. Prints `Serving http://127.0.0.1:PORT/`
-// and runs until stopped. Page options: `?theme=light|dark` and `?width=N` (sidebar px, default 340).
+// and runs until stopped. Page options: `?theme=light|dark`, `?width=N` (sidebar px, default 340),
+// and `?mobile=1` (Obsidian on a phone: no Node require, so requests go through requestUrl; the
+// chat view fills the screen).
 //
 // How it is put together, and why:
 // - The page's sources are in test/demo/ (TypeScript, type-checked and linted with the double they
@@ -26,7 +28,8 @@
 //   https (test/demo/nodeHttpShim.ts) send each request to /proxy here, which forwards it to
 //   --base-url only, adds the key from --api-key-env (the key never reaches the page), streams the
 //   answer back as it comes and cuts the upstream connection when the page aborts
-//   (scripts/demo/modelProxy.mjs).
+//   (scripts/demo/modelProxy.mjs). The page's own fetch to --base-url (what the double's requestUrl
+//   uses, as the plugin does on mobile) goes through the same proxy (test/demo/proxiedFetch.ts).
 // - Only the page itself may use the API: requests must name this server as Host (no DNS
 //   rebinding), carry no foreign Origin, and the writing routes need the X-Vault-Copilot-Demo
 //   header (a cross-site form cannot set it), so another web site cannot write to the vault or

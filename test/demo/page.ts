@@ -14,6 +14,7 @@ import { showDemoChrome } from "./demoChrome";
 import { diskMirror, loadListing } from "./diskMirror";
 import { demoRequire } from "./nodeHttpShim";
 import { keepMetadataCurrent } from "./noteMetadata";
+import { routeModelRequestsThroughProxy } from "./proxiedFetch";
 
 interface DemoConfig {
   vaultName: string;
@@ -39,13 +40,20 @@ const DEFAULT_SIDEBAR_WIDTH = 340;
 const MAIN_MODULE_GLOBAL = "vaultCopilotDemoMainModule";
 type MainModule = (module: { exports: Record<string, unknown> }, exports: Record<string, unknown>, require: (name: string) => unknown) => void;
 
-/** `?theme=light|dark` (default dark) and `?width=N`, the right sidebar's width in px. */
-function applyPageOptions(): void {
+/**
+ * `?theme=light|dark` (default dark), `?width=N` (the right sidebar's width in px), and
+ * `?mobile=1`: Obsidian on a phone (no Node, so requests go through requestUrl; the sidebar is a
+ * full-width drawer). Returns whether the page acts as mobile.
+ */
+function applyPageOptions(): boolean {
   const parameters = new URLSearchParams(window.location.search);
+  const mobile = parameters.get("mobile") === "1";
+  if (mobile) document.body.addClass("is-mobile", "is-phone");
   const theme = parameters.get("theme") === "light" ? "light" : "dark";
   document.body.addClass(`theme-${theme}`);
   const width = Number(parameters.get("width") ?? DEFAULT_SIDEBAR_WIDTH);
   document.body.style.setProperty("--demo-sidebar-width", `${Number.isFinite(width) && width > 0 ? width : DEFAULT_SIDEBAR_WIDTH}px`);
+  return mobile;
 }
 
 /**
@@ -63,8 +71,7 @@ async function loadPluginClass(): Promise<new (app: App, manifest: obsidian.Plug
   const module = { exports: {} as Record<string, unknown> };
   wrapped(module, module.exports, (name) => {
     if (name === "obsidian") return obsidian;
-    // On desktop a plugin may reach Node through window.require; main.js itself asks only for obsidian.
-    return demoRequire(name);
+    throw new Error(`main.js asked for "${name}"; Obsidian gives a plugin only "obsidian" (Node modules come through window.require on desktop)`);
   });
   return module.exports.default as new (app: App, manifest: obsidian.Plugin["manifest"]) => Plugin;
 }
@@ -75,15 +82,19 @@ function demoSettings(config: DemoConfig): CopilotSettings {
 }
 
 async function start(handle: DemoHandle): Promise<void> {
-  applyPageOptions();
+  const mobile = applyPageOptions();
   const config = (await (await fetch("/api/config")).json()) as DemoConfig;
   document.title = `${config.vaultName} · Vault Copilot demo`;
+  routeModelRequestsThroughProxy(config.baseUrl);
 
-  // Desktop, with Node's http reachable the way Electron gives it (through the demo's proxy).
-  Platform.isDesktop = Platform.isDesktopApp = true;
-  Platform.isMobile = Platform.isMobileApp = false;
-  // Electron's window.require is Node's require; the page's has only http and https.
-  (window as unknown as { require: (id: string) => unknown }).require = demoRequire;
+  if (mobile) {
+    Object.assign(Platform, { isDesktop: false, isDesktopApp: false, isMobile: true, isMobileApp: true, isPhone: true });
+  } else {
+    // Desktop, with Node's http reachable the way Electron gives it (through the demo's proxy).
+    Object.assign(Platform, { isDesktop: true, isDesktopApp: true, isMobile: false, isMobileApp: false, isPhone: false });
+    // Electron's window.require is Node's require; the page's has only http and https.
+    (window as unknown as { require: (id: string) => unknown }).require = demoRequire;
+  }
 
   const app = new App({ name: config.vaultName, mirror: diskMirror });
   window.app = app;

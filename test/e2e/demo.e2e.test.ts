@@ -258,6 +258,26 @@ describe("browser demo", () => {
     expect(lightErrors).toEqual([]);
   });
 
+  it("?mobile=1 acts as Obsidian on a phone: no Node require, the chat view fills the 375 px screen, requests reach the model through requestUrl's path", async () => {
+    const { page: phone, consoleErrors: phoneErrors } = await openDemoPage(browser, `${demo.url}?mobile=1`, { viewport: { width: 375, height: 700 } });
+    await phone.waitForSelector(CHAT_VIEW_SELECTOR);
+    const seen = await phone.evaluate(async (baseUrl: string) => {
+      // What the double's requestUrl does underneath: the page's fetch, to the model server's origin.
+      const models = await fetch(`${baseUrl}/models`);
+      return {
+        require: typeof (window as unknown as { require?: unknown }).require,
+        mobile: document.body.classList.contains("is-mobile"),
+        width: document.querySelector(".mod-right-split")!.getBoundingClientRect().width,
+        modelsStatus: models.status,
+        models: ((await models.json()) as { object?: string }).object,
+      };
+    }, model.baseUrl);
+    expect(seen).toEqual({ require: "undefined", mobile: true, width: 375, modelsStatus: 200, models: "list" });
+    await phone.screenshot({ path: screenshotPath("demo-mobile.png") });
+    await phone.close();
+    expect(phoneErrors).toEqual([]);
+  });
+
   it("logged no errors in the console", () => {
     expect(consoleErrors).toEqual([]);
   });
