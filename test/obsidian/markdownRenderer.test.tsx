@@ -47,6 +47,15 @@ describe("MarkdownRenderer.render (on marked)", () => {
     expect(embed.querySelector(".markdown-embed-content strong")?.textContent).toBe("secret");
   });
 
+  it("renders #tags as Obsidian's tag links, but not a number, a heading or a # inside a word", async () => {
+    const el = await rendered(new App(), "# Title\n\nTagged #project/garden and #todo, not #123 nor a#b.");
+    expect([...el.querySelectorAll("a.tag")].map((tag) => [tag.getAttribute("href"), tag.textContent])).toEqual([
+      ["#project/garden", "#project/garden"],
+      ["#todo", "#todo"],
+    ]);
+    expect(el.querySelector("h1")?.textContent).toBe("Title");
+  });
+
   it("keeps images with their src, and external links marked as such", async () => {
     const el = await rendered(new App(), "![pixel](https://example.invalid/p.png) [site](https://example.invalid/)");
     expect(el.querySelector("img")?.getAttribute("src")).toBe("https://example.invalid/p.png");

@@ -27,6 +27,15 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 }
 
+interface TagToken extends Tokens.Generic {
+  type: "tag";
+  raw: string;
+  tag: string;
+}
+
+/** A tag as Obsidian reads one: "#" then letters, digits, "_", "-" or "/", not digits alone. */
+const TAG = /^#([\p{L}\p{N}_/-]+)/u;
+
 /** What Obsidian shows for a link without an alias: "Note > Heading" for "Note#Heading". */
 function linkText(target: string): string {
   return target.replace(/#\^?/g, " > ").replace(/^ > /, "");
@@ -54,6 +63,24 @@ markdown.use({
         const href = escapeHtml(target);
         if (embed) return `<span class="internal-embed" src="${href}" alt="${escapeHtml(alias ?? target)}"></span>`;
         return `<a class="internal-link" data-href="${href}" href="${href}" target="_blank" rel="noopener nofollow">${escapeHtml(alias ?? linkText(target))}</a>`;
+      },
+    },
+    {
+      name: "tag",
+      level: "inline",
+      // A tag starts a line or follows a space; "a#b" and URLs' fragments are not tags.
+      start: (source: string) => {
+        const match = /(^|\s)#[\p{L}\p{N}_/-]/u.exec(source);
+        return match ? match.index + match[1]!.length : undefined;
+      },
+      tokenizer: (source: string): TagToken | undefined => {
+        const match = TAG.exec(source);
+        if (!match || /^\d+$/.test(match[1]!)) return undefined;
+        return { type: "tag", raw: match[0], tag: match[0] };
+      },
+      renderer: (token) => {
+        const tag = escapeHtml((token as TagToken).tag);
+        return `<a href="${tag}" class="tag" target="_blank" rel="noopener nofollow">${tag}</a>`;
       },
     },
   ],
@@ -147,7 +174,7 @@ async function renderInto(app: App, text: string, el: HTMLElement, sourcePath: s
 /**
  * Obsidian's Markdown renderer, on the `marked` library: GFM, a line break per newline,
  * `[[links]]` as `a.internal-link` (with `is-unresolved` when no note matches), `![[embeds]]` as
- * `span.internal-embed` with the note transcluded, fenced code as `pre > code.language-x` unless a
+ * `span.internal-embed` with the note transcluded, `#tags` as `a.tag`, fenced code as `pre > code.language-x` unless a
  * plugin registered a processor for `x` (then the processor renders it), and raw HTML kept but
  * cleaned of scripts and event attributes, as Obsidian's is.
  */
