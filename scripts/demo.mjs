@@ -22,7 +22,8 @@
 //   promise settles after the server answered, so an edit the UI calls accepted is on disk.
 //   The config folder (.obsidian/) stays in memory: the demo's settings (another base URL, a model)
 //   must never overwrite the settings of a plugin installed in that vault, nor Obsidian's own.
-//   Trashed notes go to DIR/.trash/, as Obsidian's "Move to Obsidian trash" does.
+//   Trashed notes go to DIR/.trash/, as Obsidian's "Move to Obsidian trash" does. Notes are read
+//   once, when the page loads: reload it to see changes made to the folder by other programs.
 // - Model requests: desktop Obsidian streams them through Node's http (window.require("http"),
 //   src/LLMProviders/obsidianFetch.ts). The page gives the plugin a window.require whose http and
 //   https (test/demo/nodeHttpShim.ts) send each request to /proxy here, which forwards it to
@@ -35,7 +36,7 @@
 //   header (a cross-site form cannot set it), so another web site cannot write to the vault or
 //   spend the key.
 import { build } from "esbuild";
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, renameSync, statSync } from "node:fs";
 import { createServer } from "node:http";
 import { createRequire } from "node:module";
 import { basename, dirname, join, resolve } from "node:path";
@@ -96,7 +97,11 @@ async function ensureMainJs() {
   if (existsSync(mainJs) && statSync(mainJs).mtimeMs >= sources) return;
   console.log("demo: building main.js (missing or older than src/)");
   const { pluginBuildOptions } = createRequire(import.meta.url)(join(repo, "esbuild.options.js"));
-  await build({ ...pluginBuildOptions(true), absWorkingDir: repo, logLevel: "warning" });
+  // Built beside it and renamed into place: two demos starting at once (parallel e2e files) must
+  // never serve half a file.
+  const temporary = `${mainJs}.demo-${process.pid}.tmp`;
+  await build({ ...pluginBuildOptions(true), absWorkingDir: repo, outfile: temporary, logLevel: "warning" });
+  renameSync(temporary, mainJs);
 }
 
 async function bundlePage() {
