@@ -97,6 +97,21 @@ describe("MarkdownRenderer.render (on marked)", () => {
     expect(after.querySelector("pre > code.language-dataviewjs")).not.toBeNull();
   });
 
+  it("runs every registered post processor on what it rendered (how Dataview finds inline queries), until the plugin unloads", async () => {
+    const app = new App();
+    const plugin = new Plugin(app, manifest);
+    await plugin.enable();
+    const inlineQueries: string[] = [];
+    plugin.registerMarkdownPostProcessor((el, ctx) => {
+      for (const code of el.querySelectorAll("code")) if (code.textContent?.startsWith("=")) inlineQueries.push(`${code.textContent} in ${ctx.sourcePath}`);
+    });
+    await rendered(app, "Name: `= this.file.name` and `plain`");
+    expect(inlineQueries).toEqual(["= this.file.name in Chat.md"]);
+    plugin.unload();
+    await rendered(app, "`= again`");
+    expect(inlineQueries).toHaveLength(1);
+  });
+
   it("renderMarkdown (deprecated) uses the global app, and says so when there is none", async () => {
     const el = document.body.createDiv();
     await expect(MarkdownRenderer.renderMarkdown("x", el, "", new Component())).rejects.toThrow("global `app`");
