@@ -7,8 +7,10 @@
 // (test/obsidian), the plugin enabled with provider preset "custom" at URL with NAME, the chat view
 // open in the right sidebar, and the folder DIR as the vault. Prints `Serving http://127.0.0.1:PORT/`
 // and runs until stopped. Page options: `?theme=light|dark`, `?width=N` (sidebar px, default 340),
-// and `?mobile=1` (Obsidian on a phone: no Node require, so requests go through requestUrl; the
-// chat view fills the screen).
+// `?mobile=1` (Obsidian on a phone: no Node require, so requests go through requestUrl; the chat
+// view fills the screen), and `?canary=1` (a second plugin with Dataview's and friends' code block
+// languages and an inline-query post processor, recording in window.demo.canaryCalls whenever
+// rendered Markdown reaches them: for tests that model output runs nothing).
 //
 // How it is put together, and why:
 // - The page's sources are in test/demo/ (TypeScript, type-checked and linted with the double they

@@ -3,8 +3,9 @@
  * built this way): the Obsidian double with the folder's notes, main.js loaded as Obsidian loads
  * it, the plugin enabled with the demo's provider settings and the chat view in the right sidebar.
  *
- * For tests: `window.app` is the double's App; `window.demo` has the plugin and `ready` (settles
- * when the chat view is open); `document.body.dataset.demo` becomes "ready" or "failed".
+ * For tests: `window.app` is the double's App; `window.demo` has the plugin, the double
+ * (`obsidian`), `canaryCalls` (with `?canary=1`) and `ready` (settles when the chat view is open);
+ * `document.body.dataset.demo` becomes "ready" or "failed".
  */
 import { DEFAULT_SETTINGS, PLUGIN_ID } from "../../src/constants";
 import type { CopilotSettings } from "../../src/settings/settingsSchema";
@@ -15,6 +16,7 @@ import { diskMirror, loadListing } from "./diskMirror";
 import { demoRequire } from "./nodeHttpShim";
 import { keepMetadataCurrent } from "./noteMetadata";
 import { routeModelRequestsThroughProxy } from "./proxiedFetch";
+import { enableCanaryPlugin, type CanaryCall } from "./canaryPlugin";
 
 interface DemoConfig {
   vaultName: string;
@@ -26,6 +28,10 @@ interface DemoConfig {
 export interface DemoHandle {
   plugin: Plugin | null;
   ready: Promise<void>;
+  /** The Obsidian double the plugin runs on (e.g. `demo.obsidian.MarkdownRenderer`). */
+  obsidian: typeof obsidian;
+  /** With `?canary=1`: every time rendered Markdown reached code another plugin would run (see canaryPlugin.ts). */
+  canaryCalls: CanaryCall[] | null;
 }
 
 declare global {
@@ -102,6 +108,7 @@ async function start(handle: DemoHandle): Promise<void> {
   for (const folder of listing.folders) app.vault.seedFolder(folder);
   for (const note of listing.notes) app.vault.seedFile(note.path, note.text, note);
   keepMetadataCurrent(app);
+  if (new URLSearchParams(window.location.search).get("canary") === "1") handle.canaryCalls = await enableCanaryPlugin(app);
 
   const manifest = { ...config.manifest, dir: normalizePath(`${app.vault.configDir}/plugins/${PLUGIN_ID}`) };
   await app.vault.adapter.mkdir(manifest.dir);
@@ -120,7 +127,7 @@ async function start(handle: DemoHandle): Promise<void> {
   if (!(await plugin.runCommand("open-chat"))) throw new Error("The plugin has no open-chat command");
 }
 
-const handle: DemoHandle = { plugin: null, ready: Promise.resolve() };
+const handle: DemoHandle = { plugin: null, ready: Promise.resolve(), obsidian, canaryCalls: null };
 window.demo = handle;
 handle.ready = start(handle).then(
   () => {

@@ -278,6 +278,26 @@ describe("browser demo", () => {
     expect(phoneErrors).toEqual([]);
   });
 
+  it("?canary=1 records when rendered Markdown reaches code other plugins would run (code blocks, inline queries)", async () => {
+    const { page: canary, consoleErrors: canaryErrors } = await openDemoPage(browser, `${demo.url}?canary=1`);
+    const calls = await canary.evaluate(async () => {
+      const { MarkdownRenderer, Component } = window.demo.obsidian;
+      const component = new Component();
+      component.load();
+      const el = document.body.createDiv();
+      await MarkdownRenderer.render(window.app, "```dataviewjs\ndv.span(1)\n```\n\nName: `= this.file.name`, `$= dv.current()` and `plain`", el, "Chat.md", component);
+      return window.demo.canaryCalls;
+    });
+    expect(calls).toEqual([
+      { kind: "code-block", language: "dataviewjs", source: "dv.span(1)", sourcePath: "Chat.md" },
+      { kind: "inline-query", source: "= this.file.name", sourcePath: "Chat.md" },
+      { kind: "inline-query", source: "$= dv.current()", sourcePath: "Chat.md" },
+    ]);
+    expect(await page.evaluate(() => window.demo.canaryCalls)).toBeNull(); // off unless asked for
+    await canary.close();
+    expect(canaryErrors).toEqual([]);
+  });
+
   it("logged no errors in the console", () => {
     expect(consoleErrors).toEqual([]);
   });
