@@ -13,7 +13,7 @@ import { dirname, join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { startOpenAIServer, type OpenAIServer } from "../helpers/openAIServer";
 import { makeTempVault, type TempVault } from "../helpers/tempVault";
-import { CHAT_VIEW_SELECTOR, launchChromium, openDemoPage, screenshotPath, startDemo, type RunningDemo } from "./demoHarness";
+import { CHAT_VIEW_SELECTOR, launchChromium, openDemoPage, screenshotPath, startDemo, watchOutsideRequests, type RunningDemo } from "./demoHarness";
 
 jest.setTimeout(120_000);
 
@@ -278,7 +278,7 @@ describe("browser demo", () => {
     expect(phoneErrors).toEqual([]);
   });
 
-  it("?canary=1 records when rendered Markdown reaches code other plugins would run (code blocks, inline queries)", async () => {
+  it("?canary=1 records when rendered Markdown reaches code other plugins would run; watchOutsideRequests sees a remote image load", async () => {
     const { page: canary, consoleErrors: canaryErrors } = await openDemoPage(browser, `${demo.url}?canary=1`);
     const calls = await canary.evaluate(async () => {
       const { MarkdownRenderer, Component } = window.demo.obsidian;
@@ -294,6 +294,19 @@ describe("browser demo", () => {
       { kind: "inline-query", source: "$= dv.current()", sourcePath: "Chat.md" },
     ]);
     expect(await page.evaluate(() => window.demo.canaryCalls)).toBeNull(); // off unless asked for
+
+    // The double's renderer loads a remote image as Obsidian's does; the watcher sees it, offline.
+    const outside = await watchOutsideRequests(canary);
+    await canary.evaluate(async () => {
+      const { MarkdownRenderer, Component } = window.demo.obsidian;
+      const el = document.body.createDiv();
+      const component = new Component();
+      await MarkdownRenderer.render(window.app, "![pixel](https://images.example.invalid/p.png)", el, "Chat.md", component);
+      const image = el.querySelector("img")!;
+      if (!image.complete) await new Promise<void>((resolve) => image.addEventListener("load", () => resolve()));
+      component.unload();
+    });
+    expect(outside).toEqual(["https://images.example.invalid/p.png"]);
     await canary.close();
     expect(canaryErrors).toEqual([]);
   });

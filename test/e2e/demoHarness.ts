@@ -111,3 +111,23 @@ export async function openDemoPage(browser: Browser, demoUrl: string, options: {
 
 /** The chat view's element on the demo page: the right sidebar's leaf of the chat view type. */
 export const CHAT_VIEW_SELECTOR = '.workspace-split.mod-right-split .workspace-leaf-content[data-type="vault-copilot-chat-view"]';
+
+// A transparent 1×1 PNG: what an outside request is answered with, so nothing fails loudly.
+const EMPTY_PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=", "base64");
+
+/**
+ * Records every request the page makes to anything but 127.0.0.1 (a remote image, a tracking
+ * pixel, a script) and answers it locally, so no test ever reaches the network and a test can
+ * assert that model output made the page fetch nothing by itself.
+ */
+export async function watchOutsideRequests(page: Page): Promise<string[]> {
+  const outside: string[] = [];
+  await page.route(
+    (url) => url.hostname !== "127.0.0.1" && url.protocol !== "data:" && url.protocol !== "blob:",
+    (route) => {
+      outside.push(route.request().url());
+      return route.fulfill({ status: 200, contentType: "image/png", body: EMPTY_PNG });
+    },
+  );
+  return outside;
+}
