@@ -221,8 +221,8 @@ export class Workspace
     const leaf = this.getLeaf(newLeaf);
     if (!(leaf.view instanceof MarkdownView)) await leaf.setViewState({ type: MARKDOWN_VIEW_TYPE, active: true });
     await (leaf.view as MarkdownView).setFile(file);
-    this.activeLeaf = null; // so the event fires even when the leaf was already active
-    this.setActiveLeaf(leaf);
+    this.setActiveLeaf(leaf); // "active-leaf-change" only when another leaf becomes active
+    this.lastFileLeaf = leaf;
     this.trigger("file-open", file);
     return leaf;
   }
