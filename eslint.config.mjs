@@ -47,8 +47,9 @@ export default defineConfig([
   {
     // The Obsidian test double implements createEl, requestUrl and trashing itself, on the DOM,
     // fetch and the in-memory vault underneath them: the rules that point plugins at those APIs
-    // do not apply to it.
-    files: ["test/obsidian/**"],
+    // do not apply to it, nor to the browser demo's page (and the e2e code run in it), which
+    // talks to its own server.
+    files: ["test/obsidian/**", "test/demo/**", "test/e2e/**"],
     rules: {
       "obsidianmd/prefer-create-el": "off",
       "obsidianmd/prefer-file-manager-trash-file": "off",

@@ -9,21 +9,13 @@ import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { extname, join, resolve } from "node:path";
-import { chromium, type Browser, type Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import type { ToolSettingsChange } from "../../src/settings/v2/components/ToolSettingsSection";
+import { launchChromium } from "./demoHarness";
 
 jest.setTimeout(60_000);
 
 const repoRoot = resolve(__dirname, "../..");
-const CHROMIUM = "/usr/bin/chromium";
-const CHROMIUM_FLAGS = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-];
 
 // A few of Obsidian's theme variables (dark theme values), so the page looks as it would in Obsidian.
 const OBSIDIAN_THEME = `
@@ -76,14 +68,7 @@ describe("tool settings section in Chromium", () => {
     await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
     url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
 
-    try {
-      browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_FLAGS });
-    } catch (error) {
-      throw new Error(
-        `Chromium could not start from ${CHROMIUM} (${error instanceof Error ? error.message : String(error)}). ` +
-          "Install it with: apt-get update && apt-get install -y chromium",
-      );
-    }
+    browser = await launchChromium();
     page = await browser.newPage();
     const errors: string[] = [];
     page.on("pageerror", (error) => errors.push(error.message));

@@ -36,6 +36,8 @@ export class App {
   readonly secretStorage = new SecretStorage();
   /** Code block processors plugins registered, by language; MarkdownRenderer uses them (double only). */
   readonly markdownCodeBlockProcessors = new Map<string, CodeBlockProcessor>();
+  /** Post processors plugins registered (Dataview's inline queries are one); MarkdownRenderer runs each on every render (double only). */
+  readonly markdownPostProcessors: Obsidian.MarkdownPostProcessor[] = [];
 
   constructor(options: VaultOptions = {}) {
     this.vault = new Vault(options);
@@ -205,6 +207,18 @@ export class Plugin
     await this.app.vault.adapter.write(this.dataPath(), JSON.stringify(data, null, 2));
   }
 
+  /** Runs on everything MarkdownRenderer renders, in `sortOrder`, until the plugin unloads. */
+  registerMarkdownPostProcessor(postProcessor: Obsidian.MarkdownPostProcessor, sortOrder?: number): Obsidian.MarkdownPostProcessor {
+    if (sortOrder !== undefined) postProcessor.sortOrder = sortOrder;
+    const processors = this.app.markdownPostProcessors;
+    processors.push(postProcessor);
+    this.register(() => {
+      const index = processors.indexOf(postProcessor);
+      if (index !== -1) processors.splice(index, 1);
+    });
+    return postProcessor;
+  }
+
   private pluginFolder(): string {
     return this.manifest.dir ?? normalizePath(`${this.app.vault.configDir}/plugins/${this.manifest.id}`);
   }
@@ -262,4 +276,5 @@ export function requestUrl(request: Obsidian.RequestUrlParam | string): Obsidian
     text: { get: () => response.then((r) => r.text) },
   }) as Obsidian.RequestUrlResponsePromise;
 }
+export type RegisterMarkdownPostProcessorFits = Fits<Obsidian.Plugin["registerMarkdownPostProcessor"], Plugin["registerMarkdownPostProcessor"]>;
 export type RequestUrlFits = Fits<typeof Obsidian.requestUrl, typeof requestUrl>;

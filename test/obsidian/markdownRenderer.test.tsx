@@ -47,6 +47,15 @@ describe("MarkdownRenderer.render (on marked)", () => {
     expect(embed.querySelector(".markdown-embed-content strong")?.textContent).toBe("secret");
   });
 
+  it("renders #tags as Obsidian's tag links, but not a number, a heading or a # inside a word", async () => {
+    const el = await rendered(new App(), "# Title\n\nTagged #project/garden and #todo, not #123 nor a#b.");
+    expect([...el.querySelectorAll("a.tag")].map((tag) => [tag.getAttribute("href"), tag.textContent])).toEqual([
+      ["#project/garden", "#project/garden"],
+      ["#todo", "#todo"],
+    ]);
+    expect(el.querySelector("h1")?.textContent).toBe("Title");
+  });
+
   it("keeps images with their src, and external links marked as such", async () => {
     const el = await rendered(new App(), "![pixel](https://example.invalid/p.png) [site](https://example.invalid/)");
     expect(el.querySelector("img")?.getAttribute("src")).toBe("https://example.invalid/p.png");
@@ -86,6 +95,21 @@ describe("MarkdownRenderer.render (on marked)", () => {
     const after = await rendered(app, "```dataviewjs\ndv.paragraph(2)\n```");
     expect(seen).toHaveLength(1);
     expect(after.querySelector("pre > code.language-dataviewjs")).not.toBeNull();
+  });
+
+  it("runs every registered post processor on what it rendered (how Dataview finds inline queries), until the plugin unloads", async () => {
+    const app = new App();
+    const plugin = new Plugin(app, manifest);
+    await plugin.enable();
+    const inlineQueries: string[] = [];
+    plugin.registerMarkdownPostProcessor((el, ctx) => {
+      for (const code of el.querySelectorAll("code")) if (code.textContent?.startsWith("=")) inlineQueries.push(`${code.textContent} in ${ctx.sourcePath}`);
+    });
+    await rendered(app, "Name: `= this.file.name` and `plain`");
+    expect(inlineQueries).toEqual(["= this.file.name in Chat.md"]);
+    plugin.unload();
+    await rendered(app, "`= again`");
+    expect(inlineQueries).toHaveLength(1);
   });
 
   it("renderMarkdown (deprecated) uses the global app, and says so when there is none", async () => {

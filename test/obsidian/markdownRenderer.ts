@@ -27,6 +27,15 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 }
 
+interface TagToken extends Tokens.Generic {
+  type: "tag";
+  raw: string;
+  tag: string;
+}
+
+/** A tag as Obsidian reads one: "#" then letters, digits, "_", "-" or "/", not digits alone. */
+const TAG = /^#([\p{L}\p{N}_/-]+)/u;
+
 /** What Obsidian shows for a link without an alias: "Note > Heading" for "Note#Heading". */
 function linkText(target: string): string {
   return target.replace(/#\^?/g, " > ").replace(/^ > /, "");
@@ -54,6 +63,24 @@ markdown.use({
         const href = escapeHtml(target);
         if (embed) return `<span class="internal-embed" src="${href}" alt="${escapeHtml(alias ?? target)}"></span>`;
         return `<a class="internal-link" data-href="${href}" href="${href}" target="_blank" rel="noopener nofollow">${escapeHtml(alias ?? linkText(target))}</a>`;
+      },
+    },
+    {
+      name: "tag",
+      level: "inline",
+      // A tag starts a line or follows a space; "a#b" and URLs' fragments are not tags.
+      start: (source: string) => {
+        const match = /(^|\s)#[\p{L}\p{N}_/-]/u.exec(source);
+        return match ? match.index + match[1]!.length : undefined;
+      },
+      tokenizer: (source: string): TagToken | undefined => {
+        const match = TAG.exec(source);
+        if (!match || /^\d+$/.test(match[1]!)) return undefined;
+        return { type: "tag", raw: match[0], tag: match[0] };
+      },
+      renderer: (token) => {
+        const tag = escapeHtml((token as TagToken).tag);
+        return `<a href="${tag}" class="tag" target="_blank" rel="noopener nofollow">${tag}</a>`;
       },
     },
   ],
@@ -106,15 +133,32 @@ async function transclude(root: HTMLElement, app: App, sourcePath: string, compo
   }
 }
 
-/** Code blocks in a language with a registered processor are handed to it, in a `div.block-language-<lang>`. */
-async function runCodeBlockProcessors(root: HTMLElement, app: App, sourcePath: string, component: Component): Promise<void> {
-  const context: Obsidian.MarkdownPostProcessorContext = {
+function postProcessorContext(sourcePath: string, component: Component): Obsidian.MarkdownPostProcessorContext {
+  return {
     docId: Math.random().toString(36).slice(2),
     sourcePath,
     frontmatter: null,
     addChild: (child) => void component.addChild(child as unknown as Component),
     getSectionInfo: () => null,
   };
+}
+
+/** Every registered post processor sees what was rendered, as in Obsidian (errors are logged, as Obsidian does). */
+async function runPostProcessors(root: HTMLElement, app: App, sourcePath: string, component: Component): Promise<void> {
+  const context = postProcessorContext(sourcePath, component);
+  const ordered = [...app.markdownPostProcessors].sort((a, b) => (a.sortOrder ?? 0) - (b.sortOrder ?? 0));
+  for (const postProcessor of ordered) {
+    try {
+      await postProcessor(root, context);
+    } catch (error) {
+      console.error("A Markdown post processor failed", error);
+    }
+  }
+}
+
+/** Code blocks in a language with a registered processor are handed to it, in a `div.block-language-<lang>`. */
+async function runCodeBlockProcessors(root: HTMLElement, app: App, sourcePath: string, component: Component): Promise<void> {
+  const context = postProcessorContext(sourcePath, component);
   const pending: Promise<unknown>[] = [];
   for (const code of root.querySelectorAll<HTMLElement>("pre > code")) {
     const language = [...code.classList].find((name) => name.startsWith("language-"))?.slice("language-".length);
@@ -142,13 +186,15 @@ async function renderInto(app: App, text: string, el: HTMLElement, sourcePath: s
   el.append(...[...parsed.body.childNodes]);
   await transclude(el, app, sourcePath, component, depth);
   await runCodeBlockProcessors(el, app, sourcePath, component);
+  await runPostProcessors(el, app, sourcePath, component);
 }
 
 /**
  * Obsidian's Markdown renderer, on the `marked` library: GFM, a line break per newline,
  * `[[links]]` as `a.internal-link` (with `is-unresolved` when no note matches), `![[embeds]]` as
- * `span.internal-embed` with the note transcluded, fenced code as `pre > code.language-x` unless a
- * plugin registered a processor for `x` (then the processor renders it), and raw HTML kept but
+ * `span.internal-embed` with the note transcluded, `#tags` as `a.tag`, fenced code as `pre > code.language-x` unless a
+ * plugin registered a processor for `x` (then the processor renders it), every registered post
+ * processor run on the result (as Dataview's inline queries are), and raw HTML kept but
  * cleaned of scripts and event attributes, as Obsidian's is.
  */
 // (No `implements` check: its methods take the double's App and Component, which are not Obsidian's classes.)

@@ -171,9 +171,19 @@ export class Vault
    */
   seedFile(path: string, data: string, times: { ctime: number; mtime: number }): TFile {
     if (this.entries.has(path)) throw new Error(`"${path}" is already in the vault`);
+    const parent = this.seedFolder(parentPathOf(path));
+    const file = new TFile(this, path);
+    file.stat = this.adapter.writeNow(path, data, times);
+    this.attach(file, parent);
+    return file;
+  }
+
+  /** A folder (and its missing parents) that already exists elsewhere, unannounced and unmirrored (double only). */
+  seedFolder(path: string): TFolder {
     let parent = this.root;
+    if (path === "/") return parent;
     const segments = path.split("/");
-    for (let i = 1; i < segments.length; i++) {
+    for (let i = 1; i <= segments.length; i++) {
       const folderPath = segments.slice(0, i).join("/");
       const existing = this.entries.get(folderPath);
       if (existing instanceof TFile) throw new Error(`A file is in the way at "${folderPath}"`);
@@ -186,10 +196,7 @@ export class Vault
       this.attach(folder, parent);
       parent = folder;
     }
-    const file = new TFile(this, path);
-    file.stat = this.adapter.writeNow(path, data, times);
-    this.attach(file, parent);
-    return file;
+    return parent;
   }
 
   async createBinary(path: string, data: ArrayBuffer): Promise<TFile> {

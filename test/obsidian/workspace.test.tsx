@@ -35,6 +35,7 @@ describe("Workspace in a page", () => {
     expect(sidebar).toBe(app.workspace.rightSplit.containerEl);
     expect(sidebar.contains(leaf.view!.containerEl)).toBe(true);
     expect(document.body.contains(leaf.view!.containerEl)).toBe(true);
+    expect(sidebar.querySelector('.workspace-leaf > .workspace-leaf-content[data-type="side"]')).toBe(leaf.view!.containerEl);
 
     await leaf.close();
     expect(sidebar.childElementCount).toBe(0);
@@ -57,7 +58,8 @@ describe("Workspace in a page", () => {
     await app.workspace.openFile(second);
     expect(app.workspace.getActiveFile()).toBe(second);
     expect(app.workspace.getLeaf(false)).toBe(leaf); // the same main leaf was reused
-    expect(events).toEqual(["leaf markdown", "file-open Notes/First.md", "leaf markdown", "file-open Second.md"]);
+    // The same leaf showed the second note: it stayed the active leaf, so only "file-open" fired.
+    expect(events).toEqual(["leaf markdown", "file-open Notes/First.md", "file-open Second.md"]);
   });
 
   it("keeps the active file while a sidebar leaf is active, but getActiveViewOfType(MarkdownView) is then null", async () => {

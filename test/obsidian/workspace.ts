@@ -43,6 +43,7 @@ export class WorkspaceLeaf extends Events implements Pick<Obsidian.WorkspaceLeaf
     const creator = this.workspace.viewCreator(viewState.type);
     if (!creator) return;
     this.view = creator(this);
+    this.view.containerEl.setAttribute("data-type", viewState.type); // as Obsidian marks it
     // In the page before it opens, as in Obsidian, so the view is laid out when it renders.
     if (typeof document !== "undefined") {
       this.workspace.splitElement(this.place).appendChild(this.containerEl);
@@ -220,8 +221,8 @@ export class Workspace
     const leaf = this.getLeaf(newLeaf);
     if (!(leaf.view instanceof MarkdownView)) await leaf.setViewState({ type: MARKDOWN_VIEW_TYPE, active: true });
     await (leaf.view as MarkdownView).setFile(file);
-    this.activeLeaf = null; // so the event fires even when the leaf was already active
-    this.setActiveLeaf(leaf);
+    this.setActiveLeaf(leaf); // "active-leaf-change" only when another leaf becomes active
+    this.lastFileLeaf = leaf;
     this.trigger("file-open", file);
     return leaf;
   }

@@ -1,0 +1,141 @@
+/**
+ * The browser demo's page (served and bundled by scripts/demo.mjs, whose header says why it is
+ * built this way): the Obsidian double with the folder's notes, main.js loaded as Obsidian loads
+ * it, the plugin enabled with the demo's provider settings and the chat view in the right sidebar.
+ *
+ * For tests: `window.app` is the double's App; `window.demo` has the plugin, the double
+ * (`obsidian`), `canaryCalls` (with `?canary=1`) and `ready` (settles when the chat view is open);
+ * `document.body.dataset.demo` becomes "ready" or "failed".
+ */
+import { DEFAULT_SETTINGS, PLUGIN_ID } from "../../src/constants";
+import type { CopilotSettings } from "../../src/settings/settingsSchema";
+import * as obsidian from "../obsidian/obsidian";
+import { App, normalizePath, Platform, type Plugin } from "../obsidian/obsidian";
+import { showDemoChrome } from "./demoChrome";
+import { diskMirror, loadListing } from "./diskMirror";
+import { demoRequire } from "./nodeHttpShim";
+import { keepMetadataCurrent } from "./noteMetadata";
+import { routeModelRequestsThroughProxy } from "./proxiedFetch";
+import { enableCanaryPlugin, type CanaryCall } from "./canaryPlugin";
+
+interface DemoConfig {
+  vaultName: string;
+  baseUrl: string;
+  model: string;
+  manifest: obsidian.Plugin["manifest"];
+}
+
+export interface DemoHandle {
+  plugin: Plugin | null;
+  ready: Promise<void>;
+  /** The Obsidian double the plugin runs on (e.g. `demo.obsidian.MarkdownRenderer`). */
+  obsidian: typeof obsidian;
+  /** With `?canary=1`: every time rendered Markdown reached code another plugin would run (see canaryPlugin.ts). */
+  canaryCalls: CanaryCall[] | null;
+}
+
+declare global {
+  interface Window {
+    app: App;
+    demo: DemoHandle;
+  }
+}
+
+const DEFAULT_SIDEBAR_WIDTH = 340;
+/** The global scripts/demo.mjs assigns main.js's module function to, in `/main-module.js`. */
+const MAIN_MODULE_GLOBAL = "vaultCopilotDemoMainModule";
+type MainModule = (module: { exports: Record<string, unknown> }, exports: Record<string, unknown>, require: (name: string) => unknown) => void;
+
+/**
+ * `?theme=light|dark` (default dark), `?width=N` (the right sidebar's width in px), and
+ * `?mobile=1`: Obsidian on a phone (no Node, so requests go through requestUrl; the sidebar is a
+ * full-width drawer). Returns whether the page acts as mobile.
+ */
+function applyPageOptions(): boolean {
+  const parameters = new URLSearchParams(window.location.search);
+  const mobile = parameters.get("mobile") === "1";
+  if (mobile) document.body.addClass("is-mobile", "is-phone");
+  const theme = parameters.get("theme") === "light" ? "light" : "dark";
+  document.body.addClass(`theme-${theme}`);
+  const width = Number(parameters.get("width") ?? DEFAULT_SIDEBAR_WIDTH);
+  document.body.style.setProperty("--demo-sidebar-width", `${Number.isFinite(width) && width > 0 ? width : DEFAULT_SIDEBAR_WIDTH}px`);
+  return mobile;
+}
+
+/**
+ * The plugin's main.js as a CommonJS module whose only way out is `require("obsidian")`, the
+ * double. The server hands main.js wrapped in a function (`/main-module.js`), so no eval is needed.
+ */
+async function loadPluginClass(): Promise<new (app: App, manifest: obsidian.Plugin["manifest"]) => Plugin> {
+  await new Promise<void>((resolve, reject) => {
+    const script = document.head.createEl("script", { attr: { src: "/main-module.js" } });
+    script.addEventListener("load", () => resolve());
+    script.addEventListener("error", () => reject(new Error("main.js could not be loaded from the demo server")));
+  });
+  const wrapped = (window as unknown as Record<string, unknown>)[MAIN_MODULE_GLOBAL] as MainModule | undefined;
+  if (!wrapped) throw new Error("main.js did not load as a module");
+  const module = { exports: {} as Record<string, unknown> };
+  wrapped(module, module.exports, (name) => {
+    if (name === "obsidian") return obsidian;
+    throw new Error(`main.js asked for "${name}"; Obsidian gives a plugin only "obsidian" (Node modules come through window.require on desktop)`);
+  });
+  return module.exports.default as new (app: App, manifest: obsidian.Plugin["manifest"]) => Plugin;
+}
+
+/** data.json as the demo wants it: the "custom" preset at the demo's base URL and model, no stored key (the proxy adds it). */
+function demoSettings(config: DemoConfig): CopilotSettings {
+  return { ...DEFAULT_SETTINGS, provider: { ...DEFAULT_SETTINGS.provider, preset: "custom", baseUrl: config.baseUrl, model: config.model, apiKeySecretId: "" } };
+}
+
+async function start(handle: DemoHandle): Promise<void> {
+  const mobile = applyPageOptions();
+  const config = (await (await fetch("/api/config")).json()) as DemoConfig;
+  document.title = `${config.vaultName} · Vault Copilot demo`;
+  routeModelRequestsThroughProxy(config.baseUrl);
+
+  if (mobile) {
+    Object.assign(Platform, { isDesktop: false, isDesktopApp: false, isMobile: true, isMobileApp: true, isPhone: true });
+  } else {
+    // Desktop, with Node's http reachable the way Electron gives it (through the demo's proxy).
+    Object.assign(Platform, { isDesktop: true, isDesktopApp: true, isMobile: false, isMobileApp: false, isPhone: false });
+    // Electron's window.require is Node's require; the page's has only http and https.
+    (window as unknown as { require: (id: string) => unknown }).require = demoRequire;
+  }
+
+  const app = new App({ name: config.vaultName, mirror: diskMirror });
+  window.app = app;
+  const listing = await loadListing();
+  for (const folder of listing.folders) app.vault.seedFolder(folder);
+  for (const note of listing.notes) app.vault.seedFile(note.path, note.text, note);
+  keepMetadataCurrent(app);
+  if (new URLSearchParams(window.location.search).get("canary") === "1") handle.canaryCalls = await enableCanaryPlugin(app);
+
+  const manifest = { ...config.manifest, dir: normalizePath(`${app.vault.configDir}/plugins/${PLUGIN_ID}`) };
+  await app.vault.adapter.mkdir(manifest.dir);
+  await app.vault.adapter.write(`${manifest.dir}/data.json`, JSON.stringify(demoSettings(config), null, 2));
+
+  const PluginClass = await loadPluginClass();
+  const plugin = new PluginClass(app, manifest);
+  handle.plugin = plugin;
+  await plugin.enable();
+  app.workspace.finishLayout();
+
+  document.body.createDiv("app-container").appendChild(app.workspace.containerEl);
+  showDemoChrome(app, plugin);
+  const firstNote = app.vault.getFileByPath("Welcome.md") ?? app.vault.getMarkdownFiles().sort((a, b) => a.path.localeCompare(b.path))[0];
+  if (firstNote) await app.workspace.openFile(firstNote);
+  if (!(await plugin.runCommand("open-chat"))) throw new Error("The plugin has no open-chat command");
+}
+
+const handle: DemoHandle = { plugin: null, ready: Promise.resolve(), obsidian, canaryCalls: null };
+window.demo = handle;
+handle.ready = start(handle).then(
+  () => {
+    document.body.dataset.demo = "ready";
+  },
+  (error: unknown) => {
+    document.body.dataset.demo = "failed";
+    document.body.createEl("pre", { cls: "demo-failure", text: `The demo could not start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}` });
+    console.error("The demo could not start", error);
+  },
+);
