@@ -17,6 +17,8 @@ export interface ChatRunnerParts {
   getSearcher: () => NoteSearcher | null;
   recorder?: PromptPayloadRecorder;
   retryPolicy?: RetryPolicy;
+  /** How long a model request may stay silent before it fails (the runners' default otherwise). */
+  modelIdleTimeoutMs?: number;
 }
 
 /** The runner of a chat mode, answering with `model`: Chat, Vault QA or the agent. */
@@ -26,6 +28,7 @@ export function createChatRunner(parts: ChatRunnerParts, mode: ChatMode, model: 
     createModel: () => parts.createModel(model),
     ...(parts.recorder ? { recorder: parts.recorder } : {}),
     ...(parts.retryPolicy ? { retryPolicy: parts.retryPolicy } : {}),
+    ...(parts.modelIdleTimeoutMs !== undefined ? { modelIdleTimeoutMs: parts.modelIdleTimeoutMs } : {}),
   };
   switch (mode) {
     case "chat":

@@ -38,7 +38,7 @@ export interface ChatSetup {
  * A chat over real parts, as main.ts wires it: the three runners against the test server, the
  * built-in tools and the note index over a temporary folder, approvals routed to the chat.
  */
-export function makeChat(server: OpenAIServer, options: { notes?: Record<string, string>; settings?: Partial<CopilotSettings>; controller?: Partial<ChatControllerDependencies> } = {}): ChatSetup {
+export function makeChat(server: Pick<OpenAIServer, "baseUrl">, options: { notes?: Record<string, string>; settings?: Partial<CopilotSettings>; controller?: Partial<ChatControllerDependencies> } = {}): ChatSetup {
   const vault = makeTempVault(options.notes ?? {});
   const fsVault = new FsVault(vault.root);
   const settings = settingsFor(server, options.settings);

@@ -3,7 +3,10 @@ import { App, type View, type WorkspaceLeaf } from "../obsidian/obsidian";
 import { createChatRunner } from "../../src/chat/createChatRunner";
 import { CHAT_VIEW_TYPE } from "../../src/constants";
 import { CopilotView } from "../../src/components/CopilotView";
+import http from "node:http";
+import https from "node:https";
 import { createChatModel } from "../../src/LLMProviders/chatModelFactory";
+import { createNodeHttpFetch, type NodeHttpModule } from "../../src/LLMProviders/nodeHttpFetch";
 import type { CopilotSettings } from "../../src/settings/settingsSchema";
 import { MapSecretStore } from "../../src/settings/secrets";
 import { makeChat, type ChatSetup } from "./chatHarness";
@@ -20,10 +23,17 @@ export interface ChatViewSetup extends Omit<ChatSetup, "controller"> {
 
 /**
  * The real CopilotView in the Obsidian double's workspace (its element in document.body), over
- * real parts: the three runners against the test server, the built-in tools and the note index
+ * real parts: the three runners against the test server (through Node's http client, as on
+ * Obsidian desktop), the built-in tools and the note index
  * over a temporary folder, approvals routed to the chat. The double's MarkdownRenderer draws.
  */
-export async function openChatView(server: OpenAIServer, options: { notes?: Record<string, string>; settings?: Partial<CopilotSettings>; knownModels?: string[] } = {}): Promise<ChatViewSetup> {
+/** What the plugin streams with on Obsidian desktop: Node's http client (see obsidianFetch.ts). */
+const desktopFetch = createNodeHttpFetch({ http: http, https: https });
+
+export async function openChatView(
+  server: Pick<OpenAIServer, "baseUrl">,
+  options: { notes?: Record<string, string>; settings?: Partial<CopilotSettings>; knownModels?: string[]; modelIdleTimeoutMs?: number } = {},
+): Promise<ChatViewSetup> {
   const setup = makeChat(server, options);
   // The chat setup's own controller is not used: the view makes its own, as in the plugin.
   const { controller: _unused, ...parts } = setup;
@@ -38,11 +48,12 @@ export async function openChatView(server: OpenAIServer, options: { notes?: Reco
       createChatRunner(
         {
           getSettings: () => parts.settings,
-          createModel: (name: string) => createChatModel({ ...parts.settings.provider, model: name }, { fetch: globalThis.fetch, secrets }),
+          createModel: (name: string) => createChatModel({ ...parts.settings.provider, model: name }, { fetch: desktopFetch, secrets }),
           registry,
           getSearcher: () => parts.index,
           recorder: parts.recorder,
           retryPolicy: FAST_RETRIES,
+          ...(options.modelIdleTimeoutMs !== undefined ? { modelIdleTimeoutMs: options.modelIdleTimeoutMs } : {}),
         },
         mode,
         model,

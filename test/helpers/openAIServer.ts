@@ -31,6 +31,8 @@
  */
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+// Node's own, so the server also runs inside jsdom tests (jsdom has no setImmediate).
+import { setImmediate } from "node:timers";
 
 export interface ScriptedToolCall {
   /** Defaults to `call_<request>_<index>`. */

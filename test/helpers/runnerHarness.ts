@@ -14,7 +14,7 @@ export const TEST_API_KEY = "sk-test-0123456789abcdef";
 export const FAST_RETRIES: RetryPolicy = { maxAttempts: 3, baseDelayMs: 1, maxDelayMs: 50, random: () => 1 };
 
 /** The defaults, pointed at a test server as a custom OpenAI-compatible provider. */
-export function settingsFor(server: OpenAIServer, overrides: Partial<CopilotSettings> = {}, provider: Partial<ProviderSettings> = {}): CopilotSettings {
+export function settingsFor(server: Pick<OpenAIServer, "baseUrl">, overrides: Partial<CopilotSettings> = {}, provider: Partial<ProviderSettings> = {}): CopilotSettings {
   const defaults = structuredClone(DEFAULT_SETTINGS);
   return {
     ...defaults,

@@ -165,9 +165,12 @@ describe("ChatSingleMessage in the chat view", () => {
     await waitFor(() => expect(conversation().querySelectorAll(".vault-copilot-tool-banner")).toHaveLength(2));
     fireEvent.click(screen.getByRole("button", { name: "New chat" }));
     await waitFor(() => expect(answers()).toHaveLength(0));
-    release();
     await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
     expect(countToolCallRoots()).toBe(0);
+    // The new chat works: its answer arrives once the server lets it.
+    await send("and now?");
+    release();
+    await waitFor(() => expect(answers()[0]?.textContent).toContain("done"));
     noReactErrors();
   });
 
