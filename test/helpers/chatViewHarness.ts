@@ -6,7 +6,7 @@ import { CopilotView } from "../../src/components/CopilotView";
 import http from "node:http";
 import https from "node:https";
 import { createChatModel } from "../../src/LLMProviders/chatModelFactory";
-import { createNodeHttpFetch, type NodeHttpModule } from "../../src/LLMProviders/nodeHttpFetch";
+import { createNodeHttpFetch } from "../../src/LLMProviders/nodeHttpFetch";
 import type { CopilotSettings } from "../../src/settings/settingsSchema";
 import { MapSecretStore } from "../../src/settings/secrets";
 import { makeChat, type ChatSetup } from "./chatHarness";
