@@ -3,6 +3,7 @@ import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import { errorMessage } from "../errorMessage";
 import { abortReason, clearTimer, setTimer } from "../ports/timers";
+import { untilAborted } from "../ports/abort";
 import type { ToolRegistry } from "../tools/ToolRegistry";
 import type { McpTool, McpToolWrapperOptions } from "./createMcpToolWrapper";
 import type { McpCallResult } from "./formatMcpResponse";
@@ -217,15 +218,3 @@ function abortAfter(ms: number, message: string, parent?: AbortSignal): { signal
   };
 }
 
-/** `promise`, or a rejection with the signal's reason as soon as it fires (a spawn or a request may not listen). */
-function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
-  if (signal.aborted) return Promise.reject(abortReason(signal));
-  let onAbort: (() => void) | undefined;
-  const aborted = new Promise<never>((_, reject) => {
-    onAbort = () => reject(abortReason(signal));
-    signal.addEventListener("abort", onAbort, { once: true });
-  });
-  return Promise.race([promise, aborted]).finally(() => {
-    if (onAbort) signal.removeEventListener("abort", onAbort);
-  });
-}

@@ -11,7 +11,8 @@ import { DEFAULT_RANKING, inverseDocumentFrequency, type RankingParameters } fro
 import { indexNote, pathRuleRefusal, readOrReason, reconcile, statOrReason, type IndexProgress, type ReconcileReport } from "./reconcile";
 import { TimeSlicer } from "./TimeSlicer";
 import { Tokenizer } from "./tokenizer";
-import { anySignal, untilAborted } from "./abortSignals";
+import { anySignal, untilAborted } from "../ports/abort";
+import { SerialQueue } from "../ports/serialQueue";
 import { errorMessage } from "../errorMessage";
 
 export interface NoteIndexOptions {
@@ -60,7 +61,7 @@ export class NoteIndex implements NoteSearcher {
   private index = new InvertedIndex();
   private readonly tokenizer = new Tokenizer();
   private readonly ranking: RankingParameters;
-  private queue: Promise<unknown> = Promise.resolve();
+  private readonly queue = new SerialQueue();
   private starting: Promise<IndexStartReport> | undefined;
   private unsubscribe: (() => void) | undefined;
   private readonly pending = new Map<string, "update" | "delete">();
@@ -161,7 +162,7 @@ export class NoteIndex implements NoteSearcher {
     clearTimer(this.updateTimer);
     clearTimer(this.saveTimer);
     this.lifetime.abort(new Error("The note index was closed."));
-    await this.queue.catch(() => undefined);
+    await this.queue.idle();
     if (this.dirty) await this.saveNow(new TimeSlicer({ budgetMs: this.options.sliceBudgetMs, yieldNow: this.options.yieldNow }));
   }
 
@@ -288,9 +289,7 @@ export class NoteIndex implements NoteSearcher {
 
   /** Runs `work` after everything queued before it; a failure does not block what comes after. */
   private exclusive<T>(work: () => Promise<T>): Promise<T> {
-    const run = this.queue.then(work, work);
-    this.queue = run.catch(() => undefined);
-    return run;
+    return this.queue.run(work);
   }
 
   private slicer(signal?: AbortSignal): TimeSlicer {

@@ -1,3 +1,4 @@
+import { SerialQueue } from "../ports/serialQueue";
 import { normalizePath, type DataAdapter, type Plugin } from "obsidian";
 import { errorMessage } from "../errorMessage";
 import { loadSettings } from "./loadSettings";
@@ -53,7 +54,8 @@ type Listener = (settings: CopilotSettings) => void;
 export class SettingsStore {
   private current: CopilotSettings;
   private readonly listeners = new Set<Listener>();
-  private saving: Promise<void> = Promise.resolve();
+  /** Saves run one at a time, in order; a failed one does not block the next. */
+  private readonly saves = new SerialQueue();
 
   private constructor(
     private readonly options: SettingsStoreOptions,
@@ -144,11 +146,7 @@ export class SettingsStore {
 
   private persist(): Promise<void> {
     const snapshot = this.current;
-    const save = () => this.options.file.saveData(snapshot);
-    const write = this.saving.then(save, save);
-    // The next save waits for this one either way; this one's failure goes to its caller.
-    this.saving = write.catch(() => undefined);
-    return write;
+    return this.saves.run(() => this.options.file.saveData(snapshot));
   }
 
   /** Keeps a copy of a data.json that is not JSON, so the user's settings can be recovered by hand. */

@@ -2,6 +2,7 @@ import { constants as fsConstants, promises as fs, type Dirent, type Stats } fro
 import type { FileHandle } from "node:fs/promises";
 import * as nodePath from "node:path";
 import { errorMessage } from "../errorMessage";
+import { KeyedSerialQueue } from "../ports/serialQueue";
 import { isTemporaryFileName, removeIfStaleTemporaryFile, writeFileAtomically } from "./atomicWrite";
 import { isLockFileName, lockFileFor, removeIfStaleLock, withFileLock } from "./fileLock";
 import { decodeForEdit } from "./utf8Text";
@@ -39,7 +40,8 @@ export class FsVault implements VaultPort {
   readonly root: string;
   private realRoot: string | undefined;
   private readonly listeners = new Set<(event: VaultEvent) => void>();
-  private readonly locks = new Map<string, Promise<unknown>>();
+  /** Writes to one path run one at a time, so two edits never interleave their read and write. */
+  private readonly writes = new KeyedSerialQueue();
   /** Vault folders verified to be real folders inside the vault (see `inKnownFolder`). */
   private readonly realFolders = new Map<string, string>();
 
@@ -348,17 +350,8 @@ export class FsVault implements VaultPort {
     return toVaultPath(path, this.configDir);
   }
 
-  /** Serializes writes to one path, so two edits never interleave their read and write. */
-  private async withLock<T>(path: string, work: () => Promise<T>): Promise<T> {
-    const previous = this.locks.get(path) ?? Promise.resolve();
-    const run = previous.then(work, work);
-    const settled = run.catch(() => undefined);
-    this.locks.set(path, settled);
-    try {
-      return await run;
-    } finally {
-      if (this.locks.get(path) === settled) this.locks.delete(path);
-    }
+  private withLock<T>(path: string, work: () => Promise<T>): Promise<T> {
+    return this.writes.run(path, work);
   }
 
   private emit(event: VaultEvent): void {

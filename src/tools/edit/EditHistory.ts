@@ -1,3 +1,4 @@
+import { SerialQueue } from "../../ports/serialQueue";
 import { VaultFileNotFoundError, type DataStore, type VaultPort } from "../../vault/VaultPort";
 import { hasLoneSurrogate } from "./wellFormedText";
 
@@ -54,7 +55,7 @@ class NoteChangedSinceEditError extends Error {
  */
 export class EditHistory {
   private memory: EditRecord[] = [];
-  private queue: Promise<unknown> = Promise.resolve();
+  private readonly queue = new SerialQueue();
   private readonly maxEntries: number;
   private readonly maxTotalChars: number;
   private readonly now: () => number;
@@ -213,9 +214,7 @@ export class EditHistory {
   }
 
   private serialized<T>(work: () => Promise<T>): Promise<T> {
-    const run = this.queue.then(work, work);
-    this.queue = run.catch(() => undefined);
-    return run;
+    return this.queue.run(work);
   }
 }
 

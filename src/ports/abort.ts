@@ -1,4 +1,4 @@
-import { abortReason } from "../ports/timers";
+import { abortReason } from "./timers";
 
 /** Waits for `work`, or rejects with the signal's reason as soon as it is aborted (the work goes on). */
 export function untilAborted<T>(work: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
