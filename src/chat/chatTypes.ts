@@ -1,5 +1,5 @@
 import type { ContextArtifact } from "../context/PromptContextTypes";
-import type { SearchResultForLLM } from "../context/formatSearchResultsForLLM";
+import type { SearchResultForLLM } from "../ports/NoteSearcher";
 import type { ChainErrorKind, ToolCallStatus } from "../LLMProviders/chainRunner/ChainEvents";
 import type { TokenUsage } from "../LLMProviders/streamModelStep";
 import type { ChatMode } from "../settings/settingsSchema";

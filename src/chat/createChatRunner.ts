@@ -4,7 +4,7 @@ import { AutonomousAgentChainRunner } from "../LLMProviders/chainRunner/Autonomo
 import { LLMChainRunner } from "../LLMProviders/chainRunner/LLMChainRunner";
 import { VaultQAChainRunner } from "../LLMProviders/chainRunner/VaultQAChainRunner";
 import type { RetryPolicy } from "../LLMProviders/retryPolicy";
-import type { NoteSearcher } from "../search/NoteSearcher";
+import type { NoteSearcher } from "../ports/NoteSearcher";
 import type { ChatMode, CopilotSettings } from "../settings/settingsSchema";
 import type { ToolRegistry } from "../tools/ToolRegistry";
 import type { ChatRunner } from "./ChatController";

@@ -1,15 +1,11 @@
+import type { TimeRange } from "../ports/NoteSearcher";
+
 /**
  * Corpus-in-Context (CiC) ordering for every prompt that carries documents: the instruction first,
  * then the documents, then the question last, labelled `[User query]:` so the model can tell the
  * question from the material it is given (arXiv 2406.13121).
  */
 export const USER_QUERY_LABEL = "[User query]:";
-
-/** Epoch-ms bounds of a time filter, as `getTimeRangeMs` returns them. */
-export interface TimeRange {
-  startTime: number;
-  endTime: number;
-}
 
 /** Context blocks (already rendered) followed by the labelled question. */
 export function renderCiCMessage(contextBlocks: readonly string[], question: string): string {

@@ -1,19 +1,6 @@
 import { escapeXmlAttribute, escapeXmlText } from "./escapeXml";
+import type { SearchResultForLLM } from "../ports/NoteSearcher";
 
-/** One search hit as the model sees it. */
-export interface SearchResultForLLM {
-  /** Vault-relative path of the note. */
-  path: string;
-  /** The note's title (file name without ".md"). */
-  title: string;
-  /** The passage: a heading section or the start of the note. */
-  content: string;
-  /** The heading path of the passage, e.g. "Methods > Results", when it is a section. */
-  heading?: string;
-  score: number;
-  /** Last modification, epoch ms. */
-  mtime?: number;
-}
 
 /**
  * Serializes search hits once, as `<document>` blocks the model can cite. Every piece of note text

@@ -1,10 +1,9 @@
-import type { SearchResultForLLM } from "../context/formatSearchResultsForLLM";
 import { clearTimer, setTimer } from "../ports/timers";
 import type { DataStore, VaultEvent, VaultPort } from "../vault/VaultPort";
 import { exclusionFilter, type ExclusionSettings } from "./exclusions";
 import { loadIndex, saveIndex } from "./indexStore";
 import { InvertedIndex } from "./InvertedIndex";
-import type { NoteSearcher, NoteSearchOptions } from "./NoteSearcher";
+import type { NoteSearcher, NoteSearchOptions, SearchResultForLLM } from "../ports/NoteSearcher";
 import { bestPassage } from "./passages";
 import { rankNotes, type RankedNote } from "./rankNotes";
 import { DEFAULT_RANKING, inverseDocumentFrequency, type RankingParameters } from "./ranking";

@@ -1,4 +1,4 @@
-import type { TimeRange } from "../context/cicPromptUtils";
+import type { TimeRange } from "../ports/NoteSearcher";
 import type { IndexedDocument, InvertedIndex } from "./InvertedIndex";
 import { noteTitle } from "./noteFields";
 import type { RankingParameters } from "./ranking";

@@ -1,4 +1,4 @@
-import type { TimeRange } from "../context/cicPromptUtils";
+import type { TimeRange } from "../ports/NoteSearcher";
 import type { IndexedDocument } from "./InvertedIndex";
 
 /**

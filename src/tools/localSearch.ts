@@ -1,6 +1,7 @@
 import { z } from "zod";
-import { buildLocalSearchInnerContent, wrapLocalSearchPayload, type TimeRange } from "../context/cicPromptUtils";
-import { formatSearchResultsForLLM, type SearchResultForLLM } from "../context/formatSearchResultsForLLM";
+import { buildLocalSearchInnerContent, wrapLocalSearchPayload } from "../context/cicPromptUtils";
+import { formatSearchResultsForLLM } from "../context/formatSearchResultsForLLM";
+import type { SearchResultForLLM, TimeRange } from "../ports/NoteSearcher";
 import type { BuiltinToolEntry } from "./builtinTools";
 import type { SimpleTool } from "./SimpleTool";
 

@@ -2,7 +2,7 @@ import type { Clock } from "../ports/Clock";
 import type { HttpPort } from "../ports/HttpPort";
 import type { CopilotSettings } from "../settings/settingsSchema";
 import type { SecretStore } from "../settings/secrets";
-import type { NoteSearcher } from "../search/NoteSearcher";
+import type { NoteSearcher } from "../ports/NoteSearcher";
 import type { VaultPort } from "../vault/VaultPort";
 import type { ApprovalPort } from "./approval";
 import type { EditHistory } from "./edit/EditHistory";

@@ -63,6 +63,13 @@ describe("dependency rules", () => {
     expect(offenders).toEqual([]);
   });
 
+  it("keeps the note index free of the prompt layer (both meet at ports/NoteSearcher)", () => {
+    const offenders = files
+      .filter((file) => file.startsWith("src/search/"))
+      .flatMap((file) => [...readFileSync(join(root, file), "utf8").matchAll(/from "(\.\.\/context\/[^"]+)"/g)].map((match) => `${file} -> ${match[1]}`));
+    expect(offenders).toEqual([]);
+  });
+
   it("reaches Node-only modules from the plugin only through the lazy stdio import", () => {
     const nodeOnly = /(^|\/)(FsVault|fsDataStore|atomicWrite|fileLock)$|\/cli\/|\/mcp\/node\//;
     const plugin = files.filter((file) => !file.startsWith("src/cli/") && !file.startsWith("src/mcp/node/") && !/\/(FsVault|fsDataStore|atomicWrite|fileLock)\.ts$/.test(file));

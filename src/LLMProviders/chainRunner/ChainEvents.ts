@@ -1,6 +1,6 @@
 import type { ContextArtifact } from "../../context/PromptContextTypes";
 import type { ContextManager } from "../../context/ContextManager";
-import type { SearchResultForLLM } from "../../context/formatSearchResultsForLLM";
+import type { SearchResultForLLM } from "../../ports/NoteSearcher";
 import type { ToolRunStatus } from "../../tools/runTool";
 import type { ModelErrorKind } from "../modelErrors";
 import type { TokenUsage } from "../streamModelStep";

@@ -1,7 +1,7 @@
 import { USER_QUERY_LABEL } from "../../context/cicPromptUtils";
 import { ContextManager } from "../../context/ContextManager";
 import { PromptPayloadRecorder } from "../../context/promptPayloadRecorder";
-import type { NoteSearcher } from "../../search/NoteSearcher";
+import type { NoteSearcher } from "../../ports/NoteSearcher";
 import { NoteIndex } from "../../search/NoteIndex";
 import type { CopilotSettings } from "../../settings/settingsSchema";
 import { FsDataStore, pluginDataFolder } from "../../vault/fsDataStore";

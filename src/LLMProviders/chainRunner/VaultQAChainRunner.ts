@@ -1,7 +1,7 @@
 import { buildLocalSearchInnerContent, wrapLocalSearchPayload } from "../../context/cicPromptUtils";
 import { formatSearchResultsForLLM } from "../../context/formatSearchResultsForLLM";
 import { buildSystemPrompt } from "../../context/systemPrompt";
-import type { NoteSearcher } from "../../search/NoteSearcher";
+import type { NoteSearcher } from "../../ports/NoteSearcher";
 import { errorMessage } from "../../errorMessage";
 import { BaseChainRunner, type ChainRunnerDependencies, type RunnerAnswer, type RunState } from "./BaseChainRunner";
 
