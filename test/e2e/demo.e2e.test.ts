@@ -10,9 +10,9 @@ import { request as httpRequest } from "node:http";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import type { Browser, Page } from "playwright-core";
-import { startOpenAIServer, type OpenAIServer } from "../helpers/openAIServer";
-import { makeTempVault, type TempVault } from "../helpers/tempVault";
-import { CHAT_VIEW_SELECTOR, launchChromium, openDemoPage, screenshotPath, startDemo, watchOutsideRequests, type RunningDemo } from "./demoHarness";
+import type { TempVault } from "../helpers/tempVault";
+import { CHAT_VIEW_SELECTOR, openDemoPage, screenshotPath, watchOutsideRequests, type RunningDemo } from "./demoHarness";
+import { openDemoSession, type DemoSession } from "./demoSession";
 
 jest.setTimeout(120_000);
 
@@ -20,39 +20,21 @@ const API_KEY = "sk-demo-test-key-0123456789";
 
 describe("browser demo", () => {
   let vault: TempVault;
-  let model: OpenAIServer;
   let demo: RunningDemo;
   let browser: Browser;
   let page: Page;
   let consoleErrors: string[];
 
+  let session: DemoSession;
+
   beforeAll(async () => {
-    vault = makeTempVault({
-      "Welcome.md": "# Welcome\n\nSee [[Projects/Plan]].\n",
-      "Projects/Plan.md": "---\ntags: [plan]\n---\nThe plan. #garden\n",
-    });
-    model = await startOpenAIServer([{ text: "streamed answer in pieces", holdOpen: true }, { status: 401, message: "Incorrect API key provided" }]);
-    demo = await startDemo({ vault: vault.root, baseUrl: model.baseUrl, model: "scripted-model", apiKeyEnv: "DEMO_TEST_KEY", env: { DEMO_TEST_KEY: API_KEY } });
-    browser = await launchChromium();
-    ({ page, consoleErrors } = await openDemoPage(browser, demo.url, { theme: "dark", width: 340 }));
+    session = await openDemoSession(API_KEY);
+    ({ vault, demo, browser, page, consoleErrors } = session);
   });
 
-  /**
-   * A page of the demo's origin whose console is not watched, for requests the server must refuse
-   * (the browser logs each refused request as an error).
-   */
-  async function scratchPage(): Promise<Page> {
-    const scratch = await browser.newPage();
-    await scratch.goto(new URL("api/config", demo.url).href);
-    return scratch;
-  }
+  const scratchPage = () => session.scratchPage();
 
-  afterAll(async () => {
-    await browser?.close();
-    await demo?.stop();
-    await model?.close();
-    vault?.remove();
-  });
+  afterAll(() => session?.close());
 
   it("opens the chat view in the right sidebar, at the width asked for", async () => {
     await page.waitForSelector(CHAT_VIEW_SELECTOR);

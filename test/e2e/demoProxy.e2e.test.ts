@@ -8,9 +8,10 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Browser, Page } from "playwright-core";
-import { startOpenAIServer, type OpenAIServer } from "../helpers/openAIServer";
-import { makeTempVault, type TempVault } from "../helpers/tempVault";
-import { CHAT_VIEW_SELECTOR, launchChromium, openDemoPage, screenshotPath, startDemo, type RunningDemo } from "./demoHarness";
+import type { OpenAIServer } from "../helpers/openAIServer";
+import type { TempVault } from "../helpers/tempVault";
+import { CHAT_VIEW_SELECTOR, openDemoPage, screenshotPath, startDemo, type RunningDemo } from "./demoHarness";
+import { openDemoSession, type DemoSession } from "./demoSession";
 
 jest.setTimeout(120_000);
 
@@ -31,33 +32,16 @@ describe("browser demo: the model proxy", () => {
   let page: Page;
   let consoleErrors: string[];
 
+  let session: DemoSession;
+
   beforeAll(async () => {
-    vault = makeTempVault({
-      "Welcome.md": "# Welcome\n\nSee [[Projects/Plan]].\n",
-      "Projects/Plan.md": "---\ntags: [plan]\n---\nThe plan. #garden\n",
-    });
-    model = await startOpenAIServer([{ text: "streamed answer in pieces", holdOpen: true }, { status: 401, message: "Incorrect API key provided" }]);
-    demo = await startDemo({ vault: vault.root, baseUrl: model.baseUrl, model: "scripted-model", apiKeyEnv: "DEMO_TEST_KEY", env: { DEMO_TEST_KEY: API_KEY } });
-    browser = await launchChromium();
-    ({ page, consoleErrors } = await openDemoPage(browser, demo.url, { theme: "dark", width: 340 }));
+    session = await openDemoSession(API_KEY);
+    ({ vault, model, demo, browser, page, consoleErrors } = session);
   });
 
-  /**
-   * A page of the demo's origin whose console is not watched, for requests the server must refuse
-   * (the browser logs each refused request as an error).
-   */
-  async function scratchPage(): Promise<Page> {
-    const scratch = await browser.newPage();
-    await scratch.goto(new URL("api/config", demo.url).href);
-    return scratch;
-  }
+  const scratchPage = () => session.scratchPage();
 
-  afterAll(async () => {
-    await browser?.close();
-    await demo?.stop();
-    await model?.close();
-    vault?.remove();
-  });
+  afterAll(() => session?.close());
 
   it("streams a model answer through /proxy piece by piece, adds the key there, and Stop cuts the upstream connection", async () => {
     const result = await page.evaluate(async (baseUrl: string): Promise<ShimResult> => {
