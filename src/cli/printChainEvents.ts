@@ -1,4 +1,5 @@
-import type { ChainEvent, ChainRunResult } from "../LLMProviders/chainRunner/ChainEvents";
+import { ContextManager } from "../context/ContextManager";
+import type { ChainEvent, ChainRunInput, ChainRunResult } from "../LLMProviders/chainRunner/ChainEvents";
 import type { CliIo } from "./io";
 
 /**
@@ -45,4 +46,10 @@ export function exitStatusOf(result: ChainRunResult, io: CliIo): number {
   const message = result.error?.message ?? "the run did not complete";
   io.stderr(`vault-copilot: ${message.split("\n")[0] ?? message}\n`);
   return 1;
+}
+
+/** Runs one turn of a fresh conversation, printing its events; resolves with the exit status. */
+export async function runOneTurn(runner: { run(input: ChainRunInput): Promise<ChainRunResult> }, prompt: string, io: CliIo, json: boolean): Promise<number> {
+  const result = await runner.run({ userMessage: prompt, conversation: new ContextManager(), signal: io.signal, onEvent: chainEventPrinter(io, json) });
+  return exitStatusOf(result, io);
 }

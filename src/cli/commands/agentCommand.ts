@@ -1,4 +1,3 @@
-import { ContextManager } from "../../context/ContextManager";
 import { AutonomousAgentChainRunner } from "../../LLMProviders/chainRunner/AutonomousAgentChainRunner";
 import type { NoteIndex } from "../../search/NoteIndex";
 import { approveAll, approveAllToolCalls, refuseAll, refuseAllToolCalls } from "../../tools/approval";
@@ -7,7 +6,7 @@ import { integerFlag, parseArgs, stringFlag, UsageError } from "../args";
 import { connectMcpFromConfigFile, type CliMcpConnection } from "../cliMcp";
 import { cliToolDependencies, createCliNoteIndex, createCliRegistry, MODEL_FLAGS, openCliSession, promptOf } from "../cliRuntime";
 import type { CliCommand, CliIo } from "../io";
-import { chainEventPrinter, exitStatusOf } from "../printChainEvents";
+import { runOneTurn } from "../printChainEvents";
 import { errorMessage } from "../../errorMessage";
 
 /** The CLI cannot ask, so without --yes every edit and every MCP call that needs approval is refused. */
@@ -67,13 +66,8 @@ export const agentCommand: CliCommand = async (argv, io) => {
       registry,
       vaultAvailable: () => true,
     });
-    const result = await runner.run({
-      userMessage: prompt,
-      conversation: new ContextManager(),
-      signal: io.signal,
-      onEvent: chainEventPrinter(io, args.flags.has("json")),
-    });
-    return exitStatusOf(result, io);
+    // Awaited here: the finally below closes what the run uses.
+    return await runOneTurn(runner, prompt, io, args.flags.has("json"));
   } finally {
     await closeQuietly(mcp, index, io);
   }

@@ -1,9 +1,8 @@
-import { ContextManager } from "../../context/ContextManager";
 import { VaultQAChainRunner } from "../../LLMProviders/chainRunner/VaultQAChainRunner";
 import { parseArgs } from "../args";
 import { createCliNoteIndex, MODEL_FLAGS, openCliSession, promptOf } from "../cliRuntime";
 import type { CliCommand } from "../io";
-import { chainEventPrinter, exitStatusOf } from "../printChainEvents";
+import { runOneTurn } from "../printChainEvents";
 
 /**
  * `qa --vault DIR --base-url URL --model NAME [--api-key-env VAR] [--json] PROMPT`: the plugin's
@@ -23,13 +22,8 @@ export const qaCommand: CliCommand = async (argv, io) => {
       createModel: session.createModel,
       getSearcher: () => index,
     });
-    const result = await runner.run({
-      userMessage: prompt,
-      conversation: new ContextManager(),
-      signal: io.signal,
-      onEvent: chainEventPrinter(io, args.flags.has("json")),
-    });
-    return exitStatusOf(result, io);
+    // Awaited here: the finally below closes what the run uses.
+    return await runOneTurn(runner, prompt, io, args.flags.has("json"));
   } finally {
     // A failure to save the index is the run's error: the next run would not find it.
     await index.dispose();
