@@ -193,6 +193,25 @@ describe("chat view in the browser demo", () => {
     await page.close();
   });
 
+  it("Edit on the last question puts it in a box inside the message, and sending it asks again", async () => {
+    const page = await open({ width: 360 });
+    queue.push({ text: "First answer." }, { text: "Answer to the edited question." });
+    await sendMessage(page, "Waht is a rose?");
+    await waitUntilIdle(page);
+    const question = conversation(page).getByRole("article", { name: "You" }).last();
+    await question.getByRole("button", { name: "Edit" }).click();
+    const box = question.getByRole("textbox", { name: "Edit message" });
+    const [boxBounds, questionBounds] = [(await box.boundingBox())!, (await question.boundingBox())!];
+    expect(boxBounds.x + boxBounds.width).toBeLessThanOrEqual(questionBounds.x + questionBounds.width);
+    await box.fill("What is a rose?");
+    await question.getByRole("button", { name: "Send edited message" }).click();
+    await waitUntilIdle(page);
+    await lastAnswer(page).getByText("Answer to the edited question.").waitFor();
+    expect(JSON.stringify(model.requests.at(-1)!.body.messages)).toContain("What is a rose?");
+    expect(await conversation(page).innerText()).not.toContain("Waht");
+    await page.close();
+  });
+
   it.each([
     ["401 (a wrong key)", { status: 401, message: "Incorrect API key provided" }, "refused the API key"],
     ["404 (an unknown model)", { status: 404, code: "model_not_found", message: "The model `scripted-model` does not exist or you do not have access to it." }, 'has no model "scripted-model"'],
@@ -282,6 +301,60 @@ describe("chat view in the browser demo", () => {
     expect(overflow.conversation!.scrollWidth).toBeLessThanOrEqual(overflow.conversation!.clientWidth);
     await page.screenshot({ path: screenshotPath(`chat-wide-${options.width}.png`) });
     await page.close();
+  });
+
+  describe.each(["dark", "light"] as const)("screenshots at 360 px, %s theme", (theme) => {
+    const width = 360;
+    const shoot = (page: Page, name: string) => page.locator(CHAT_VIEW_SELECTOR).screenshot({ path: screenshotPath(`chat-${name}-${theme}.png`) });
+
+    it("an answer", async () => {
+      const page = await open({ theme, width });
+      queue.push({
+        text: "## Pruning roses\n\nPrune in **early spring**, as [[Garden/Roses]] says:\n\n1. Cut dead wood first.\n2. Cut just above an outward-facing bud.\n\n```python\nfor cane in bush.canes:\n    cane.cut(above='bud')\n```\n",
+      });
+      await sendMessage(page, "When and how do I prune my roses?");
+      await waitUntilIdle(page);
+      await lastAnswer(page).getByRole("heading", { name: "Pruning roses" }).waitFor();
+      await shoot(page, "answer");
+      await page.close();
+    });
+
+    it("a tool banner, opened", async () => {
+      const page = await open({ theme, width });
+      queue.push(
+        { toolCalls: [{ name: "localSearch", arguments: JSON.stringify({ query: "soup recipe", salientTerms: ["soup", "tomato"] }) }] },
+        { text: "Your tomato soup simmers for twenty minutes with basil ([[Kitchen/Soup]])." },
+      );
+      await sendMessage(page, "How long does my tomato soup cook?");
+      await waitUntilIdle(page);
+      const banner = lastAnswer(page).getByRole("group").filter({ hasText: "Searched your notes" });
+      await banner.click();
+      await banner.getByRole("link", { name: "Soup" }).waitFor();
+      await shoot(page, "tool-banner");
+      await page.close();
+    });
+
+    it("an approval card", async () => {
+      const page = await open({ theme, width });
+      queue.push(
+        { toolCalls: [{ name: "replaceInFile", arguments: JSON.stringify({ path: "Kitchen/Soup.md", oldText: "twenty minutes", newText: "twenty-five minutes, then blend" }) }] },
+        { text: "Left the recipe as it was." },
+      );
+      await sendMessage(page, "Make the soup cook longer and blend it");
+      const card = lastAnswer(page).getByRole("region", { name: "Edit Kitchen/Soup.md?" });
+      await card.waitFor();
+      // Every control of the card lies inside the card (the reason box once stuck out on the right).
+      const cardBox = (await card.boundingBox())!;
+      for (const control of [card.getByRole("textbox"), card.getByRole("button", { name: "Reject" }), card.getByRole("button", { name: "Accept" })]) {
+        const box = (await control.boundingBox())!;
+        expect({ left: box.x >= cardBox.x, right: box.x + box.width <= cardBox.x + cardBox.width }).toEqual({ left: true, right: true });
+      }
+      await shoot(page, "approval");
+      await card.getByRole("button", { name: "Reject" }).click();
+      await waitUntilIdle(page);
+      expect(readFileSync(join(vault.root, "Kitchen/Soup.md"), "utf8")).toBe(NOTES["Kitchen/Soup.md"]);
+      await page.close();
+    });
   });
 
   it("logged no console errors in any page of the session", () => {
