@@ -212,6 +212,33 @@ describe("chat view in the browser demo", () => {
     await page.close();
   });
 
+  it("Regenerate asks again for a new answer, Copy and Insert at cursor hand on its text, New chat empties the conversation", async () => {
+    const page = await open();
+    await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+    queue.push({ text: "The first draft." }, { text: "The **second** draft." });
+    await sendMessage(page, "Write a draft");
+    await waitUntilIdle(page);
+    await lastAnswer(page).getByText("The first draft.").waitFor();
+    await lastAnswer(page).getByRole("button", { name: "Regenerate" }).click();
+    await waitUntilIdle(page);
+    await lastAnswer(page).getByText("draft.").waitFor();
+    expect(await lastAnswer(page).innerText()).toContain("The second draft.");
+    expect(await conversation(page).getByRole("article", { name: "Copilot" }).count()).toBe(1);
+    // Asked again with the same question, without the replaced answer.
+    const again = JSON.stringify(model.requests.at(-1)!.body.messages);
+    expect([again.includes("Write a draft"), again.includes("The first draft.")]).toEqual([true, false]);
+
+    await lastAnswer(page).getByRole("button", { name: "Copy" }).click();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe("The **second** draft.");
+    await lastAnswer(page).getByRole("button", { name: "Insert at cursor" }).click();
+    const editorText = await page.evaluate(() => window.app.workspace.getActiveViewOfType(window.demo.obsidian.MarkdownView)?.editor.getValue());
+    expect(editorText).toContain("The **second** draft.");
+
+    await page.getByRole("button", { name: "New chat" }).click();
+    await expect(conversation(page).getByRole("article").count()).resolves.toBe(0);
+    await page.close();
+  });
+
   it.each([
     ["401 (a wrong key)", { status: 401, message: "Incorrect API key provided" }, "refused the API key"],
     ["404 (an unknown model)", { status: 404, code: "model_not_found", message: "The model `scripted-model` does not exist or you do not have access to it." }, 'has no model "scripted-model"'],
