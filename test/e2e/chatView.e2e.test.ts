@@ -5,6 +5,8 @@
  * own page, so each starts with an empty chat; notes changed on disk stay changed.
  */
 import { readFileSync } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { startLocalServer, type LocalServer } from "../helpers/localServer";
@@ -29,6 +31,15 @@ function gate(): { opened: Promise<void>; open: () => void } {
   let open!: () => void;
   const opened = new Promise<void>((resolve) => (open = resolve));
   return { opened, open };
+}
+
+/** A port nothing listens on (found free, then let go): a model server that is down. */
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
 }
 
 const delay = (milliseconds: number) => new Promise((resolve) => setTimeout(resolve, milliseconds));
@@ -254,6 +265,28 @@ describe("chat view in the browser demo", () => {
     await lastAnswer(page).getByText("Recovered answer.").waitFor();
     await expect(lastAnswer(page).getByRole("alert").count()).resolves.toBe(0);
     await page.close();
+  });
+
+  it("an unreachable model server is reported in words with Retry, and Retry succeeds once the server is up", async () => {
+    const port = await freePort();
+    const offlineDemo = await startDemo({ vault: vault.root, baseUrl: `http://127.0.0.1:${port}/v1`, model: "scripted-model" });
+    let lateServer: OpenAIServer | undefined;
+    try {
+      const { page, consoleErrors } = await openDemoPage(browser, offlineDemo.url);
+      page.on("close", () => sessionErrors.push(...consoleErrors));
+      await sendMessage(page, "Anyone home?");
+      const alert = lastAnswer(page).getByRole("alert");
+      await alert.waitFor({ timeout: 60_000 });
+      expect(await alert.innerText()).toContain(`Cannot reach the model server (http://127.0.0.1:${port}/v1) (connection refused)`);
+      lateServer = await startOpenAIServer([{ text: "Back online." }], { port });
+      await lastAnswer(page).getByRole("button", { name: "Retry" }).click();
+      await waitUntilIdle(page);
+      await lastAnswer(page).getByText("Back online.").waitFor();
+      await page.close();
+    } finally {
+      await lateServer?.close();
+      await offlineDemo.stop();
+    }
   });
 
   it("an answer with dataviewjs, <script>, a tracking image and ![[embed]] runs, loads and transcludes nothing", async () => {

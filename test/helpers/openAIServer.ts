@@ -113,6 +113,8 @@ export type Script = ScriptedResponse[] | ((request: RecordedChatRequest) => Scr
 export interface OpenAIServerOptions {
   /** When set, any other model gets 404 `model_not_found`. */
   knownModels?: string[];
+  /** The port to listen on (default: a free one); e.g. to bring up a server a client found unreachable. */
+  port?: number;
 }
 
 export interface OpenAIServer {
@@ -168,7 +170,7 @@ export async function startOpenAIServer(script: Script, options: OpenAIServerOpt
       );
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   const origin = `http://127.0.0.1:${port}`;
   return {
