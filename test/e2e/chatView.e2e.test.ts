@@ -21,6 +21,7 @@ const NOTES: Record<string, string> = {
   "Welcome.md": "# Welcome\n\nStart with [[Garden/Roses]].\n",
   "Garden/Roses.md": "# Roses\n\nPrune roses in early spring, just above an outward-facing bud.\n",
   "Kitchen/Soup.md": "Tomato soup: simmer tomatoes with basil for twenty minutes.\n",
+  "Kitchen/Salad.md": "Green salad: lettuce, cucumber and a lemon dressing.\n",
   "Secret.md": "TRANSCLUDED-SECRET-SENTENCE that must never show in an answer.\n",
   "Edits/Keep.md": "Line one\nLine two\r\nLine three without newline",
   "Edits/Change.md": "Shopping:\n- apples\n- pears\n",
@@ -175,6 +176,70 @@ describe("chat view in the browser demo", () => {
     expect(await answer.innerText()).toBe(stopped);
     expect(stopped).toContain("Partial words first");
     expect(stopped).not.toContain("must never be shown");
+    await page.close();
+  });
+
+  it("Stop while an edit waits for approval withdraws the card and writes nothing", async () => {
+    const page = await open();
+    const changePath = join(vault.root, "Edits/Change.md");
+    const before = readFileSync(changePath);
+    queue.push({ toolCalls: [{ name: "replaceInFile", arguments: JSON.stringify({ path: "Edits/Change.md", oldText: "Shopping:", newText: "Groceries:" }) }] });
+    await sendMessage(page, "Rename the list");
+    const card = lastAnswer(page).getByRole("region", { name: "Edit Edits/Change.md?" });
+    await card.waitFor();
+    await page.getByRole("button", { name: "Stop" }).click();
+    await waitUntilIdle(page);
+    await expect(card.count()).resolves.toBe(0);
+    await lastAnswer(page).getByRole("group").filter({ hasText: "Replace in note: stopped" }).waitFor();
+    expect(await lastAnswer(page).innerText()).toContain("Stopped.");
+    expect(readFileSync(changePath).equals(before)).toBe(true);
+    await page.close();
+  });
+
+  it("Enter sends and Escape stops a running reply", async () => {
+    const page = await open();
+    const resume = gate();
+    queue.push({ text: "Started and then held forever.", pauseAfterChunks: 3, resumeWhen: resume.opened });
+    const box = page.getByRole("textbox", { name: "Message" });
+    await box.fill("Keyboard only");
+    await box.press("Enter");
+    await lastAnswer(page).getByText("Started").waitFor();
+    await box.press("Escape");
+    await waitUntilIdle(page);
+    resume.open();
+    expect(await lastAnswer(page).innerText()).not.toContain("forever");
+    await page.close();
+  });
+
+  it("a search hit in an opened tool banner opens its note", async () => {
+    const page = await open();
+    queue.push({ toolCalls: [{ name: "localSearch", arguments: JSON.stringify({ query: "tomato soup", salientTerms: ["tomato", "soup"] }) }] }, { text: "Found it." });
+    await sendMessage(page, "Where is my soup recipe?");
+    await waitUntilIdle(page);
+    const banner = lastAnswer(page).getByRole("group").filter({ hasText: "Searched your notes" });
+    await banner.click();
+    await banner.getByRole("link", { name: "Soup" }).click();
+    expect(await page.evaluate(() => window.app.workspace.getActiveFile()?.path)).toBe("Kitchen/Soup.md");
+    await page.close();
+  });
+
+  it("on a phone (?mobile=1, no Node) an agent turn reads a note, proposes an edit, and the accepted edit reaches the disk", async () => {
+    const page = await open({ query: "?mobile=1", width: 375, viewport: { width: 375, height: 740 } });
+    const path = join(vault.root, "Kitchen/Salad.md");
+    queue.push(
+      { toolCalls: [{ name: "readNote", arguments: JSON.stringify({ notePath: "Kitchen/Salad" }) }] },
+      { toolCalls: [{ name: "replaceInFile", arguments: JSON.stringify({ path: "Kitchen/Salad.md", oldText: "a lemon dressing", newText: "a lime dressing" }) }] },
+      { text: "Done: the salad now has lime ([[Kitchen/Salad]])." },
+    );
+    await sendMessage(page, "Use lime in the salad");
+    const card = lastAnswer(page).getByRole("region", { name: "Edit Kitchen/Salad.md?" });
+    await card.waitFor();
+    await card.getByRole("button", { name: "Accept" }).click();
+    await waitUntilIdle(page);
+    await lastAnswer(page).getByRole("link", { name: "Kitchen/Salad" }).waitFor();
+    expect(readFileSync(path, "utf8")).toBe("Green salad: lettuce, cucumber and a lime dressing.\n");
+    // The note's text went to the model as the readNote result.
+    expect(JSON.stringify(model.requests.at(-2)!.body.messages)).toContain("lettuce, cucumber and a lemon dressing");
     await page.close();
   });
 
