@@ -169,9 +169,11 @@ describe("chat view in the browser demo", () => {
     await page.getByRole("button", { name: "Stop" }).click();
     await waitUntilIdle(page);
     const stopped = await answer.innerText();
-    // The model server would send the rest now; the connection was cut, so none of it shows.
-    resume.open();
+    // Stop cut the connection to the model server (through the demo's proxy) while it was held
+    // open: this settles only when the connection closed, and the server still had more to send.
     await model.requests.at(-1)!.closed;
+    // The model server would send the rest now; none of it may show.
+    resume.open();
     await delay(500);
     expect(await answer.innerText()).toBe(stopped);
     expect(stopped).toContain("Partial words first");
