@@ -256,6 +256,10 @@ describe("chat view in the browser demo", () => {
     expect(sent).toContain("Prune roses in early spring");
     expect(sent.indexOf("Prune roses in early spring")).toBeLessThan(sent.lastIndexOf("When should roses be pruned?"));
     expect(qa.tools ?? []).toEqual([]);
+    // The notes it searched are listed under the answer, as links.
+    const sources = lastAnswer(page).getByRole("group").filter({ hasText: "Searched notes" });
+    await sources.click();
+    await sources.getByRole("link", { name: "Roses" }).waitFor();
 
     await chooseMode(page, "Agent");
     queue.push({ text: "Agent here." });
