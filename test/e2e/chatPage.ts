@@ -27,8 +27,3 @@ export async function waitUntilIdle(page: Page): Promise<void> {
 export async function chooseMode(page: Page, mode: "Chat" | "Vault QA" | "Agent"): Promise<void> {
   await page.getByRole("combobox", { name: "Mode", exact: true }).selectOption({ label: mode });
 }
-
-/** The text of a locator as a reader sees it (innerText: rendered, not the Markdown source). */
-export function visibleText(locator: Locator): Promise<string> {
-  return locator.innerText();
-}
