@@ -13,6 +13,11 @@ async function collect(chat: ChatOpenAI, prompt: string): Promise<AIMessageChunk
   return whole;
 }
 
+/** The text of a streamed chunk (empty for chunks that carry none). */
+function textOf(chunk: AIMessageChunk | undefined): string {
+  return typeof chunk?.content === "string" ? chunk.content : "";
+}
+
 describe("openAIServer", () => {
   let server: OpenAIServer;
   afterEach(async () => server.close());
@@ -66,6 +71,29 @@ describe("openAIServer", () => {
       })(),
     ).rejects.toThrow();
     expect(received.join("")).toBe("abcd");
+  });
+
+  it("holds a stream after pauseAfterChunks until resumeWhen settles, then sends the rest", async () => {
+    let open!: () => void;
+    const resumeWhen = new Promise<void>((resolve) => (open = resolve));
+    server = await startOpenAIServer([{ text: "abcdefgh", chunkSize: 2, pauseAfterChunks: 3, resumeWhen }]);
+    const seen: string[] = [];
+    const stream = await model(server).stream("go");
+    const iterator = stream[Symbol.asyncIterator]();
+    // Chunk 1 is the role-only one, so 3 chunks carry "ab" and "cd"; nothing more until the gate opens.
+    while (seen.join("") !== "abcd") seen.push(textOf((await iterator.next()).value));
+    const next = iterator.next();
+    const raced = await Promise.race([next.then(() => "more came"), new Promise((resolve) => setTimeout(() => resolve("held"), 200))]);
+    expect(raced).toBe("held");
+    open();
+    for (let step = await next; !step.done; step = await iterator.next()) seen.push(textOf(step.value));
+    expect(seen.join("")).toBe("abcdefgh");
+  });
+
+  it("waits chunkDelayMs between chunks and still sends the whole answer", async () => {
+    server = await startOpenAIServer([{ text: "slow but whole", chunkSize: 5, chunkDelayMs: 5 }]);
+    const message = await collect(model(server), "go");
+    expect(message.content).toBe("slow but whole");
   });
 
   it("fails loudly when the script runs out", async () => {

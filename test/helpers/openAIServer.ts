@@ -9,6 +9,8 @@
  *     { status: 429, headers: { "retry-after": "0" } },         // an HTTP error
  *     { text: "partial answer", cutAfterChunks: 2 },            // socket destroyed mid-stream
  *     { text: "never ends", holdOpen: true },                   // stays open until the client goes
+ *     { text: "held", pauseAfterChunks: 3, resumeWhen: gate },  // 3 chunks, then the rest once gate settles
+ *     { text: "slow", chunkDelayMs: 50 },                       // a pause between chunks
  *   ]);
  *   // …or a function of the request: startOpenAIServer((request, index) => ({ text: "…" }))
  *   server.baseUrl;           // "http://127.0.0.1:PORT/v1", hand it to the client as its base URL
@@ -58,6 +60,15 @@ export interface ScriptedCompletion {
   cutAfterChunks?: number;
   /** Send every chunk but never finish: the connection stays open until the client closes it. */
   holdOpen?: boolean;
+  /**
+   * Send this many SSE chunks, then wait for `resumeWhen` before sending the rest: a stream the
+   * test holds visibly in progress (the first chunk is the role-only one, so text starts at 2).
+   */
+  pauseAfterChunks?: number;
+  /** What a paused stream waits for; the rest is not sent if the client has gone by then. */
+  resumeWhen?: Promise<void>;
+  /** Milliseconds between SSE chunks (default 0: all at once), so a stream is seen growing. */
+  chunkDelayMs?: number;
   /** Called once the last chunk that will be sent has been written (to abort at a known point). */
   onChunksSent?: () => void;
   /** Usage figures to report; defaults to rough estimates from the body sizes. */
@@ -102,6 +113,8 @@ export type Script = ScriptedResponse[] | ((request: RecordedChatRequest) => Scr
 export interface OpenAIServerOptions {
   /** When set, any other model gets 404 `model_not_found`. */
   knownModels?: string[];
+  /** The port to listen on (default: a free one); e.g. to bring up a server a client found unreachable. */
+  port?: number;
 }
 
 export interface OpenAIServer {
@@ -157,7 +170,7 @@ export async function startOpenAIServer(script: Script, options: OpenAIServerOpt
       );
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   const origin = `http://127.0.0.1:${port}`;
   return {
@@ -271,15 +284,32 @@ function streamCompletion(outgoing: ServerResponse, request: RecordedChatRequest
   outgoing.writeHead(200, { "Content-Type": "text/event-stream; charset=utf-8", "Cache-Control": "no-cache", Connection: "keep-alive" });
   const chunks = streamChunks(request, scripted);
   const limit = scripted.cutAfterChunks ?? chunks.length;
-  for (const chunk of chunks.slice(0, limit)) outgoing.write(`data: ${JSON.stringify(chunk)}\n\n`);
-  scripted.onChunksSent?.();
-  if (scripted.cutAfterChunks !== undefined) {
-    // Let the written chunks leave before the reset, as a dropped connection would.
-    setImmediate(() => outgoing.socket?.destroy());
+  const finish = () => {
+    scripted.onChunksSent?.();
+    if (scripted.cutAfterChunks !== undefined) {
+      // Let the written chunks leave before the reset, as a dropped connection would.
+      setImmediate(() => outgoing.socket?.destroy());
+      return;
+    }
+    if (scripted.holdOpen) return;
+    outgoing.end("data: [DONE]\n\n");
+  };
+  const paced = scripted.pauseAfterChunks !== undefined || (scripted.chunkDelayMs ?? 0) > 0;
+  if (!paced) {
+    for (const chunk of chunks.slice(0, limit)) outgoing.write(`data: ${JSON.stringify(chunk)}\n\n`);
+    finish();
     return;
   }
-  if (scripted.holdOpen) return;
-  outgoing.end("data: [DONE]\n\n");
+  void (async () => {
+    for (const [index, chunk] of chunks.slice(0, limit).entries()) {
+      if (index === scripted.pauseAfterChunks) await scripted.resumeWhen;
+      else if (index > 0 && scripted.chunkDelayMs) await new Promise((resolve) => setTimeout(resolve, scripted.chunkDelayMs));
+      // The client went away (Stop): what is left is not sent, as a real server would notice.
+      if (outgoing.destroyed || outgoing.writableEnded) return;
+      outgoing.write(`data: ${JSON.stringify(chunk)}\n\n`);
+    }
+    finish();
+  })();
 }
 
 function errorBody(message: string, code: string | null): unknown {

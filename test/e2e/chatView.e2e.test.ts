@@ -1,0 +1,494 @@
+/**
+ * The chat view in the browser demo (scripts/demo.mjs), driven in headless Chromium as a user
+ * would, against the scripted chat-completions server and a temporary copy of a small vault.
+ * Controls are found only by role and accessible name (test/e2e/chatPage.ts). Each test opens its
+ * own page, so each starts with an empty chat; notes changed on disk stay changed.
+ */
+import { readFileSync } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { join } from "node:path";
+import type { Browser, Page } from "playwright-core";
+import { startLocalServer, type LocalServer } from "../helpers/localServer";
+import { startOpenAIServer, type OpenAIServer, type ScriptedResponse } from "../helpers/openAIServer";
+import { makeTempVault, type TempVault } from "../helpers/tempVault";
+import { chooseMode, conversation, lastAnswer, sendMessage, waitUntilIdle } from "./chatPage";
+import { CHAT_VIEW_SELECTOR, launchChromium, openDemoPage, screenshotPath, startDemo, watchOutsideRequests, type RunningDemo } from "./demoHarness";
+
+jest.setTimeout(120_000);
+
+const NOTES: Record<string, string> = {
+  "Welcome.md": "# Welcome\n\nStart with [[Garden/Roses]].\n",
+  "Garden/Roses.md": "# Roses\n\nPrune roses in early spring, just above an outward-facing bud.\n",
+  "Kitchen/Soup.md": "Tomato soup: simmer tomatoes with basil for twenty minutes.\n",
+  "Kitchen/Salad.md": "Green salad: lettuce, cucumber and a lemon dressing.\n",
+  "Secret.md": "TRANSCLUDED-SECRET-SENTENCE that must never show in an answer.\n",
+  "Edits/Keep.md": "Line one\nLine two\r\nLine three without newline",
+  "Edits/Change.md": "Shopping:\n- apples\n- pears\n",
+};
+
+/** A promise and the function that settles it: a gate the test opens. */
+function gate(): { opened: Promise<void>; open: () => void } {
+  let open!: () => void;
+  const opened = new Promise<void>((resolve) => (open = resolve));
+  return { opened, open };
+}
+
+/** A port nothing listens on (found free, then let go): a model server that is down. */
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
+}
+
+const delay = (milliseconds: number) => new Promise((resolve) => setTimeout(resolve, milliseconds));
+
+describe("chat view in the browser demo", () => {
+  let vault: TempVault;
+  let model: OpenAIServer;
+  let tracker: LocalServer;
+  let demo: RunningDemo;
+  let browser: Browser;
+  /** What the model server answers next, in order; each test queues its own. */
+  const queue: ScriptedResponse[] = [];
+  /** Console errors of every page any test opened: the last test expects none. */
+  const sessionErrors: string[] = [];
+
+  beforeAll(async () => {
+    vault = makeTempVault(NOTES);
+    model = await startOpenAIServer(() => queue.shift() ?? { status: 500, message: "openAIServer: the test queued no answer" });
+    tracker = await startLocalServer(() => ({ status: 200, headers: { "content-type": "image/png" }, body: "" }));
+    demo = await startDemo({ vault: vault.root, baseUrl: model.baseUrl, model: "scripted-model" });
+    browser = await launchChromium();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await demo?.stop();
+    await model?.close();
+    await tracker?.close();
+    vault?.remove();
+  });
+
+  beforeEach(() => {
+    queue.length = 0;
+  });
+
+  async function open(options: { query?: string; theme?: "dark" | "light"; width?: number; viewport?: { width: number; height: number } } = {}): Promise<Page> {
+    const { page, consoleErrors } = await openDemoPage(browser, `${demo.url}${options.query ?? ""}`, options);
+    page.on("close", () => sessionErrors.push(...consoleErrors));
+    await conversation(page).waitFor({ state: "attached" });
+    return page;
+  }
+
+  it("streams an answer: the article grows while the stream is held open, then shows rendered Markdown", async () => {
+    const page = await open();
+    const resume = gate();
+    const text = "# Pruning guide\n\nFirst steps to take:\n\n- cut dead wood\n- shape the crown\n\n```js\nconst shears = sharpen();\n```\n";
+    queue.push({ text, chunkSize: 4, pauseAfterChunks: 8, resumeWhen: resume.opened });
+    await sendMessage(page, "How do I prune?");
+    const answer = lastAnswer(page);
+    await answer.getByText("Pruning guide").waitFor();
+    // Held open: the beginning is on screen, the rest has not come, the reply still runs.
+    expect(await answer.innerText()).not.toContain("shape the crown");
+    await page.getByRole("button", { name: "Stop" }).waitFor();
+    resume.open();
+    await waitUntilIdle(page);
+    await expect(answer.getByRole("heading", { name: "Pruning guide" }).count()).resolves.toBe(1);
+    expect(await answer.getByRole("listitem").allInnerTexts()).toEqual(["cut dead wood", "shape the crown"]);
+    expect(await answer.getByRole("code").last().innerText()).toContain("const shears = sharpen();");
+    await page.close();
+  });
+
+  it("an agent turn shows its tool banners, and a [[link]] in the answer opens the note", async () => {
+    const page = await open();
+    queue.push(
+      { toolCalls: [{ name: "localSearch", arguments: JSON.stringify({ query: "prune roses", salientTerms: ["prune", "roses"] }) }] },
+      { toolCalls: [{ name: "readNote", arguments: JSON.stringify({ notePath: "Garden/Roses.md" }) }] },
+      { text: "Prune them in early spring, see [[Garden/Roses]]." },
+    );
+    await sendMessage(page, "When do I prune roses?");
+    await waitUntilIdle(page);
+    const answer = lastAnswer(page);
+    const search = answer.getByRole("group").filter({ hasText: "Searched your notes" });
+    const read = answer.getByRole("group").filter({ hasText: "Read a note" });
+    expect([await search.count(), await read.count()]).toEqual([1, 1]);
+    // Opened, the search banner lists its hits as links and shows the arguments the model sent.
+    await search.click();
+    await expect(search.getByRole("link", { name: "Roses" }).count()).resolves.toBe(1);
+    expect(await search.innerText()).toContain('"prune roses"');
+    await answer.getByRole("link", { name: "Garden/Roses" }).click();
+    const opened = await page.evaluate(() => ({
+      links: window.app.workspace.openedLinks.map((link) => link.linktext),
+      active: window.app.workspace.getActiveFile()?.path,
+    }));
+    expect(opened).toEqual({ links: ["Garden/Roses"], active: "Garden/Roses.md" });
+    await page.close();
+  });
+
+  it("an edit proposed by replaceInFile: rejected leaves the file byte for byte, accepted changes it exactly as proposed", async () => {
+    const page = await open();
+    const keepPath = join(vault.root, "Edits/Keep.md");
+    const changePath = join(vault.root, "Edits/Change.md");
+    const keepBefore = readFileSync(keepPath);
+    queue.push(
+      { toolCalls: [{ name: "replaceInFile", arguments: JSON.stringify({ path: "Edits/Keep.md", oldText: "Line two", newText: "Line 2" }) }] },
+      { text: "Understood, I left it as it was." },
+    );
+    await sendMessage(page, "Use digits in Keep");
+    const rejectCard = lastAnswer(page).getByRole("region", { name: "Edit Edits/Keep.md?" });
+    await rejectCard.waitFor();
+    await rejectCard.getByRole("button", { name: "Reject" }).click();
+    await waitUntilIdle(page);
+    expect(readFileSync(keepPath).equals(keepBefore)).toBe(true);
+    // The model heard it was rejected.
+    expect(JSON.stringify(model.requests.at(-1)!.body.messages.at(-1))).toContain("rejected");
+
+    queue.push(
+      { toolCalls: [{ name: "replaceInFile", arguments: JSON.stringify({ path: "Edits/Change.md", oldText: "- pears\n", newText: "- pears\n- plums\n" }) }] },
+      { text: "Added plums." },
+    );
+    await sendMessage(page, "Add plums to Change");
+    const acceptCard = lastAnswer(page).getByRole("region", { name: "Edit Edits/Change.md?" });
+    await acceptCard.waitFor();
+    await acceptCard.getByRole("button", { name: "Accept" }).click();
+    await waitUntilIdle(page);
+    expect(readFileSync(changePath, "utf8")).toBe("Shopping:\n- apples\n- pears\n- plums\n");
+    await page.close();
+  });
+
+  it("Stop mid-stream keeps the partial text, brings Send back, and nothing arrives after", async () => {
+    const page = await open();
+    const resume = gate();
+    queue.push({ text: "Partial words first. Then a great deal more that must never be shown.", chunkSize: 5, pauseAfterChunks: 5, resumeWhen: resume.opened });
+    await sendMessage(page, "Tell me a long story");
+    const answer = lastAnswer(page);
+    await answer.getByText("Partial words first").waitFor();
+    await page.getByRole("button", { name: "Stop" }).click();
+    await waitUntilIdle(page);
+    const stopped = await answer.innerText();
+    // Stop cut the connection to the model server (through the demo's proxy) while it was held
+    // open: this settles only when the connection closed, and the server still had more to send.
+    await model.requests.at(-1)!.closed;
+    // The model server would send the rest now; none of it may show.
+    resume.open();
+    await delay(500);
+    expect(await answer.innerText()).toBe(stopped);
+    expect(stopped).toContain("Partial words first");
+    expect(stopped).not.toContain("must never be shown");
+    await page.close();
+  });
+
+  it("Stop while an edit waits for approval withdraws the card and writes nothing", async () => {
+    const page = await open();
+    const changePath = join(vault.root, "Edits/Change.md");
+    const before = readFileSync(changePath);
+    queue.push({ toolCalls: [{ name: "replaceInFile", arguments: JSON.stringify({ path: "Edits/Change.md", oldText: "Shopping:", newText: "Groceries:" }) }] });
+    await sendMessage(page, "Rename the list");
+    const card = lastAnswer(page).getByRole("region", { name: "Edit Edits/Change.md?" });
+    await card.waitFor();
+    await page.getByRole("button", { name: "Stop" }).click();
+    await waitUntilIdle(page);
+    await expect(card.count()).resolves.toBe(0);
+    await lastAnswer(page).getByRole("group").filter({ hasText: "Replace in note: stopped" }).waitFor();
+    expect(await lastAnswer(page).innerText()).toContain("Stopped.");
+    expect(readFileSync(changePath).equals(before)).toBe(true);
+    await page.close();
+  });
+
+  it("Enter sends and Escape stops a running reply", async () => {
+    const page = await open();
+    const resume = gate();
+    queue.push({ text: "Started and then held forever.", pauseAfterChunks: 3, resumeWhen: resume.opened });
+    const box = page.getByRole("textbox", { name: "Message" });
+    await box.fill("Keyboard only");
+    await box.press("Enter");
+    await lastAnswer(page).getByText("Started").waitFor();
+    await box.press("Escape");
+    await waitUntilIdle(page);
+    resume.open();
+    expect(await lastAnswer(page).innerText()).not.toContain("forever");
+    await page.close();
+  });
+
+  it("a search hit in an opened tool banner opens its note", async () => {
+    const page = await open();
+    queue.push({ toolCalls: [{ name: "localSearch", arguments: JSON.stringify({ query: "tomato soup", salientTerms: ["tomato", "soup"] }) }] }, { text: "Found it." });
+    await sendMessage(page, "Where is my soup recipe?");
+    await waitUntilIdle(page);
+    const banner = lastAnswer(page).getByRole("group").filter({ hasText: "Searched your notes" });
+    await banner.click();
+    await banner.getByRole("link", { name: "Soup" }).click();
+    expect(await page.evaluate(() => window.app.workspace.getActiveFile()?.path)).toBe("Kitchen/Soup.md");
+    await page.close();
+  });
+
+  it("on a phone (?mobile=1, no Node) an agent turn reads a note, proposes an edit, and the accepted edit reaches the disk", async () => {
+    const page = await open({ query: "?mobile=1", width: 375, viewport: { width: 375, height: 740 } });
+    const path = join(vault.root, "Kitchen/Salad.md");
+    queue.push(
+      { toolCalls: [{ name: "readNote", arguments: JSON.stringify({ notePath: "Kitchen/Salad" }) }] },
+      { toolCalls: [{ name: "replaceInFile", arguments: JSON.stringify({ path: "Kitchen/Salad.md", oldText: "a lemon dressing", newText: "a lime dressing" }) }] },
+      { text: "Done: the salad now has lime ([[Kitchen/Salad]])." },
+    );
+    await sendMessage(page, "Use lime in the salad");
+    const card = lastAnswer(page).getByRole("region", { name: "Edit Kitchen/Salad.md?" });
+    await card.waitFor();
+    await card.getByRole("button", { name: "Accept" }).click();
+    await waitUntilIdle(page);
+    await lastAnswer(page).getByRole("link", { name: "Kitchen/Salad" }).waitFor();
+    expect(readFileSync(path, "utf8")).toBe("Green salad: lettuce, cucumber and a lime dressing.\n");
+    // The note's text went to the model as the readNote result.
+    expect(JSON.stringify(model.requests.at(-2)!.body.messages)).toContain("lettuce, cucumber and a lemon dressing");
+    await page.close();
+  });
+
+  it("Vault QA sends the notes' text before the question; Agent binds tools, Chat does not", async () => {
+    const page = await open();
+    await chooseMode(page, "Vault QA");
+    queue.push({ text: "Early spring, says [[Garden/Roses]]." });
+    await sendMessage(page, "When should roses be pruned?");
+    await waitUntilIdle(page);
+    const qa = model.requests.at(-1)!.body;
+    const sent = JSON.stringify(qa.messages);
+    expect(sent).toContain("Prune roses in early spring");
+    expect(sent.indexOf("Prune roses in early spring")).toBeLessThan(sent.lastIndexOf("When should roses be pruned?"));
+    expect(qa.tools ?? []).toEqual([]);
+    // The notes it searched are listed under the answer, as links.
+    const sources = lastAnswer(page).getByRole("group").filter({ hasText: "Searched notes" });
+    await sources.click();
+    await sources.getByRole("link", { name: "Roses" }).waitFor();
+
+    await chooseMode(page, "Agent");
+    queue.push({ text: "Agent here." });
+    await sendMessage(page, "Hello agent");
+    await waitUntilIdle(page);
+    expect(model.requests.at(-1)!.body.tools?.map((tool) => tool.function.name)).toEqual(expect.arrayContaining(["localSearch", "readNote", "replaceInFile"]));
+
+    await chooseMode(page, "Chat");
+    queue.push({ text: "Chat here." });
+    await sendMessage(page, "Hello chat");
+    await waitUntilIdle(page);
+    expect(model.requests.at(-1)!.body.tools ?? []).toEqual([]);
+    await page.close();
+  });
+
+  it("Edit on the last question puts it in a box inside the message, and sending it asks again", async () => {
+    const page = await open({ width: 360 });
+    queue.push({ text: "First answer." }, { text: "Answer to the edited question." });
+    await sendMessage(page, "Waht is a rose?");
+    await waitUntilIdle(page);
+    const question = conversation(page).getByRole("article", { name: "You" }).last();
+    await question.getByRole("button", { name: "Edit" }).click();
+    const box = question.getByRole("textbox", { name: "Edit message" });
+    const [boxBounds, questionBounds] = [(await box.boundingBox())!, (await question.boundingBox())!];
+    expect(boxBounds.x + boxBounds.width).toBeLessThanOrEqual(questionBounds.x + questionBounds.width);
+    await box.fill("What is a rose?");
+    await question.getByRole("button", { name: "Send edited message" }).click();
+    await waitUntilIdle(page);
+    await lastAnswer(page).getByText("Answer to the edited question.").waitFor();
+    expect(JSON.stringify(model.requests.at(-1)!.body.messages)).toContain("What is a rose?");
+    expect(await conversation(page).innerText()).not.toContain("Waht");
+    await page.close();
+  });
+
+  it("Regenerate asks again for a new answer, Copy and Insert at cursor hand on its text, New chat empties the conversation", async () => {
+    const page = await open();
+    await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+    queue.push({ text: "The first draft." }, { text: "The **second** draft." });
+    await sendMessage(page, "Write a draft");
+    await waitUntilIdle(page);
+    await lastAnswer(page).getByText("The first draft.").waitFor();
+    await lastAnswer(page).getByRole("button", { name: "Regenerate" }).click();
+    await waitUntilIdle(page);
+    await lastAnswer(page).getByText("draft.").waitFor();
+    expect(await lastAnswer(page).innerText()).toContain("The second draft.");
+    expect(await conversation(page).getByRole("article", { name: "Copilot" }).count()).toBe(1);
+    // Asked again with the same question, without the replaced answer.
+    const again = JSON.stringify(model.requests.at(-1)!.body.messages);
+    expect([again.includes("Write a draft"), again.includes("The first draft.")]).toEqual([true, false]);
+
+    await lastAnswer(page).getByRole("button", { name: "Copy" }).click();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe("The **second** draft.");
+    await lastAnswer(page).getByRole("button", { name: "Insert at cursor" }).click();
+    const editorText = await page.evaluate(() => window.app.workspace.getActiveViewOfType(window.demo.obsidian.MarkdownView)?.editor.getValue());
+    expect(editorText).toContain("The **second** draft.");
+
+    await page.getByRole("button", { name: "New chat" }).click();
+    await expect(conversation(page).getByRole("article").count()).resolves.toBe(0);
+    await page.close();
+  });
+
+  it.each([
+    ["401 (a wrong key)", { status: 401, message: "Incorrect API key provided" }, "refused the API key"],
+    ["404 (an unknown model)", { status: 404, code: "model_not_found", message: "The model `scripted-model` does not exist or you do not have access to it." }, 'has no model "scripted-model"'],
+  ])("an error %s is shown in words with Retry, and Retry succeeds", async (_name, failure, words) => {
+    const page = await open();
+    queue.push(failure, { text: "Recovered answer." });
+    await sendMessage(page, "Are you there?");
+    const alert = lastAnswer(page).getByRole("alert");
+    await alert.waitFor();
+    expect(await alert.innerText()).toContain(words);
+    await lastAnswer(page).getByRole("button", { name: "Retry" }).click();
+    await waitUntilIdle(page);
+    await lastAnswer(page).getByText("Recovered answer.").waitFor();
+    await expect(lastAnswer(page).getByRole("alert").count()).resolves.toBe(0);
+    await page.close();
+  });
+
+  it("an unreachable model server is reported in words with Retry, and Retry succeeds once the server is up", async () => {
+    const port = await freePort();
+    const offlineDemo = await startDemo({ vault: vault.root, baseUrl: `http://127.0.0.1:${port}/v1`, model: "scripted-model" });
+    let lateServer: OpenAIServer | undefined;
+    try {
+      const { page, consoleErrors } = await openDemoPage(browser, offlineDemo.url);
+      page.on("close", () => sessionErrors.push(...consoleErrors));
+      await sendMessage(page, "Anyone home?");
+      const alert = lastAnswer(page).getByRole("alert");
+      await alert.waitFor({ timeout: 60_000 });
+      expect(await alert.innerText()).toContain(`Cannot reach the model server (http://127.0.0.1:${port}/v1) (connection refused)`);
+      lateServer = await startOpenAIServer([{ text: "Back online." }], { port });
+      await lastAnswer(page).getByRole("button", { name: "Retry" }).click();
+      await waitUntilIdle(page);
+      await lastAnswer(page).getByText("Back online.").waitFor();
+      await page.close();
+    } finally {
+      await lateServer?.close();
+      await offlineDemo.stop();
+    }
+  });
+
+  it("an answer with dataviewjs, <script>, a tracking image and ![[embed]] runs, loads and transcludes nothing", async () => {
+    const page = await open({ query: "?canary=1" });
+    const outside = await watchOutsideRequests(page);
+    const dialogs: string[] = [];
+    page.on("dialog", (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.dismiss();
+    });
+    const pixel = `${tracker.url}/tracker.png`;
+    const text = [
+      "Here is everything.",
+      "",
+      "```dataviewjs",
+      "dv.span('ran')",
+      "```",
+      "",
+      "<script>alert('script ran')</script>",
+      "",
+      `<img src="${pixel}" onerror="alert('onerror ran')">`,
+      "",
+      `![pixel](${tracker.url}/markdown-image.png)`,
+      "",
+      "![[Secret]]",
+      "",
+      "Inline `$= dv.current()` too. The end.",
+    ].join("\n");
+    queue.push({ text });
+    await sendMessage(page, "Show me tricks");
+    await waitUntilIdle(page);
+    const answer = lastAnswer(page);
+    await answer.getByText("The end.").waitFor();
+    await delay(500); // time for an image or a script to have reached the network, if one were there
+    expect(await page.evaluate(() => window.demo.canaryCalls)).toEqual([]);
+    expect(dialogs).toEqual([]);
+    await expect(answer.locator("script, img, iframe").count()).resolves.toBe(0);
+    expect(tracker.requests).toEqual([]);
+    expect(outside).toEqual([]);
+    expect(await answer.innerText()).not.toContain("TRANSCLUDED-SECRET-SENTENCE");
+    await page.close();
+  });
+
+  const LONG_ANSWER = [
+    "A long line of code:",
+    "",
+    "```ts",
+    `const ${"veryLongIdentifier".repeat(20)} = ${"1 + ".repeat(60)}1;`,
+    "```",
+    "",
+    `| ${Array.from({ length: 12 }, (_, index) => `Column header ${index}`).join(" | ")} |`,
+    `|${" --- |".repeat(12)}`,
+    `| ${Array.from({ length: 12 }, (_, index) => `cell-value-number-${index}`).join(" | ")} |`,
+    "",
+    `An unbroken word: ${"x".repeat(300)}`,
+  ].join("\n");
+
+  it.each([
+    ["a 300 px sidebar", { query: "", width: 300 }],
+    ["a 375 px phone", { query: "?mobile=1", width: 375, viewport: { width: 375, height: 740 } }],
+  ])("in %s the chat view does not scroll sideways after a long answer", async (_name, options) => {
+    const page = await open(options);
+    queue.push({ text: LONG_ANSWER });
+    await sendMessage(page, "Something wide");
+    await waitUntilIdle(page);
+    await lastAnswer(page).getByText("An unbroken word").waitFor();
+    const overflow = await page.evaluate((selector) => {
+      const measure = (element: Element | null) => (element ? { scrollWidth: element.scrollWidth, clientWidth: element.clientWidth } : null);
+      return { view: measure(document.querySelector(selector)), conversation: measure(document.querySelector('[role="log"][aria-label="Conversation"]')) };
+    }, CHAT_VIEW_SELECTOR);
+    expect(overflow.view!.scrollWidth).toBeLessThanOrEqual(overflow.view!.clientWidth);
+    expect(overflow.conversation!.scrollWidth).toBeLessThanOrEqual(overflow.conversation!.clientWidth);
+    await page.screenshot({ path: screenshotPath(`chat-wide-${options.width}.png`) });
+    await page.close();
+  });
+
+  describe.each(["dark", "light"] as const)("screenshots at 360 px, %s theme", (theme) => {
+    const width = 360;
+    const shoot = (page: Page, name: string) => page.locator(CHAT_VIEW_SELECTOR).screenshot({ path: screenshotPath(`chat-${name}-${theme}.png`) });
+
+    it("an answer", async () => {
+      const page = await open({ theme, width });
+      queue.push({
+        text: "## Pruning roses\n\nPrune in **early spring**, as [[Garden/Roses]] says:\n\n1. Cut dead wood first.\n2. Cut just above an outward-facing bud.\n\n```python\nfor cane in bush.canes:\n    cane.cut(above='bud')\n```\n",
+      });
+      await sendMessage(page, "When and how do I prune my roses?");
+      await waitUntilIdle(page);
+      await lastAnswer(page).getByRole("heading", { name: "Pruning roses" }).waitFor();
+      await shoot(page, "answer");
+      await page.close();
+    });
+
+    it("a tool banner, opened", async () => {
+      const page = await open({ theme, width });
+      queue.push(
+        { toolCalls: [{ name: "localSearch", arguments: JSON.stringify({ query: "soup recipe", salientTerms: ["soup", "tomato"] }) }] },
+        { text: "Your tomato soup simmers for twenty minutes with basil ([[Kitchen/Soup]])." },
+      );
+      await sendMessage(page, "How long does my tomato soup cook?");
+      await waitUntilIdle(page);
+      const banner = lastAnswer(page).getByRole("group").filter({ hasText: "Searched your notes" });
+      await banner.click();
+      await banner.getByRole("link", { name: "Soup" }).waitFor();
+      await shoot(page, "tool-banner");
+      await page.close();
+    });
+
+    it("an approval card", async () => {
+      const page = await open({ theme, width });
+      queue.push(
+        { toolCalls: [{ name: "replaceInFile", arguments: JSON.stringify({ path: "Kitchen/Soup.md", oldText: "twenty minutes", newText: "twenty-five minutes, then blend" }) }] },
+        { text: "Left the recipe as it was." },
+      );
+      await sendMessage(page, "Make the soup cook longer and blend it");
+      const card = lastAnswer(page).getByRole("region", { name: "Edit Kitchen/Soup.md?" });
+      await card.waitFor();
+      // Every control of the card lies inside the card (the reason box once stuck out on the right).
+      const cardBox = (await card.boundingBox())!;
+      for (const control of [card.getByRole("textbox"), card.getByRole("button", { name: "Reject" }), card.getByRole("button", { name: "Accept" })]) {
+        const box = (await control.boundingBox())!;
+        expect({ left: box.x >= cardBox.x, right: box.x + box.width <= cardBox.x + cardBox.width }).toEqual({ left: true, right: true });
+      }
+      await shoot(page, "approval");
+      await card.getByRole("button", { name: "Reject" }).click();
+      await waitUntilIdle(page);
+      expect(readFileSync(join(vault.root, "Kitchen/Soup.md"), "utf8")).toBe(NOTES["Kitchen/Soup.md"]);
+      await page.close();
+    });
+  });
+
+  it("logged no console errors in any page of the session", () => {
+    expect(sessionErrors).toEqual([]);
+  });
+});
