@@ -12,6 +12,9 @@ export const PROXY_PATH = "/proxy";
 /** The header the demo server wants on every request that writes or proxies (another site cannot set it). */
 export const DEMO_HEADER = { "x-vault-copilot-demo": "1" } as const;
 
+/** The most one `data` event of Node's http carries (libuv reads a socket 64 KiB at a time). */
+const NODE_READ_BYTES = 64 * 1024;
+
 // Set by the browser or by the server for each request: fetch refuses or ignores them.
 const HEADERS_LEFT_OUT = new Set(["content-length", "host", "connection", "accept-encoding", "user-agent"]);
 
@@ -57,7 +60,9 @@ class ProxiedResponse extends Emitter implements NodeIncomingMessage {
           const { done, value } = await reader.read();
           if (done) break;
           if (this.closed) return;
-          this.emit("data", value);
+          // As Node's http hands them on: a socket read is at most 64 KiB, while the page's fetch
+          // may give a megabyte at once (the SSE parser after it costs more for larger pieces).
+          for (let start = 0; start < value.byteLength && !this.closed; start += NODE_READ_BYTES) this.emit("data", value.subarray(start, start + NODE_READ_BYTES));
         }
       }
       this.complete = true;

@@ -5,7 +5,8 @@
  *
  * For tests: `window.app` is the double's App; `window.demo` has the plugin, the double
  * (`obsidian`), `canaryCalls` (with `?canary=1`) and `ready` (settles when the chat view is open);
- * `document.body.dataset.demo` becomes "ready" or "failed".
+ * `document.body.dataset.demo` becomes "ready" or "failed". The performance entries
+ * "demo:plugin-onload" (a measure) and "demo:open-chat" (a mark) are for bench/chat.
  */
 import { DEFAULT_SETTINGS, PLUGIN_ID } from "../../src/constants";
 import type { CopilotSettings } from "../../src/settings/settingsSchema";
@@ -117,13 +118,17 @@ async function start(handle: DemoHandle): Promise<void> {
   const PluginClass = await loadPluginClass();
   const plugin = new PluginClass(app, manifest);
   handle.plugin = plugin;
+  // Performance marks for bench/chat: the plugin's onload, and when the chat view was asked to open.
+  performance.mark("demo:plugin-enable");
   await plugin.enable();
+  performance.measure("demo:plugin-onload", "demo:plugin-enable");
   app.workspace.finishLayout();
 
   document.body.createDiv("app-container").appendChild(app.workspace.containerEl);
   showDemoChrome(app, plugin);
   const firstNote = app.vault.getFileByPath("Welcome.md") ?? app.vault.getMarkdownFiles().sort((a, b) => a.path.localeCompare(b.path))[0];
   if (firstNote) await app.workspace.openFile(firstNote);
+  performance.mark("demo:open-chat");
   if (!(await plugin.runCommand("open-chat"))) throw new Error("The plugin has no open-chat command");
 }
 
