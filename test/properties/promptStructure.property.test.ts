@@ -1,7 +1,8 @@
 import fc from "fast-check";
 import { buildLocalSearchInnerContent, renderCiCMessage, USER_QUERY_LABEL, wrapLocalSearchPayload } from "../../src/context/cicPromptUtils";
-import { formatSearchResultsForLLM, type SearchResultForLLM } from "../../src/context/formatSearchResultsForLLM";
+import { formatSearchResultsForLLM } from "../../src/context/formatSearchResultsForLLM";
 import type { ContextArtifact, ContextArtifactKind } from "../../src/context/PromptContextTypes";
+import type { SearchResultForLLM } from "../../src/ports/NoteSearcher";
 import { renderContextArtifact } from "../../src/context/renderContextArtifacts";
 
 /**
