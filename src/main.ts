@@ -19,6 +19,7 @@ import { systemClock, type Clock } from "./ports/Clock";
 import { requestUrlHttp } from "./ports/requestUrlHttp";
 import { NoteIndex } from "./search/NoteIndex";
 import { ObsidianSecretStore } from "./settings/obsidianSecretStore";
+import { storedSecretValues } from "./settings/secrets";
 import { VaultCopilotSettingTab } from "./settings/SettingsTab";
 import { pluginDataFolder, pluginSettingsFile, SettingsStore } from "./settings/settingsStore";
 import { BUILTIN_TOOLS, initializeBuiltinTools } from "./tools/builtinTools";
@@ -91,11 +92,7 @@ export default class VaultCopilotPlugin extends Plugin {
     this.register(() => void mcpHub.closeAll());
 
     // Every key the plugin holds is kept out of the request debug view.
-    const secretValues = () => {
-      const settings = store.get();
-      return [settings.provider.apiKeySecretId, settings.webSearch.braveApiKeySecretId, settings.webSearch.tavilyApiKeySecretId].flatMap((id) => secrets.get(id) ?? []);
-    };
-    const recorder = new PromptPayloadRecorder(secretValues);
+    const recorder = new PromptPayloadRecorder(() => storedSecretValues(store.get(), secrets));
     const runnerParts = {
       getSettings: () => store.get(),
       createModel: (model: string) => createChatModel({ ...store.get().provider, model }, { fetch: corsFreeFetch, secrets }),

@@ -15,6 +15,15 @@ describe("cliOutputFilter", () => {
     expect(printed).not.toContain(ESC);
   });
 
+  it("redacts a key cut between streamed pieces of a plain answer, holding back only what may start it", () => {
+    const filter = cliOutputFilter(["chat", "--api-key-env", "K", "hi"], { K: "sk-planted-abcdef" });
+    const pieces = ["The key is sk-p", "lant", "ed-abc", "def. And sk-", "other.", "\n"];
+    const printed = pieces.map((piece) => filter.stdout(piece));
+    expect(printed.join("")).toBe("The key is [redacted]. And sk-other.\n");
+    // Text that cannot start the key is printed at once.
+    expect(printed[0]).toBe("The key is ");
+  });
+
   it("leaves --json output's text alone but redacts the key and outside paths in it", () => {
     const filter = cliOutputFilter(["agent", "--json", "--api-key-env=K", "--vault=/v"], { K: "sk-abcdef" });
     expect(filter.stdout(`{"message":"key sk-abcdef at /etc/secret/file and /v/Note.md"}\n`)).toBe(`{"message":"key [redacted] at …/file and /v/Note.md"}\n`);

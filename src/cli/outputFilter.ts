@@ -17,7 +17,9 @@ import { redactSecrets } from "../settings/secrets";
  *   the vault's own paths and the paths the user typed stay. A plain answer on stdout is the
  *   model's text and is not rewritten.
  * Text arrives in pieces (streamed deltas), so an escape sequence cut between two pieces is held
- * back until it is complete. A secret cut between two deltas of a plain answer is not caught.
+ * back until it is complete, and so is the end of a plain answer's piece that may be the start of
+ * a secret (never past a line break, so a finished line is always printed). In `--json` output
+ * each event is redacted on its own: a secret cut between two `text-delta` events is not caught.
  */
 export interface CliOutputFilter {
   stdout(text: string): string;
@@ -56,14 +58,38 @@ export function cliOutputFilter(argv: readonly string[], env: Record<string, str
     });
   const redact = (text: string) => redactSecrets(text, secrets).replace(URL_PASSWORD, "$1[redacted]@");
   const plainStdout = controlStripper();
+  const plainAnswer = secretHolder(secrets);
   const plainStderr = controlStripper();
 
   return {
-    stdout: (text) => (json ? scrubPaths(redact(text)) : plainStdout(redact(text))),
+    stdout: (text) => (json ? scrubPaths(redact(text)) : plainStdout(redact(plainAnswer(text)))),
     stderr: (text) => plainStderr(scrubPaths(redact(text))),
     addSecret: (value) => {
       if (!secrets.includes(value)) secrets.push(value);
     },
+  };
+}
+
+/**
+ * Holds back the end of a streamed piece while it may be the start of a secret, so the whole
+ * secret reaches the redaction in one piece. A held tail never spans a line break.
+ */
+function secretHolder(secrets: readonly string[]): (text: string) => string {
+  let pending = "";
+  return (text) => {
+    const whole = pending + text;
+    let held = 0;
+    for (const secret of secrets) {
+      for (let length = Math.min(secret.length - 1, whole.length); length > held; length--) {
+        if (whole.endsWith(secret.slice(0, length))) {
+          held = length;
+          break;
+        }
+      }
+    }
+    pending = whole.slice(whole.length - held);
+    if (pending.includes("\n")) pending = "";
+    return whole.slice(0, whole.length - pending.length);
   };
 }
 

@@ -1,3 +1,5 @@
+import type { CopilotSettings } from "./settingsSchema";
+
 /**
  * Where API keys live. In Obsidian this is the app's SecretStorage (keys never enter data.json);
  * the CLI reads them from environment variables. Nothing else in the code holds a key for longer
@@ -29,4 +31,15 @@ export function redactSecrets(text: string, secrets: Iterable<string>): string {
     if (secret.length >= 4) redacted = redacted.split(secret).join("[redacted]");
   }
   return redacted;
+}
+
+/**
+ * The values of every secret the settings name, for redaction wherever text is shown: the
+ * provider's key, the web-search keys, and each MCP server's environment values and headers (a
+ * server that echoes its token must not put it on screen either).
+ */
+export function storedSecretValues(settings: CopilotSettings, secrets: SecretStore): string[] {
+  const ids = [settings.provider.apiKeySecretId, settings.webSearch.braveApiKeySecretId, settings.webSearch.tavilyApiKeySecretId];
+  for (const server of settings.mcpServers) ids.push(...Object.values(server.transport === "stdio" ? server.env : server.headers));
+  return ids.flatMap((id) => secrets.get(id) ?? []);
 }

@@ -48,6 +48,12 @@ describe("toVaultPath", () => {
     ["//.obsidian/app.json", "absolute"],
     [".obsidian", ".obsidian"],
     ["a/ /b.md", "blank"],
+    // Windows drops trailing dots and spaces: these name the config folder or the parent there.
+    [".obsidian./plugins/x/main.js", ".obsidian"],
+    [".obsidian /app.json", ".obsidian"],
+    [".OBSIDIAN. ./app.json", ".obsidian"],
+    [".. /outside.md", "only dots and spaces"],
+    ["a/.../b.md", "only dots and spaces"],
   ])("refuses %j (%s)", (input, reason) => {
     let error: unknown;
     try {

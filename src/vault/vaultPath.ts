@@ -2,7 +2,9 @@
  * The one path rule for every vault: a path a tool or a model gives is made vault-relative and
  * normalized, or refused. Refused: empty paths, absolute paths (`/x`, `C:\x`, `C:x`, `\\server`),
  * backslashes, `~`, NUL and other control characters, any `..` segment (a ".." inside a name, as
- * in "Wait... what.md", is a name), and anything inside the vault's config folder. Accepted paths
+ * in "Wait... what.md", is a name) or other name of only dots and spaces ("...", ".. "), and
+ * anything inside the vault's config folder, also when named with trailing dots or spaces
+ * (".obsidian." is the config folder on Windows, which drops them). Accepted paths
  * use "/" separators and have no "." segments, no doubled or trailing slashes. Their characters
  * are kept as given: a note named in decomposed Unicode (NFD, as macOS writes names) is opened
  * under that name, so the checks compare in NFC and lookups compare by `pathKey`.
@@ -38,14 +40,21 @@ export function toVaultPath(input: string, configDir: string): string {
     if (segment === "" || segment === ".") continue;
     if (segment === "..") throw new VaultPathError(input, '".." would leave the folder it names');
     if (segment.trim() === "") throw new VaultPathError(input, "a folder name cannot be blank");
+    // Windows drops a name's trailing dots and spaces: ".. " would be "..", ".obsidian." the config folder.
+    if (withoutTrailingDotsAndSpaces(segment) === "") throw new VaultPathError(input, "a name of only dots and spaces would leave the folder it names");
     segments.push(segment);
   }
   if (segments.length === 0) throw new VaultPathError(input, "the path names the vault itself");
-  const first = pathKey(segments[0] ?? "");
+  const first = pathKey(withoutTrailingDotsAndSpaces(segments[0] ?? ""));
   if (first === pathKey(configDir)) {
     throw new VaultPathError(input, `the "${configDir}" folder holds Obsidian's settings and is off limits`);
   }
   return segments.join("/");
+}
+
+/** A name as Windows opens it: trailing dots and spaces dropped ("notes. " opens "notes"). */
+function withoutTrailingDotsAndSpaces(name: string): string {
+  return name.replace(/[. ]+$/, "");
 }
 
 /**
