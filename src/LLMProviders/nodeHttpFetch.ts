@@ -27,6 +27,9 @@ export interface NodeHttpModule {
   request(url: URL, options: { method: string; headers: Record<string, string> }, callback: (response: NodeIncomingMessage) => void): NodeClientRequest;
 }
 
+/** Largest piece of a response body handed to the reader at once (see bodyStream). */
+const BODY_PIECE_BYTES = 1024;
+
 const NO_BODY_STATUSES = new Set([101, 204, 205, 304]);
 
 /**
@@ -92,7 +95,11 @@ function bodyStream(
       };
       exposeFail((error) => finish(error));
       incoming.on("data", (chunk) => {
-        if (!settled) controller.enqueue(new Uint8Array(chunk));
+        if (settled) return;
+        // Handed on in small pieces: the OpenAI client's event splitter copies what is left of
+        // a piece at each event, so a large read of many events would cost the square of its size.
+        const bytes = new Uint8Array(chunk);
+        for (let start = 0; start < bytes.byteLength; start += BODY_PIECE_BYTES) controller.enqueue(bytes.subarray(start, start + BODY_PIECE_BYTES));
       });
       incoming.on("end", () => finish());
       incoming.on("error", (error) => finish(new TypeError("terminated", { cause: error })));

@@ -73,12 +73,23 @@ export async function streamModelStep(model: StreamingModel, messages: BaseMessa
     const idleMs = options.idleTimeoutMs ?? MODEL_IDLE_TIMEOUT_MS;
     let timedOut = false;
     let idleTimer: number | undefined;
-    const restartIdleTimer = () => {
-      clearTimer(idleTimer);
+    // One timer per silence, not per chunk: a chunk only notes the time; when the timer fires
+    // early (chunks came meanwhile) it is set again for the rest of the silence.
+    let lastActivity = 0;
+    const watchSilence = (wait: number) => {
       idleTimer = setTimer(() => {
+        const silentFor = Date.now() - lastActivity;
+        if (silentFor < idleMs) {
+          watchSilence(idleMs - silentFor);
+          return;
+        }
         timedOut = true;
         attempt.abort(new Error("idle timeout"));
-      }, idleMs);
+      }, wait);
+    };
+    const restartIdleTimer = () => {
+      lastActivity = Date.now();
+      if (idleTimer === undefined) watchSilence(idleMs);
     };
     try {
       if (signal.aborted) throw abortReason(signal);

@@ -12,12 +12,14 @@ export function createIndexProgressStatusBar(plugin: Plugin): (progress: IndexPr
   const item = plugin.addStatusBarItem();
   item.addClass("vault-copilot-index-progress");
   item.hide();
-  const format = new Intl.NumberFormat();
+  // Made on first use: the first NumberFormat of a page costs milliseconds that onload should not pay.
+  let format: Intl.NumberFormat | undefined;
   return ({ phase, done, total }) => {
     if (phase !== "indexing" || total < SHOW_PROGRESS_FROM_NOTES || done >= total) {
       item.hide();
       return;
     }
+    format ??= new Intl.NumberFormat();
     item.setText(`Indexing notes ${format.format(done)} / ${format.format(total)}`);
     item.show();
   };
