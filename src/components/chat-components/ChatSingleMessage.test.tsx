@@ -281,6 +281,9 @@ describe("ChatSingleMessage in the chat view", () => {
     expect(card.querySelector(".vault-copilot-diff-removed")?.textContent).toContain("draft");
     expect(card.querySelector(".vault-copilot-diff-added mark")?.textContent).toBe("final");
     expect(document.activeElement).toBe(within(card).getByRole("button", { name: "Accept" }));
+    // The tool is not working while it waits: its banner says it would like to, with no timer.
+    await waitFor(() => expect(answers()[1]!.querySelector(".vault-copilot-tool-title")?.textContent).toMatch(/\(waiting for your answer\)$/));
+    expect(answers()[1]!.querySelector(".vault-copilot-tool-time")).toBeNull();
     fireEvent.click(within(card).getByRole("button", { name: "Accept" }));
     await waitFor(() => expect(answers()[1]?.textContent).toContain("Changed it."));
     expect(readFileSync(join(vault.root, "Plan.md"), "utf8")).toBe("status: final\n");

@@ -95,7 +95,7 @@ function AssistantMessageBody({ message, isLast, running, approvals, controller 
   const rootsRef = useRef(getMessageToolCallRoots(message.id));
   const containers = useRef(new Map<string, HTMLDivElement>());
   /** The part each banner was last drawn from: parts are replaced when they change, so an unchanged one is skipped. */
-  const drawn = useRef(new Map<string, ToolCallPart>());
+  const drawn = useRef(new Map<string, { part: ToolCallPart; awaitingApproval: boolean }>());
   const toolCalls = message.parts.filter((part): part is ToolCallPart => part.type === "tool-call");
 
   // Banners render into their own roots after each commit; components never call root.render.
@@ -104,9 +104,11 @@ function AssistantMessageBody({ message, isLast, running, approvals, controller 
       const container = containers.current.get(part.id);
       if (!container) continue;
       const root = rootsRef.current.get(part.id);
-      if (drawn.current.get(part.id) === part && root && !root.isUnmounting && root.container === container) continue;
-      renderToolCallBanner(message.id, part.id, container, bannerProps(host, part));
-      drawn.current.set(part.id, part);
+      const awaitingApproval = part.status === "running" && approvals.some((approval) => approval.proposal.toolId === part.toolId);
+      const drawnAs = drawn.current.get(part.id);
+      if (drawnAs?.part === part && drawnAs.awaitingApproval === awaitingApproval && root && !root.isUnmounting && root.container === container) continue;
+      renderToolCallBanner(message.id, part.id, container, { ...bannerProps(host, part), awaitingApproval });
+      drawn.current.set(part.id, { part, awaitingApproval });
     }
     for (const toolCallId of rootsRef.current.keys()) {
       if (!toolCalls.some((part) => part.id === toolCallId)) removeToolCallRoot(message.id, toolCallId);

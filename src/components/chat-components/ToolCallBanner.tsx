@@ -11,6 +11,8 @@ export interface ToolCallBannerProps {
   displayName: string;
   wording: ToolWording;
   status: ToolCallPartStatus;
+  /** The call waits for the user's approval (shown below the banner): it is not working yet. */
+  awaitingApproval?: boolean;
   args: unknown;
   startedAt: number;
   durationMs?: number;
@@ -43,19 +45,13 @@ interface AppliedEdit {
  * links; an applied edit says what changed and offers Undo.
  */
 export function ToolCallBanner(props: ToolCallBannerProps) {
-  const { status, wording, displayName } = props;
-  const running = status === "running";
+  const { status } = props;
+  const running = status === "running" && !props.awaitingApproval;
   const elapsed = useElapsedSeconds(running ? props.startedAt : null);
   const edit = editOf(props.output);
   const hits = hitsOf(props.output);
 
-  const title = running
-    ? `${wording.running}…`
-    : status === "ok"
-      ? edit
-        ? editTitle(edit)
-        : wording.done
-      : `${displayName}: ${STATUS_WORDS[status]}`;
+  const title = bannerTitle(props, edit);
   const time = running ? `${elapsed} s` : props.durationMs !== undefined ? formatDuration(props.durationMs) : "";
 
   return (
@@ -120,6 +116,12 @@ function EditResult({ edit, onOpenNote, onUndoEdit }: ToolCallBannerProps & { ed
       )}
     </div>
   );
+}
+
+function bannerTitle({ status, wording, displayName, awaitingApproval }: ToolCallBannerProps, edit: AppliedEdit | undefined): string {
+  if (status === "running") return awaitingApproval ? `${wording.pending} (waiting for your answer)` : `${wording.running}…`;
+  if (status === "ok") return edit ? editTitle(edit) : wording.done;
+  return `${displayName}: ${STATUS_WORDS[status]}`;
 }
 
 const STATUS_WORDS: Record<Exclude<ToolCallPartStatus, "running" | "ok">, string> = {
