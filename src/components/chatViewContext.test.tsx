@@ -1,0 +1,86 @@
+/**
+ * The chat view's ways in for context and its debug view: "Add selection to chat", notes dropped
+ * on the view, and "Show last request" (the last request's layers, keys redacted). The real
+ * CopilotView in the Obsidian double, over the real runners and the scripted server.
+ */
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { openChatView, type ChatViewSetup } from "../../test/helpers/chatViewHarness";
+import { startOpenAIServer, type OpenAIServer } from "../../test/helpers/openAIServer";
+import { TEST_API_KEY } from "../../test/helpers/runnerHarness";
+import { App } from "../../test/obsidian/obsidian";
+import { PromptPayloadModal } from "./PromptPayloadModal";
+
+let server: OpenAIServer;
+let chat: ChatViewSetup | undefined;
+
+afterEach(async () => {
+  await act(async () => {
+    await chat?.close();
+  });
+  chat = undefined;
+  await server?.close();
+  document.body.replaceChildren();
+});
+
+async function open(script: Parameters<typeof startOpenAIServer>[0], notes: Record<string, string>) {
+  server = await startOpenAIServer(script);
+  chat = await act(() => openChatView(server, { settings: { defaultMode: "chat" }, notes }));
+  return chat;
+}
+
+async function send(text: string): Promise<void> {
+  const box = screen.getByRole("textbox", { name: "Message" });
+  fireEvent.change(box, { target: { value: text } });
+  fireEvent.keyDown(box, { key: "Enter" });
+  await waitFor(() => expect(server.requests.length).toBeGreaterThan(0));
+}
+
+describe("context from outside the message box", () => {
+  it("a selection added to the chat becomes a chip with its note and lines, and its text goes with the next message", async () => {
+    const { view } = await open([{ text: "ok" }], { "Notes/Long.md": "one\ntwo\nthree\nfour" });
+    act(() => view.addSelection("Notes/Long.md", "two\nthree", 2, 3));
+    const chips = screen.getByRole("list", { name: "Context for the next message" });
+    expect(within(chips).getByText("Long (lines 2–3)")).toBeTruthy();
+    await send("explain this");
+    const body = server.requests[0]!.rawBody;
+    expect(body).toContain("two\\nthree");
+    expect(body).toContain("Notes/Long.md#L2-L3");
+    expect(body).not.toContain("four");
+  });
+
+  it("notes dropped on the view (as links) become chips; other text dropped changes nothing", async () => {
+    await open([{ text: "ok" }], { "Cats.md": "CATS BODY", "Dogs.md": "DOGS BODY" });
+    const target = document.querySelector<HTMLElement>(".vault-copilot-chat")!;
+    fireEvent.drop(target, { dataTransfer: { getData: () => "[[Cats]]\n[[Missing note]]\nplain words" } });
+    const chips = screen.getByRole("list", { name: "Context for the next message" });
+    expect(within(chips).getAllByRole("listitem").map((item) => item.textContent)).toEqual(["Cats×"]);
+    await send("tell me");
+    expect(server.requests[0]!.rawBody).toContain("CATS BODY");
+    expect(server.requests[0]!.rawBody).not.toContain("DOGS BODY");
+  });
+});
+
+describe("Show last request", () => {
+  it("shows the last request layer by layer, with the key the model echoed redacted", async () => {
+    const setup = await open([{ text: "fine" }], {});
+    await send(`my key is ${TEST_API_KEY}`);
+    await waitFor(() => expect(screen.getByRole("button", { name: "Send" })).toBeTruthy());
+    const modal = new PromptPayloadModal(new App() as never, setup.recorder);
+    modal.open();
+    const text = modal.contentEl.textContent ?? "";
+    expect(text).toContain("L1 System");
+    expect(text).toContain("L5 User message");
+    expect(text).toContain("my key is [redacted]");
+    expect(text).not.toContain(TEST_API_KEY);
+    expect(within(modal.contentEl).getByRole("button", { name: "Copy" })).toBeTruthy();
+    modal.close();
+  });
+
+  it("says so when nothing was sent yet", async () => {
+    const setup = await open([], {});
+    const modal = new PromptPayloadModal(new App() as never, setup.recorder);
+    modal.open();
+    expect(modal.contentEl.textContent).toContain("No request has been sent yet");
+    modal.close();
+  });
+});
