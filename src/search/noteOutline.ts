@@ -1,5 +1,6 @@
 import { frontmatterAliases, frontmatterTags } from "../vault/frontmatterFields";
 import { splitFrontmatter } from "../vault/markdownMetadata";
+import { followFence, FRONTMATTER, HEADING, INLINE_TAG, withoutInlineCode } from "../vault/markdownPrimitives";
 import { parseSimpleFrontmatter } from "./simpleFrontmatter";
 import type { HeadingInfo } from "../vault/VaultPort";
 
@@ -15,12 +16,6 @@ export interface NoteOutline {
   aliases: string[];
 }
 
-// Obsidian's tag rule (as in vault/markdownMetadata.ts): letters, digits, "_", "-", "/", not all digits.
-const INLINE_TAG = /(^|\s)#((?=[\p{L}\p{N}_/-]*[\p{L}_/-])[\p{L}\p{N}_/-]+)/gu;
-const HEADING = /^(#{1,6})\s+(.+?)\s*#*\s*$/;
-const FENCE = /^\s{0,3}(```+|~~~+)/;
-// The frontmatter block as vault/markdownMetadata.ts's splitFrontmatter finds it.
-const FRONTMATTER = /^---\r?\n([\s\S]*?)\r?\n(?:---|\.\.\.)[ \t]*(?:\r?\n|$)/;
 
 /**
  * Reads headings, tags and aliases the way Obsidian's metadata cache does (code blocks and inline
@@ -37,19 +32,14 @@ export function readNoteOutline(text: string): NoteOutline {
   for (let index = bodyStartLine; index < lines.length; index++) {
     const line = lines[index] ?? "";
     if (line.includes("```") || line.includes("~~~")) {
-      const fenceMatch = FENCE.exec(line);
-      if (fenceMatch) {
-        const marker = fenceMatch[1] ?? "";
-        if (fence === null) fence = marker[0] ?? null;
-        else if (marker.startsWith(fence)) fence = null;
-        continue;
-      }
+      const followed = followFence(line, fence);
+      fence = followed.fence;
+      if (followed.fenceLine) continue;
     }
     if (fence !== null || !line.includes("#")) continue;
     const heading = line.startsWith("#") ? HEADING.exec(line) : null;
     if (heading) headings.push({ level: heading[1]?.length ?? 1, heading: heading[2] ?? "", line: index });
-    const visible = line.includes("`") ? line.replace(/`[^`]*`/g, " ") : line;
-    for (const match of visible.matchAll(INLINE_TAG)) tags.push(match[2] ?? "");
+    for (const match of withoutInlineCode(line).matchAll(INLINE_TAG)) tags.push(match[2] ?? "");
   }
   return { frontmatter, lines, bodyStartLine, headings, tags: [...new Set(tags.filter(Boolean))], aliases: frontmatterAliases(frontmatter) };
 }

@@ -1,5 +1,6 @@
 import { parse as parseYaml } from "yaml";
 import { frontmatterAliases, frontmatterTags } from "./frontmatterFields";
+import { followFence, FRONTMATTER, HEADING, INLINE_TAG, withoutInlineCode } from "./markdownPrimitives";
 import type { HeadingInfo, LinkInfo, NoteMetadata } from "./VaultPort";
 
 /**
@@ -17,17 +18,12 @@ export function parseMarkdownMetadata(text: string): NoteMetadata {
   let fence: string | null = null;
   for (let index = bodyStartLine; index < lines.length; index++) {
     const line = lines[index] ?? "";
-    const fenceMatch = /^\s{0,3}(```+|~~~+)/.exec(line);
-    if (fenceMatch) {
-      const marker = fenceMatch[1] ?? "";
-      if (fence === null) fence = marker[0] ?? null;
-      else if (marker.startsWith(fence)) fence = null;
-      continue;
-    }
-    if (fence !== null) continue;
-    const heading = /^(#{1,6})\s+(.+?)\s*#*\s*$/.exec(line);
+    const followed = followFence(line, fence);
+    fence = followed.fence;
+    if (followed.fenceLine || fence !== null) continue;
+    const heading = HEADING.exec(line);
     if (heading) headings.push({ level: heading[1]?.length ?? 1, heading: heading[2] ?? "", line: index });
-    const visible = line.replace(/`[^`]*`/g, " ");
+    const visible = withoutInlineCode(line);
     for (const match of visible.matchAll(INLINE_TAG)) tags.push(`#${match[2] ?? ""}`);
     for (const match of visible.matchAll(WIKILINK)) {
       const inner = match[2] ?? "";
@@ -51,8 +47,6 @@ export function parseMarkdownMetadata(text: string): NoteMetadata {
   };
 }
 
-// Obsidian tags: letters, digits, "_", "-", "/" (nesting), not all digits, after start or whitespace.
-const INLINE_TAG = /(^|\s)#((?=[\p{L}\p{N}_/-]*[\p{L}_/-])[\p{L}\p{N}_/-]+)/gu;
 const WIKILINK = /(!?)\[\[([^\]\n]+?)\]\]/g;
 const MARKDOWN_LINK = /(!?)\[([^\]\n]*)\]\(([^)\s]+(?:\s[^)]*)?)\)/g;
 
@@ -67,7 +61,7 @@ function decodeLinkTarget(href: string): string {
 
 /** Splits off a leading `---` YAML block; bad YAML yields empty frontmatter rather than an error. */
 export function splitFrontmatter(text: string): { frontmatter: Record<string, unknown>; bodyStartLine: number; body: string } {
-  const match = /^---\r?\n([\s\S]*?)\r?\n(?:---|\.\.\.)[ \t]*(?:\r?\n|$)/.exec(text);
+  const match = FRONTMATTER.exec(text);
   if (!match) return { frontmatter: {}, bodyStartLine: 0, body: text };
   const block = match[1] ?? "";
   const bodyStartLine = block.split(/\r?\n/).length + 2;
