@@ -1,3 +1,5 @@
+import { systemClock } from "../ports/Clock";
+import { isValidTimeZone, wallTimeAt } from "../time/zonedTime";
 import type { TimeRange } from "../ports/NoteSearcher";
 import type { IndexedDocument } from "./InvertedIndex";
 
@@ -19,14 +21,8 @@ export function dailyNoteDayKey(path: string): number {
 
 /** The calendar day (yyyymmdd) of an instant in a time zone; the system's zone when it is unknown. */
 export function dayKeyAt(epochMs: number, timeZone: string): number {
-  let format: Intl.DateTimeFormat;
-  try {
-    format = new Intl.DateTimeFormat("en-US", { timeZone: timeZone || undefined, year: "numeric", month: "numeric", day: "numeric" });
-  } catch {
-    format = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "numeric", day: "numeric" });
-  }
-  const parts = Object.fromEntries(format.formatToParts(new Date(epochMs)).map((part) => [part.type, part.value]));
-  return Number(parts.year) * 10_000 + Number(parts.month) * 100 + Number(parts.day);
+  const wall = wallTimeAt(epochMs, isValidTimeZone(timeZone) ? timeZone : systemClock("").timeZone());
+  return wall.year * 10_000 + wall.month * 100 + wall.day;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { isValidTimeZone, resolveTimeZone } from "../time/zonedTime";
 import { createElement } from "react";
 import { createRoot } from "react-dom/client";
 import { ALLOW_HIDDEN_FOLDERS_SETTING_NAME } from "../tools/edit/editTarget";
@@ -314,9 +315,6 @@ export function parseDecimal(text: string): number {
 export function parseTimeZone(text: string): string {
   const zone = text.trim();
   if (zone === "") return "";
-  try {
-    return new Intl.DateTimeFormat("en-US", { timeZone: zone }).resolvedOptions().timeZone;
-  } catch {
-    throw new Error(`"${zone}" is not a time zone this device knows (try e.g. Europe/Berlin).`);
-  }
+  if (!isValidTimeZone(zone)) throw new Error(`"${zone}" is not a time zone this device knows (try e.g. Europe/Berlin).`);
+  return resolveTimeZone(zone);
 }

@@ -3,7 +3,7 @@ import type { BuiltinToolEntry } from "../builtinTools";
 import type { SimpleTool } from "../SimpleTool";
 import { isValidDate } from "./civilDate";
 import { describeInstant, timeZoneField, type TimeInfo } from "./timeInfo";
-import { epochFromWallTime, resolveTimeZone, wallTimeAt, type WallTime } from "./zonedTime";
+import { epochFromWallTime, resolveTimeZone, wallTimeAt, type WallTime } from "../../time/zonedTime";
 
 const schema = z.object({
   time: z

@@ -3,7 +3,7 @@ import type { BuiltinToolEntry } from "../builtinTools";
 import type { SimpleTool } from "../SimpleTool";
 import type { CivilDate } from "./civilDate";
 import { parseTimeExpression } from "./parseTimeExpression";
-import { epochFromWallTime, formatDate, resolveTimeZone, wallTimeAt, WEEKDAY_NAMES } from "./zonedTime";
+import { epochFromWallTime, formatDate, resolveTimeZone, wallTimeAt, WEEKDAY_NAMES } from "../../time/zonedTime";
 
 const schema = z.object({
   timeExpression: z

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Clock } from "../../ports/Clock";
-import { formatIsoWithOffset, formatOffset, formatWallTime, isValidTimeZone, resolveTimeZone, WEEKDAY_NAMES, wallTimeAt } from "./zonedTime";
+import { formatIsoWithOffset, formatOffset, formatWallTime, isValidTimeZone, resolveTimeZone, WEEKDAY_NAMES, wallTimeAt } from "../../time/zonedTime";
 
 /** One instant as the time tools report it: epoch, UTC, and the wall time in a zone. */
 export interface TimeInfo {
