@@ -13,6 +13,7 @@ import { join, resolve } from "node:path";
 import vm from "node:vm";
 import { obsidianExternals, pluginBuildOptions } from "../../esbuild.options";
 import type * as Double from "../obsidian/obsidian";
+import { startOpenAIServer, type OpenAIServer } from "../helpers/openAIServer";
 
 const repoRoot = resolve(__dirname, "../..");
 const CHAT_VIEW_TYPE = "vault-copilot-chat-view";
@@ -178,6 +179,53 @@ describe("main.js on nothing but web globals and obsidian (what mobile gives it)
     await leaf.close();
     expect(content.childElementCount).toBe(0);
     plugin.unload();
+  });
+
+  it("one agent turn against the scripted server, on web globals only: the answer streams, a tool call runs and its result goes back", async () => {
+    // A phone: no desktop app, so no Electron `window.require`; the model client goes through
+    // requestUrl (src/LLMProviders/obsidianFetch.ts), which the double builds on the realm's fetch.
+    const desktop = { ...loaded.obsidian.Platform };
+    Object.assign(loaded.obsidian.Platform, { isDesktop: false, isDesktopApp: false, isMobile: true, isMobileApp: true, isPhone: true, isLinux: false });
+    let server: OpenAIServer | undefined;
+    try {
+      server = await startOpenAIServer([
+        { toolCalls: [{ name: "getCurrentTime", arguments: "{}" }] },
+        { text: "It is tea time on the phone.", chunkSize: 4 },
+      ]);
+      const app = new loaded.obsidian.App();
+      await app.vault.adapter.mkdir(".obsidian/plugins/vault-copilot");
+      await app.vault.adapter.write(
+        ".obsidian/plugins/vault-copilot/data.json",
+        JSON.stringify({ settingsVersion: 2, provider: { preset: "custom", baseUrl: server.baseUrl, model: "mobile-model", apiKeySecretId: "" } }),
+      );
+      const plugin = new loaded.pluginClass(app, manifest);
+      await plugin.enable();
+      await plugin.registered.commands.get("vault-copilot:open-chat")!.callback!();
+      await until(() => app.workspace.getLeavesOfType(CHAT_VIEW_TYPE).length === 1, "the chat leaf");
+      const content = (app.workspace.getLeavesOfType(CHAT_VIEW_TYPE)[0]!.view as Double.ItemView).contentEl;
+      await until(() => content.querySelector('textarea[aria-label="Message"]') !== null, "the chat view to render");
+
+      // Typed and sent as a person would, with the realm's own events (React listens at its root).
+      const textbox = content.querySelector<HTMLTextAreaElement>('textarea[aria-label="Message"]')!;
+      const realmWindow = vm.runInContext("window", loaded.realm) as typeof globalThis & Window;
+      Object.getOwnPropertyDescriptor(realmWindow.HTMLTextAreaElement.prototype, "value")!.set!.call(textbox, "What time is it?");
+      textbox.dispatchEvent(new realmWindow.Event("input", { bubbles: true }));
+      textbox.dispatchEvent(new realmWindow.KeyboardEvent("keydown", { key: "Enter", bubbles: true, cancelable: true }));
+
+      const answers = () => [...content.querySelectorAll('article[aria-label="Copilot"]')].map((article) => article.textContent ?? "");
+      await until(() => answers().some((text) => text.includes("It is tea time on the phone.")), "the streamed answer in the Copilot article");
+      expect(server.requests).toHaveLength(2);
+      expect(server.requests[0]!.body.stream).toBe(true);
+      expect(server.requests[0]!.body.model).toBe("mobile-model");
+      expect(server.requests[0]!.body.tools?.map((tool) => tool.function.name)).toContain("getCurrentTime");
+      const toolResult = server.requests[1]!.body.messages.find((message) => message.role === "tool");
+      expect(toolResult).toBeDefined();
+      expect(JSON.stringify(toolResult!.content)).toMatch(/\d{4}/);
+      plugin.unload();
+    } finally {
+      Object.assign(loaded.obsidian.Platform, desktop);
+      await server?.close();
+    }
   });
 
   it("the settings tab draws its rows and the tool list from the registry", async () => {

@@ -1,0 +1,32 @@
+#!/usr/bin/env node
+// The plugin's main.js, built with the release options (minified), broken down by where its bytes
+// come from: one row per node_modules package (nested copies apart, so a duplicate shows), one for
+// src/, and the total against the budget of issue 10 (main.js <= 1.5 MB with the runners wired in).
+// Nothing is written to disk: the build stays in memory.
+import esbuild from "esbuild";
+import { dirname, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { createRequire } from "node:module";
+
+const repo = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
+const require = createRequire(import.meta.url);
+const { pluginBuildOptions, MAIN_JS_BUDGET_BYTES } = require("../../esbuild.options.js");
+const { bytesByPackage } = require("../../scripts/bundle/bytesByPackage.js");
+
+const result = await esbuild.build({ ...pluginBuildOptions(true), absWorkingDir: repo, write: false, metafile: true, logLevel: "warning" });
+const mainJs = result.outputFiles.find((file) => file.path.endsWith("main.js"));
+const total = mainJs.contents.byteLength;
+const rows = bytesByPackage(result.metafile);
+const attributed = rows.reduce((sum, row) => sum + row.bytes, 0);
+
+const kb = (bytes) => (bytes / 1024).toFixed(1).padStart(8);
+const share = (bytes) => `${((100 * bytes) / total).toFixed(1).padStart(5)} %`;
+const width = Math.max(...rows.map((row) => row.name.length), 36);
+process.stdout.write(`main.js by package (release build, minified; KiB = 1024 bytes)\n`);
+process.stdout.write(`${"package".padEnd(width)}  ${"KiB".padStart(8)}   share  files\n`);
+for (const row of rows) process.stdout.write(`${row.name.padEnd(width)}  ${kb(row.bytes)}  ${share(row.bytes)}  ${String(row.files).padStart(5)}\n`);
+process.stdout.write(`${"(esbuild's runtime helpers, wrapper)".padEnd(width)}  ${kb(total - attributed)}  ${share(total - attributed)}\n`);
+process.stdout.write(`${"total main.js".padEnd(width)}  ${kb(total)}  ${share(total)}  (${total} bytes)\n`);
+const verdict = total <= MAIN_JS_BUDGET_BYTES ? "within" : "OVER";
+process.stdout.write(`budget ${MAIN_JS_BUDGET_BYTES} bytes (1.5 MiB): ${verdict} by ${Math.abs(MAIN_JS_BUDGET_BYTES - total)} bytes\n`);
+if (total > MAIN_JS_BUDGET_BYTES) process.exitCode = 1;

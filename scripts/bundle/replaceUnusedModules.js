@@ -1,0 +1,59 @@
+// An esbuild plugin for main.js: swaps modules of our dependencies that the plugin never runs for
+// small stand-ins, keeping the modules that import them unchanged. Each entry says what it cuts and
+// why it is safe; designdocs/ARCHITECTURE.md ("What main.js carries") gives the figures, and
+// test/bundle/replacedModules.test.ts checks that each stand-in still does what its importers need.
+// Only main.js uses it: the CLI (Node, no size budget) bundles the originals.
+const { readFileSync } = require("node:fs");
+const { dirname, join } = require("node:path");
+
+/** `path` matches the resolved file (either slash); `contents` replaces it, resolved beside it. */
+const replacements = [
+  {
+    // zod registers English messages itself (`config(en())`); the other 47 locales only come in
+    // because `z.locales` re-exports them all (about 260 KB). Nothing calls z.config with another.
+    name: "zod locales other than English",
+    path: /[\\/]zod[\\/]v4[\\/]locales[\\/]index\.js$/,
+    contents: () => 'export { default as en } from "./en.js";\n',
+  },
+  {
+    // The MCP client validates a tool's structured output against its output schema. Its default
+    // validator is Ajv (plus ajv-formats and fast-uri, about 130 KB, and it compiles schemas with
+    // `new Function`); the SDK ships an interchangeable one on @cfworker/json-schema, which LangChain
+    // already brings into main.js. Same interface, no code generation.
+    name: "Ajv in the MCP client",
+    path: /[\\/]@modelcontextprotocol[\\/]sdk[\\/]dist[\\/]esm[\\/]validation[\\/]ajv-provider\.js$/,
+    contents: () => 'export { CfWorkerJsonSchemaValidator as AjvJsonSchemaValidator } from "./cfworker-provider.js";\n',
+  },
+  {
+    // LangSmith's tracing client: see langsmithClientStub.mjs for why it never runs.
+    name: "LangSmith tracing client",
+    path: /[\\/]langsmith[\\/]lib[\\/]client\.mjs$/,
+    contents: () => readFileSync(join(__dirname, "langsmithClientStub.mjs"), "utf8"),
+  },
+  {
+    // LangChain imports `RunTree` and `Client` from langsmith's root, which also re-exports the
+    // generated REST client for LangSmith's whole API (datasets, sandboxes, fleet, ...: about 60 KB).
+    // The root keeps only the hand-written tracing surface; a name missing from it fails the build.
+    name: "LangSmith REST API client",
+    path: /[\/]langsmith[\/]index\.mjs$/,
+    contents: () => 'export * from "./lib/index.mjs";\n',
+  },
+];
+
+/** The esbuild plugin applying `replacements`. */
+function replaceUnusedModules() {
+  return {
+    name: "replace-unused-modules",
+    setup(build) {
+      for (const replacement of replacements) {
+        build.onLoad({ filter: replacement.path }, (args) => ({
+          contents: replacement.contents(),
+          loader: "js",
+          resolveDir: dirname(args.path),
+        }));
+      }
+    },
+  };
+}
+
+module.exports = { replaceUnusedModules, replacements };
