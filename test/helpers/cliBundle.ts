@@ -1,18 +1,10 @@
-import { join } from "node:path";
+import { join, resolve } from "node:path";
+import { cliBuildOptions } from "../../esbuild.options";
 
-/** Builds the CLI (src/cli/bin.ts) into `folder`/cli.js with the options of esbuild.config.mjs, so a test needs no earlier build. */
+/** Builds the CLI into `folder`/cli.js with the options `npm run build` uses, so a test needs no earlier build. */
 export async function buildCliBundle(folder: string): Promise<string> {
   const esbuild = await import("esbuild");
   const bundle = join(folder, "cli.js");
-  await esbuild.build({
-    entryPoints: [join(__dirname, "../../src/cli/bin.ts")],
-    bundle: true,
-    format: "cjs",
-    platform: "node",
-    target: "node20",
-    outfile: bundle,
-    logLevel: "silent",
-    banner: { js: "#!/usr/bin/env node" },
-  });
+  await esbuild.build({ ...cliBuildOptions(), absWorkingDir: resolve(__dirname, "../.."), outfile: bundle, logLevel: "silent" });
   return bundle;
 }

@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { buildCliBundle } from "../../../test/helpers/cliBundle";
 import { runCli } from "../../../test/helpers/runCli";
 import { CLI_REFUSAL_REASON } from "./agentCommand";
 import { EVERYTHING_SERVER } from "../../../test/helpers/mcpServers";
@@ -280,20 +281,8 @@ describe("the built CLI bundle", () => {
   let bundleFolder: TempVault;
   afterAll(() => bundleFolder.remove());
   beforeAll(async () => {
-    // Built here with the same options as esbuild.config.mjs, so the test needs no earlier build step.
-    const esbuild = await import("esbuild");
     bundleFolder = makeTempVault({}, "vault-copilot-cli-bundle-");
-    bundle = join(bundleFolder.root, "cli.js");
-    await esbuild.build({
-      entryPoints: [join(__dirname, "../bin.ts")],
-      bundle: true,
-      format: "cjs",
-      platform: "node",
-      target: "node20",
-      outfile: bundle,
-      logLevel: "silent",
-      banner: { js: "#!/usr/bin/env node" },
-    });
+    bundle = await buildCliBundle(bundleFolder.root);
   });
 
   it("runs `agent` as a process and exits 0 with the answer", async () => {
