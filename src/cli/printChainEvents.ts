@@ -8,7 +8,7 @@ import type { CliIo } from "./io";
  * JSON line on stdout, for scripts and benchmarks.
  */
 export function chainEventPrinter(io: CliIo, json: boolean): (event: ChainEvent) => void {
-  if (json) return (event) => io.stdout(`${JSON.stringify(event)}\n`);
+  if (json) return jsonEventPrinter(io);
   let endsWithNewline = true;
   return (event) => {
     switch (event.type) {
@@ -37,6 +37,32 @@ export function chainEventPrinter(io: CliIo, json: boolean): (event: ChainEvent)
       case "error":
         break;
     }
+  };
+}
+
+/**
+ * `--json`: one line per event. Text deltas are joined up to a word boundary before they are
+ * printed, so a word — an API key the model echoes — is never split across two lines, where the
+ * output filter could not see it whole and redact it. Any other event prints what is held first.
+ */
+function jsonEventPrinter(io: CliIo): (event: ChainEvent) => void {
+  let held: { step: number; text: string } | null = null;
+  const print = (event: ChainEvent) => io.stdout(`${JSON.stringify(event)}\n`);
+  const flush = () => {
+    if (held?.text) print({ type: "text-delta", step: held.step, text: held.text });
+    held = null;
+  };
+  return (event) => {
+    if (event.type !== "text-delta") {
+      flush();
+      print(event);
+      return;
+    }
+    if (held && held.step !== event.step) flush();
+    const text = (held?.text ?? "") + event.text;
+    const cut = Math.max(text.lastIndexOf(" "), text.lastIndexOf("\n"), text.lastIndexOf("\t")) + 1;
+    if (cut > 0) print({ type: "text-delta", step: event.step, text: text.slice(0, cut) });
+    held = { step: event.step, text: text.slice(cut) };
   };
 }
 
