@@ -113,7 +113,9 @@ describe("random tool arguments", () => {
         expect(typeof result.text).toBe("string");
         expect(result.text.length).toBeGreaterThan(0);
       }),
-      { numRuns: 100 },
+      // A fixed seed: the same 100 argument sets on every run, so "reached the tool" cannot come and
+      // go by chance (with a random seed, localSearch's required fields were sometimes never all met).
+      { numRuns: 100, seed: 20261203 },
     );
     expect(reachedTheTool).toBe(true);
     expect(snapshot(temp.root)).toEqual(before);
