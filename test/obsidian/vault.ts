@@ -180,23 +180,37 @@ export class Vault
 
   /** A folder (and its missing parents) that already exists elsewhere, unannounced and unmirrored (double only). */
   seedFolder(path: string): TFolder {
+    let { parent, missing } = this.folderChain(path);
+    for (const folderPath of missing) {
+      void this.adapter.mkdir(folderPath);
+      parent = this.attachFolder(folderPath, parent);
+    }
+    return parent;
+  }
+
+  /**
+   * The deepest folder of `path` that exists, and the paths below it still to make, outermost
+   * first; throws when a file stands where a folder must go.
+   */
+  private folderChain(path: string): { parent: TFolder; missing: string[] } {
     let parent = this.root;
-    if (path === "/") return parent;
+    const missing: string[] = [];
+    if (path === "/" || path === "") return { parent, missing };
     const segments = path.split("/");
     for (let i = 1; i <= segments.length; i++) {
       const folderPath = segments.slice(0, i).join("/");
       const existing = this.entries.get(folderPath);
       if (existing instanceof TFile) throw new Error(`A file is in the way at "${folderPath}"`);
-      if (existing instanceof TFolder) {
-        parent = existing;
-        continue;
-      }
-      void this.adapter.mkdir(folderPath);
-      const folder = new TFolder(this, folderPath);
-      this.attach(folder, parent);
-      parent = folder;
+      if (existing instanceof TFolder) parent = existing;
+      else missing.push(folderPath);
     }
-    return parent;
+    return { parent, missing };
+  }
+
+  private attachFolder(folderPath: string, parent: TFolder): TFolder {
+    const folder = new TFolder(this, folderPath);
+    this.attach(folder, parent);
+    return folder;
   }
 
   async createBinary(path: string, data: ArrayBuffer): Promise<TFile> {
@@ -207,22 +221,12 @@ export class Vault
 
   async createFolder(path: string): Promise<TFolder> {
     if (this.entries.has(path)) throw new Error("Folder already exists.");
-    let parent = this.root;
-    const segments = path.split("/");
-    for (let i = 1; i <= segments.length; i++) {
-      const folderPath = segments.slice(0, i).join("/");
-      const existing = this.entries.get(folderPath);
-      if (existing instanceof TFile) throw new Error(`A file is in the way at "${folderPath}"`);
-      if (existing instanceof TFolder) {
-        parent = existing;
-        continue;
-      }
+    let { parent, missing } = this.folderChain(path);
+    for (const folderPath of missing) {
       await this.adapter.mkdir(folderPath);
-      const folder = new TFolder(this, folderPath);
-      this.attach(folder, parent);
-      this.trigger("create", folder);
+      parent = this.attachFolder(folderPath, parent);
+      this.trigger("create", parent);
       await this.mirrorChange({ type: "folder", path: folderPath });
-      parent = folder;
     }
     return parent;
   }
