@@ -35,24 +35,27 @@ function notes(): Record<string, string> {
   return files;
 }
 
-/** Starts `search` and kills it after `ms`, or lets it finish if it is faster. */
-function searchKilledAfter(vault: TempVault, ms: number): Promise<void> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [bundle, "search", "--vault", vault.root, "quokka"], { stdio: "ignore" });
-    const timer = setTimeout(() => child.kill("SIGKILL"), ms);
-    child.on("exit", () => {
-      clearTimeout(timer);
-      resolve();
-    });
-  });
-}
+/** When to kill: given the data folder and the milliseconds since the run started. */
+type KillPoint = (dataFolder: string, elapsedMs: number) => boolean;
 
-/** Starts `search` and kills it as soon as `ready` says so (polled every 2 ms). */
-function searchKilledWhen(vault: TempVault, ready: () => boolean): Promise<void> {
+/**
+ * The kill points: spread over the run's life, and tied to its save. Where a kill lands depends on
+ * the machine (on a fast one the run may even end first); what the test asserts must hold wherever.
+ */
+const KILL_POINTS: Array<[string, KillPoint]> = [
+  ...KILL_AFTER_MS.map((ms): [string, KillPoint] => [`after ${ms} ms`, (_folder, elapsed) => elapsed >= ms]),
+  ["the moment it starts saving (its data folder appears)", (folder) => existsSync(folder)],
+  ["while its index file is being written", (folder) => existsSync(folder) && readdirSync(folder).length > 0],
+];
+
+/** Starts `search` and kills it (SIGKILL) once `killPoint` says so, polled every 2 ms; resolves when it has exited. */
+function searchKilledAt(vault: TempVault, killPoint: KillPoint): Promise<void> {
+  const dataFolder = join(vault.root, ".obsidian/plugins/vault-copilot");
+  const started = Date.now();
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [bundle, "search", "--vault", vault.root, "quokka"], { stdio: "ignore" });
     const poll = setInterval(() => {
-      if (!ready()) return;
+      if (!killPoint(dataFolder, Date.now() - started)) return;
       child.kill("SIGKILL");
       clearInterval(poll);
     }, 2);
@@ -69,46 +72,18 @@ function searchNow(vault: TempVault): { status: number | null; stdout: string; s
 }
 
 describe("a search killed during its first index build or save", () => {
-  const recovers = (vault: TempVault) => {
-    const next = searchNow(vault);
-    expect(next.stderr).toBe("");
-    expect(next.status).toBe(0);
-    expect(next.stdout).toContain("Special/Zebra crossing.md");
-    // The index the recovering run left is whole: a third run finds the same.
-    const third = searchNow(vault);
-    expect(third.status).toBe(0);
-    expect(third.stdout).toBe(next.stdout);
-  };
-
-  it.each(KILL_AFTER_MS)("killed after %i ms: the next run recovers and finds the note", async (ms) => {
+  it.each(KILL_POINTS)("killed %s: the next run recovers, finds the note, and leaves an index a third run reuses", async (_point, killPoint) => {
     const vault = makeTempVault(notes());
     try {
-      await searchKilledAfter(vault, ms);
-      recovers(vault);
-    } finally {
-      vault.remove();
-    }
-  });
-
-  it("killed the moment it starts saving (its data folder appears): the next run recovers", async () => {
-    const vault = makeTempVault(notes());
-    const dataFolder = join(vault.root, ".obsidian/plugins/vault-copilot");
-    try {
-      // Where the kill lands depends on the machine (on a fast one the run may even end first);
-      // what follows must hold wherever it landed.
-      await searchKilledWhen(vault, () => existsSync(dataFolder));
-      recovers(vault);
-    } finally {
-      vault.remove();
-    }
-  });
-
-  it("killed while its index file is being written: the next run recovers", async () => {
-    const vault = makeTempVault(notes());
-    const dataFolder = join(vault.root, ".obsidian/plugins/vault-copilot");
-    try {
-      await searchKilledWhen(vault, () => existsSync(dataFolder) && readdirSync(dataFolder).length > 0);
-      recovers(vault);
+      await searchKilledAt(vault, killPoint);
+      const next = searchNow(vault);
+      expect(next.stderr).toBe("");
+      expect(next.status).toBe(0);
+      expect(next.stdout).toContain("Special/Zebra crossing.md");
+      // The index the recovering run left is whole: a third run finds the same.
+      const third = searchNow(vault);
+      expect(third.status).toBe(0);
+      expect(third.stdout).toBe(next.stdout);
     } finally {
       vault.remove();
     }
