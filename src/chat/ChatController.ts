@@ -45,6 +45,8 @@ export class ChatController implements ApprovalSink {
   private state: ChatState;
   private readonly listeners = new Set<Listener>();
   private flushPending = false;
+  /** Streamed text not yet folded into the state (see onEvent). */
+  private pendingText: { messageId: string; step: number; text: string } | null = null;
   private run: { abort: AbortController; done: Promise<void> } | null = null;
   /** What the runner recorded for each completed answer (the L4 text of that turn), by message id. */
   private readonly recorded = new Map<string, ConversationTurn>();
@@ -212,14 +214,34 @@ export class ChatController implements ApprovalSink {
 
   private onEvent(messageId: string, event: ChainEvent): void {
     if (this.disposed) return;
+    // Text arrives per token: it is gathered and folded into the state once per frame (at the
+    // flush), so a long answer does not copy the message list per token. Everything else is
+    // folded and drawn at once, after the text that came before it.
+    if (event.type === "text-delta") {
+      if (this.pendingText && (this.pendingText.messageId !== messageId || this.pendingText.step !== event.step)) this.foldPendingText();
+      this.pendingText ??= { messageId, step: event.step, text: "" };
+      this.pendingText.text += event.text;
+      this.scheduleFlush();
+      return;
+    }
+    this.foldPendingText();
+    this.foldEvent(messageId, event);
+    this.flush();
+  }
+
+  private foldPendingText(): void {
+    const pending = this.pendingText;
+    if (!pending) return;
+    this.pendingText = null;
+    this.foldEvent(pending.messageId, { type: "text-delta", step: pending.step, text: pending.text });
+  }
+
+  private foldEvent(messageId: string, event: ChainEvent): void {
     const now = this.now();
     this.state = {
       ...this.state,
       messages: this.state.messages.map((message) => (message.id === messageId && isAssistant(message) ? applyChainEvent(message, event, now) : message)),
     };
-    // Text arrives per token: drawn once per frame. Everything else is drawn at once.
-    if (event.type === "text-delta") this.scheduleFlush();
-    else this.flush();
   }
 
   private ask(signal: AbortSignal, make: (id: string, resolve: (decision: ApprovalDecision) => void) => PendingApproval): Promise<ApprovalDecision> {
@@ -314,6 +336,7 @@ export class ChatController implements ApprovalSink {
 
   private flush(): void {
     this.flushPending = false;
+    this.foldPendingText();
     for (const listener of [...this.listeners]) listener();
   }
 
