@@ -91,11 +91,11 @@ export interface ToolDefinition {
 }
 
 /**
- * True for tools that change notes: those whose metadata says `editsNotes`, and any other tool
- * (an MCP server's) that declares itself not read-only, since it may change notes too.
+ * True for tools that change notes (their metadata says `editsNotes`). MCP tools are not among
+ * them: every MCP call asks, whatever the server says of it (see ToolSettingsSection's wording).
  */
 export function isEditTool(definition: ToolDefinition): boolean {
-  return definition.metadata.editsNotes === true || definition.tool.isReadOnly === false;
+  return definition.metadata.editsNotes === true;
 }
 
 /** Default text for the model from a tool's output. */
