@@ -34,6 +34,10 @@ export const DEFAULT_SETTINGS: CopilotSettings = {
     excludedPatterns: [],
     maxResults: 10,
   },
+  history: {
+    folder: "copilot/chats",
+    autosave: true,
+  },
   webSearch: {
     provider: "none",
     searxngUrl: "http://127.0.0.1:8080",

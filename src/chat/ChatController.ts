@@ -6,7 +6,17 @@ import type { ApprovalDecision, EditProposal, ToolCallProposal } from "../tools/
 import type { ApprovalBroker, ApprovalSink } from "./ApprovalBroker";
 import { applyChainEvent } from "./applyChainEvent";
 import { errorMessage } from "../errorMessage";
-import { answerText, isAssistant, type AssistantMessage, type ChatState, type ContextChip, type PendingApproval, type UserMessage } from "./chatTypes";
+import {
+  answerText,
+  finalAnswerText,
+  isAssistant,
+  type AssistantMessage,
+  type ChatMessage,
+  type ChatState,
+  type ContextChip,
+  type PendingApproval,
+  type UserMessage,
+} from "./chatTypes";
 import { noteChip } from "./chipArtifacts";
 
 /** What runs a turn: one of the three chain runners. */
@@ -31,6 +41,29 @@ export interface ChatControllerDependencies {
   now?: () => number;
   /** Told when context could not be read (e.g. a Notice). */
   onProblem?: (message: string) => void;
+  /** Keeps the chat somewhere (its note); told at the moments a chat is worth saving. */
+  persistence?: ChatPersistence;
+}
+
+/**
+ * Where a chat is kept as it goes. The controller only says when; what and how is the
+ * persistence's business, and its failures are its own to report (they never stop a chat).
+ */
+export interface ChatPersistence {
+  /** A question was added with its (empty) answer: resolves once it is kept, before the model is asked. */
+  questionAsked(state: ChatState): Promise<void>;
+  /** The answer grew (many times a second while it streams): keep it now and then. */
+  answerChanged(state: ChatState): void;
+  /** The answer ended (done, stopped or failed). */
+  answerEnded(state: ChatState): Promise<void>;
+}
+
+/** A chat to show again, from its note (see history/restoreChat). */
+export interface RestoredChat {
+  chatId: string;
+  mode: ChatMode;
+  model: string;
+  messages: readonly ChatMessage[];
 }
 
 type Listener = () => void;
@@ -48,8 +81,6 @@ export class ChatController implements ApprovalSink {
   /** Streamed text not yet folded into the state (see onEvent). */
   private pendingText: { messageId: string; step: number; text: string } | null = null;
   private run: { abort: AbortController; done: Promise<void> } | null = null;
-  /** What the runner recorded for each completed answer (the L4 text of that turn), by message id. */
-  private readonly recorded = new Map<string, ConversationTurn>();
   private nextId = 1;
   private announcements = 0;
   private disposed = false;
@@ -87,17 +118,30 @@ export class ChatController implements ApprovalSink {
   /** Stops any reply and starts an empty chat with the default mode and model. */
   async newChat(): Promise<void> {
     await this.stopAndWait();
-    this.recorded.clear();
     const { activeNote } = this.state;
     this.replaceState({ ...this.emptyState(), activeNote: activeNote ? { path: activeNote.path, included: true } : null });
   }
 
-  /** Asks again for the last answer (with the same question and context). */
+  /** Shows a saved chat (stopping any reply): it goes on from where it stopped. Nothing is saved by showing it. */
+  async restore(chat: RestoredChat): Promise<void> {
+    await this.stopAndWait();
+    const { activeNote } = this.state;
+    this.replaceState({
+      ...this.emptyState(),
+      chatId: chat.chatId,
+      mode: chat.mode,
+      model: chat.model || this.state.model,
+      messages: chat.messages,
+      activeNote: activeNote ? { path: activeNote.path, included: true } : null,
+    });
+  }
+
+  /** Asks again for the last answer (with the same question and context); the old answer is kept as an earlier version. */
   async regenerate(): Promise<void> {
     const lastUser = this.lastUserMessage();
     if (!lastUser || this.state.running) return;
-    this.dropFrom(lastUser.id);
-    await this.exclusiveRun(() => Promise.resolve({ ...lastUser, id: this.newId("user"), sentAt: this.now() }));
+    const earlier = this.dropFrom(lastUser.id);
+    await this.exclusiveRun(() => Promise.resolve({ ...lastUser, id: this.newId("user"), sentAt: this.now() }), earlier);
   }
 
   /** A failed answer asked for again: the same as Regenerate. */
@@ -110,8 +154,8 @@ export class ChatController implements ApprovalSink {
     const lastUser = this.lastUserMessage();
     const trimmed = text.trim();
     if (!lastUser || !trimmed || this.state.running) return;
-    this.dropFrom(lastUser.id);
-    await this.exclusiveRun(() => Promise.resolve({ ...lastUser, id: this.newId("user"), text: trimmed, sentAt: this.now() }));
+    const earlier = this.dropFrom(lastUser.id);
+    await this.exclusiveRun(() => Promise.resolve({ ...lastUser, id: this.newId("user"), text: trimmed, sentAt: this.now() }), earlier);
   }
 
   setMode(mode: ChatMode): void {
@@ -165,16 +209,29 @@ export class ChatController implements ApprovalSink {
     this.listeners.clear();
   }
 
-  /** The turns the runner completed, oldest first: what the next request carries in L4 and L2. */
+  /**
+   * The finished exchanges, oldest first: what the next request carries in L4 (the words) and L2
+   * (the attachments). Derived from the messages alone, so a chat restored from its note goes on
+   * with the same prefix as the chat that wrote it.
+   */
   completedTurns(): ConversationTurn[] {
-    return this.state.messages.flatMap((message) => (isAssistant(message) ? (this.recorded.get(message.id) ?? []) : []));
+    const turns: ConversationTurn[] = [];
+    let question: UserMessage | undefined;
+    for (const message of this.state.messages) {
+      if (message.role === "user") question = message;
+      else if (question && message.status === "done") {
+        turns.push({ userMessage: question.text, attachments: question.artifacts, assistantMessage: finalAnswerText(message) });
+        question = undefined;
+      }
+    }
+    return turns;
   }
 
   /**
    * One reply at a time: marks the chat running (Stop works from here on, even while the context
    * is read), makes the question, streams the answer into a new message, and always ends running.
    */
-  private async exclusiveRun(makeQuestion: (signal: AbortSignal) => Promise<UserMessage>): Promise<void> {
+  private async exclusiveRun(makeQuestion: (signal: AbortSignal) => Promise<UserMessage>, earlier: readonly (readonly ChatMessage[])[] = []): Promise<void> {
     const abort = new AbortController();
     let resolveDone!: () => void;
     this.run = { abort, done: new Promise<void>((resolve) => (resolveDone = resolve)) };
@@ -184,21 +241,28 @@ export class ChatController implements ApprovalSink {
     try {
       const user = await makeQuestion(abort.signal);
       const { mode, model } = this.state;
-      const assistant: AssistantMessage = { id: this.newId("answer"), role: "assistant", parts: [], status: "streaming", mode, model, startedAt: this.now() };
+      const assistant: AssistantMessage = {
+        id: this.newId("answer"),
+        role: "assistant",
+        parts: [],
+        status: "streaming",
+        mode,
+        model,
+        startedAt: this.now(),
+        ...(earlier.length > 0 ? { earlier } : {}),
+      };
       answerId = assistant.id;
       const conversation = new ContextManager(this.completedTurns());
       this.update({ messages: [...this.state.messages, user, assistant] });
-      const result = await this.dependencies.createRunner(mode, model).run({
+      // The question is kept before the model is asked: a crash from here on loses only the answer's tail.
+      await this.persistence?.questionAsked(this.state);
+      await this.dependencies.createRunner(mode, model).run({
         userMessage: user.text,
         attachments: user.artifacts,
         conversation,
         signal: abort.signal,
         onEvent: (event) => this.onEvent(assistant.id, event),
       });
-      if (result.status === "completed") {
-        const turn = conversation.getTurns().at(-1);
-        if (turn) this.recorded.set(assistant.id, turn);
-      }
     } catch (error) {
       // Runners report failures as events; what is thrown past them (or while reading the context) is shown all the same.
       if (answerId) this.onEvent(answerId, { type: "error", kind: abort.signal.aborted ? "aborted" : "failed", message: errorMessage(error), partialText: "" });
@@ -208,6 +272,7 @@ export class ChatController implements ApprovalSink {
       this.run = null;
       const finished = answerId ? this.findAssistant(answerId) : undefined;
       this.update({ running: false, announcement: finished ? this.announcementFor(finished) : this.state.announcement });
+      if (finished) await this.persistence?.answerEnded(this.state);
       resolveDone();
     }
   }
@@ -285,12 +350,19 @@ export class ChatController implements ApprovalSink {
     return this.state.messages.find((message): message is AssistantMessage => message.id === id && isAssistant(message));
   }
 
-  /** Removes a message and everything after it (Regenerate and Edit replace the last exchange). */
-  private dropFrom(messageId: string): void {
+  /**
+   * Removes a message and everything after it (Regenerate and Edit replace the last exchange) and
+   * returns the earlier versions the new answer keeps: the removed exchange's own, then it.
+   */
+  private dropFrom(messageId: string): (readonly ChatMessage[])[] {
     const index = this.state.messages.findIndex((message) => message.id === messageId);
-    if (index === -1) return;
-    for (const message of this.state.messages.slice(index)) this.recorded.delete(message.id);
+    if (index === -1) return [];
+    const removed = this.state.messages.slice(index);
     this.update({ messages: this.state.messages.slice(0, index) });
+    const answer = removed.find(isAssistant);
+    const { earlier = [] } = answer ?? {};
+    const version = removed.map((message) => (isAssistant(message) ? { ...message, earlier: undefined } : message));
+    return [...earlier, version];
   }
 
   private async stopAndWait(): Promise<void> {
@@ -338,6 +410,11 @@ export class ChatController implements ApprovalSink {
     this.flushPending = false;
     this.foldPendingText();
     for (const listener of [...this.listeners]) listener();
+    if (this.state.running) this.persistence?.answerChanged(this.state);
+  }
+
+  private get persistence(): ChatPersistence | undefined {
+    return this.disposed ? undefined : this.dependencies.persistence;
   }
 
   private newId(kind: string): string {

@@ -1,5 +1,5 @@
 import type { ChainEvent } from "../LLMProviders/chainRunner/ChainEvents";
-import type { AssistantMessage, AssistantPart, ToolCallPart } from "./chatTypes";
+import { finalAnswerText, type AssistantMessage, type AssistantPart, type ToolCallPart } from "./chatTypes";
 
 /**
  * Folds one runner event into the answer it belongs to and returns the new answer (the old one is
@@ -37,8 +37,11 @@ export function applyChainEvent(message: AssistantMessage, event: ChainEvent, no
       };
     case "step-end":
       return message;
-    case "final":
-      return { ...message, status: "done", retryNotice: undefined, usage: event.usage };
+    case "final": {
+      // An answer the runner made up itself (the step limit's note) is shown as its last text.
+      const parts = finalAnswerText(message) === "" && event.text !== "" ? appendText(message.parts, event.text) : message.parts;
+      return { ...message, parts, status: "done", retryNotice: undefined, usage: event.usage };
+    }
     case "error":
       return {
         ...message,

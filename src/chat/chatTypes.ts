@@ -82,6 +82,8 @@ export interface AssistantMessage {
   usage?: TokenUsage;
   /** Epoch ms. */
   startedAt: number;
+  /** Earlier versions of this exchange (its question and answer), replaced by Regenerate or Edit; oldest first. */
+  earlier?: readonly (readonly ChatMessage[])[];
 }
 
 export type ChatMessage = UserMessage | AssistantMessage;
@@ -118,4 +120,18 @@ export function answerText(message: AssistantMessage): string {
     .filter((part): part is TextPart => part.type === "text")
     .map((part) => part.text)
     .join("\n\n");
+}
+
+/**
+ * What the conversation keeps of a finished answer (L4 of later turns): the text after its last
+ * tool call, which is the text of the runner's final step. Derived from the parts alone, so a chat
+ * loaded from its note carries the same history, byte for byte, as the chat that wrote it.
+ */
+export function finalAnswerText(message: AssistantMessage): string {
+  const lastCall = message.parts.findLastIndex((part) => part.type === "tool-call");
+  return message.parts
+    .slice(lastCall + 1)
+    .filter((part): part is TextPart => part.type === "text")
+    .map((part) => part.text)
+    .join("");
 }

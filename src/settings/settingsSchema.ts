@@ -26,6 +26,13 @@ export const searchSettingsSchema = z.object({
   maxResults: z.number().int().min(1).max(100),
 });
 
+export const historySettingsSchema = z.object({
+  /** Where chats are kept as notes (vault-relative). */
+  folder: z.string().trim().min(1),
+  /** Each chat is saved as a note as it goes (after each question and answer). */
+  autosave: z.boolean(),
+});
+
 export const webSearchSettingsSchema = z.object({
   provider: z.enum(WEB_SEARCH_PROVIDERS),
   searxngUrl: z.url(),
@@ -91,6 +98,7 @@ export const copilotSettingsSchema = z.object({
   /** IANA time zone for the time tools; "" means the system's. */
   timeZone: z.string(),
   search: searchSettingsSchema,
+  history: historySettingsSchema,
   webSearch: webSearchSettingsSchema,
   mcpServers: mcpServerListSchema,
 });

@@ -18,7 +18,7 @@ import {
   type SettingsRow,
   type SettingsSection,
 } from "./settingRows";
-import { copilotSettingsSchema, providerSettingsSchema, searchSettingsSchema, webSearchSettingsSchema, type ChatMode } from "./settingsSchema";
+import { copilotSettingsSchema, providerSettingsSchema, historySettingsSchema, searchSettingsSchema, webSearchSettingsSchema, type ChatMode } from "./settingsSchema";
 import { ToolSettingsSection } from "./v2/components/ToolSettingsSection";
 
 export interface SectionsContext extends RowContext {
@@ -202,6 +202,31 @@ function searchSection(context: RowContext): SettingsSection {
   };
 }
 
+function historySection(context: RowContext): SettingsSection {
+  const history = historySettingsSchema.shape;
+  return {
+    heading: "Chat history",
+    rows: [
+      toggleRow(context, {
+        name: "Save chats automatically",
+        desc: "Each chat is kept as a note, saved after every question and while an answer arrives. Off: nothing is written, and a chat is gone once a new one starts.",
+        read: (s) => s.history.autosave,
+        write: (s, autosave) => ({ ...s, history: { ...s.history, autosave } }),
+      }),
+      fieldRow(context, {
+        name: "Chat history folder",
+        desc: "Where chat notes are kept. A chat note moved elsewhere is still found.",
+        read: (s) => s.history.folder,
+        write: (s, folder) => ({ ...s, history: { ...s.history, folder } }),
+        schema: history.folder,
+        parse: (text) => text.trim().replace(/^\/+|\/+$/g, ""),
+        format: String,
+        placeholder: "copilot/chats",
+      }),
+    ],
+  };
+}
+
 function webSearchSection(context: RowContext): SettingsSection {
   const web = webSearchSettingsSchema.shape;
   return {
@@ -298,6 +323,7 @@ export function buildSettingsSections(context: SectionsContext): SettingsSection
     providerSection(context),
     agentSection(context),
     searchSection(context),
+    historySection(context),
     webSearchSection(context),
     { heading: "Agent tools", rows: [toolsRow(context)] },
     mcpSection(context, context.mcp),

@@ -191,6 +191,27 @@ export class FsVault implements VaultPort {
     return next;
   }
 
+  async rename(path: string, newPath: string): Promise<void> {
+    const from = this.checked(path);
+    const to = this.checked(newPath);
+    await this.withLock(from, async () => {
+      const source = await this.resolve(from);
+      if (!(await this.stat(from))) throw new VaultFileNotFoundError(from);
+      const absolute = await this.resolve(to);
+      await fs.mkdir(nodePath.dirname(absolute), { recursive: true });
+      const target = await this.resolve(to);
+      // A hard link fails when the name is taken, where a rename would replace the file there.
+      try {
+        await fs.link(source, target);
+      } catch (error) {
+        if (isExists(error)) throw new VaultFileExistsError(to);
+        throw error;
+      }
+      await fs.unlink(source);
+    });
+    this.emit({ type: "rename", path: to, oldPath: from });
+  }
+
   async trash(path: string): Promise<void> {
     const vaultPath = this.checked(path);
     await this.withLock(vaultPath, async () => {

@@ -59,6 +59,16 @@ export class ObsidianVault implements VaultPort {
     return this.app.vault.process(file, transform);
   }
 
+  async rename(path: string, newPath: string): Promise<void> {
+    const file = this.fileAt(path);
+    const target = this.checked(newPath);
+    if (this.app.vault.getAbstractFileByPath(target)) throw new VaultFileExistsError(target);
+    const folder = parentFolder(target);
+    if (folder && !this.app.vault.getFolderByPath(folder)) await this.app.vault.createFolder(folder);
+    // FileManager.renameFile rewrites the links to the file, as a rename in Obsidian does.
+    await this.app.fileManager.renameFile(file, target);
+  }
+
   async trash(path: string): Promise<void> {
     // FileManager.trashFile honours the user's "Deleted files" setting.
     await this.app.fileManager.trashFile(this.fileAt(path));

@@ -28,6 +28,11 @@ export interface VaultPort {
    * program changed the note between the read and the write (nothing is written then).
    */
   process(path: string, transform: (current: string) => string): Promise<string>;
+  /**
+   * Moves or renames a file (creating missing folders); Obsidian updates the links to it. Throws
+   * `VaultFileNotFoundError` when there is no file, `VaultFileExistsError` when the new path is taken.
+   */
+  rename(path: string, newPath: string): Promise<void>;
   /** Moves a file to the trash (Obsidian's setting decides which) or deletes it. */
   trash(path: string): Promise<void>;
   /** Frontmatter, tags, links and headings of a note, or null when there is no such note. */

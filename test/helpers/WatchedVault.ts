@@ -43,6 +43,10 @@ export class WatchedVault implements VaultPort {
     return this.inner.process(path, transform);
   }
 
+  rename(path: string, newPath: string): Promise<void> {
+    return this.inner.rename(path, newPath);
+  }
+
   trash(path: string): Promise<void> {
     return this.inner.trash(path);
   }

@@ -1,0 +1,419 @@
+import { parse as parseYaml, stringify as stringifyYaml } from "yaml";
+import { CHAT_MODES, type ChatMode } from "../settings/settingsSchema";
+import type {
+  ChatRecord,
+  RecordAnswer,
+  RecordAnswerStatus,
+  RecordContextItem,
+  RecordMessage,
+  RecordPart,
+  RecordQuestion,
+  RecordToolCall,
+  RecordToolStatus,
+} from "./chatRecord";
+
+/**
+ * A chat note, written and read back. The format is described in designdocs/HISTORY.md; in short:
+ *
+ *   frontmatter (chat-id, mode, model, created, updated, tags)
+ *   ## You · <time>                       a question: its text, then a `> [!context]` callout
+ *   ## Copilot · <time> · <mode> · <model>[ · stopped|failed|partial]
+ *                                         an answer: text and `> [!tool]` callouts in order, then
+ *                                         `> [!error]`, `> [!sources]`, `> [!earlier]` callouts
+ *
+ * Blocks are separated by one blank line. A line of a message's own text that would read as our
+ * structure (a `## You` / `## Copilot` heading, one of our callouts) is written with one more
+ * leading backslash, and read back with one less: any text round-trips, and Markdown shows the
+ * escaped line as the person wrote it. Lines may end in "\r" (a note saved on Windows).
+ */
+
+const HEADING = /^## (You|Copilot)(?: · (.*?))?\r?$/;
+const CALLOUT_KINDS = ["context", "tool", "error", "sources", "earlier"] as const;
+type CalloutKind = (typeof CALLOUT_KINDS)[number];
+const CALLOUT = /^> \[!(context|tool|error|sources|earlier)\][-+]?(?: (.*?))?\r?$/;
+/** Lines of text that begin like our structure, after any number of backslashes. */
+const ESCAPABLE = /^\\*(?:## (?:You|Copilot)|> \[!(?:context|tool|error|sources|earlier)\])/;
+const FIELD = " · ";
+const STATUS_WORDS: Record<Exclude<RecordAnswerStatus, "done">, string> = { stopped: "stopped", failed: "failed", partial: "partial" };
+const TOOL_STATUSES: readonly RecordToolStatus[] = ["ok", "error", "timeout", "aborted", "invalid-arguments", "unknown-tool", "running"];
+/** Frontmatter properties the chat owns, in the order they are written. */
+const OWN_KEYS = ["chat-id", "mode", "model", "created", "updated", "tags"] as const;
+
+/** A note that is not a chat we can read: it is left as it is, and the reason is shown. */
+export class ChatNoteParseError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "ChatNoteParseError";
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Writing
+
+export function serializeChat(record: ChatRecord): string {
+  const frontmatter = [
+    yamlLine("chat-id", record.id),
+    yamlLine("mode", record.mode),
+    yamlLine("model", record.model),
+    yamlLine("created", record.created),
+    yamlLine("updated", record.updated),
+    yamlLine("tags", record.tags),
+    record.extraFrontmatter,
+  ]
+    .filter((block) => block !== "")
+    .join("\n");
+  const body = [""];
+  if (record.preamble !== "") body.push(...escapeText(record.preamble));
+  record.messages.forEach((message, index) => {
+    if (index > 0 || record.preamble !== "") body.push("");
+    body.push(...messageLines(message));
+  });
+  return `---\n${frontmatter}\n---\n${body.join("\n")}\n`;
+}
+
+function messageLines(message: RecordMessage): string[] {
+  const blocks = message.role === "user" ? questionBlocks(message) : answerBlocks(message);
+  const heading = message.role === "user" ? `## You${FIELD}${message.time}` : answerHeading(message);
+  return [heading, ...blocks.flatMap((block) => ["", ...block])];
+}
+
+function questionBlocks(question: RecordQuestion): string[][] {
+  const blocks = [escapeText(question.text)];
+  if (question.context.length > 0) blocks.push(callout("context", "Context", question.context.map(contextLine)));
+  return blocks;
+}
+
+function answerHeading(answer: RecordAnswer): string {
+  const fields = [answer.time, answer.mode, answer.model];
+  if (answer.status !== "done") fields.push(STATUS_WORDS[answer.status]);
+  return `## Copilot${FIELD}${fields.join(FIELD)}`;
+}
+
+function answerBlocks(answer: RecordAnswer): string[][] {
+  const blocks = answer.parts.map((part) => (part.type === "text" ? escapeText(part.text) : toolCallout(part)));
+  if (answer.error !== undefined) blocks.push(callout("error", "Failed", answer.error.split("\n")));
+  if (answer.sources !== undefined) blocks.push(callout("sources", "Sources", answer.sources.map((path) => `- ${noteLink(path)}`), true));
+  for (const version of answer.earlier) blocks.push(callout("earlier", "Earlier version", messagesLines(version), true));
+  return blocks;
+}
+
+function messagesLines(messages: readonly RecordMessage[]): string[] {
+  return messages.flatMap((message, index) => [...(index > 0 ? [""] : []), ...messageLines(message)]);
+}
+
+function toolCallout(call: RecordToolCall): string[] {
+  const title = [call.name, call.status, ...(call.durationMs !== undefined ? [`${call.durationMs} ms`] : [])].join(FIELD);
+  const inner = [...(call.toolId !== undefined ? [`Tool id: ${call.toolId}`] : []), ...fenced("json", call.args)];
+  if (call.result !== undefined) inner.push(...fenced("text", call.result));
+  return callout("tool", title, inner, true);
+}
+
+function callout(kind: CalloutKind, title: string, inner: readonly string[], folded = false): string[] {
+  return [`> [!${kind}]${folded ? "-" : ""} ${title}`, ...inner.map((line) => (line === "" ? ">" : `> ${line}`))];
+}
+
+/** A code block whose fence is longer than any run of backticks in the text, so nothing in it can close it. */
+function fenced(info: string, text: string): string[] {
+  const longestRun = Math.max(0, ...(text.match(/`+/g) ?? []).map((run) => run.length));
+  const fence = "`".repeat(Math.max(3, longestRun + 1));
+  return [`${fence}${info}`, ...text.split("\n"), fence];
+}
+
+function contextLine(item: RecordContextItem): string {
+  switch (item.kind) {
+    case "note":
+      return `- ${noteLink(item.path)}`;
+    case "selection": {
+      const lines = item.fromLine === item.toLine ? `line ${item.fromLine}` : `lines ${item.fromLine}–${item.toLine}`;
+      return wikilinkable(item.path) ? `- ${noteLink(item.path)} ${lines}` : `- note (${lines}): ${item.path}`;
+    }
+    case "folder":
+      return `- folder: ${item.path}/`;
+    case "tag":
+      // In a code span, so the chat note does not itself get the tag.
+      return `- tag: \`${item.tag}\``;
+  }
+}
+
+/** `[[Projects/Alpha]]` for "Projects/Alpha.md"; a path no wikilink can hold is written as it is. */
+function noteLink(path: string): string {
+  return wikilinkable(path) ? `[[${path.slice(0, -3)}]]` : `note: ${path}`;
+}
+
+function wikilinkable(path: string): boolean {
+  return path.endsWith(".md") && path.length > 3 && !/[[\]|#^\r\n]/.test(path);
+}
+
+function escapeText(text: string): string[] {
+  return text.split("\n").map((line) => (ESCAPABLE.test(line) ? `\\${line}` : line));
+}
+
+function yamlLine(key: string, value: string | readonly string[]): string {
+  if (Array.isArray(value) && value.length === 0) return `${key}: []`;
+  return stringifyYaml({ [key]: value }, { lineWidth: 0 }).replace(/\n$/, "");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading
+
+/**
+ * Reads a chat note. Lenient with what a person may have changed (a message reworded, a section
+ * removed, text added, properties added or reordered); throws `ChatNoteParseError` only when the
+ * note is not a chat at all (no frontmatter, no chat id, a mode we do not know).
+ */
+export function parseChat(text: string): ChatRecord {
+  const lines = text.split("\n");
+  if (!/^---\r?$/.test(lines[0] ?? "")) throw new ChatNoteParseError("it has no frontmatter (a chat note starts with ---)");
+  const end = lines.findIndex((line, index) => index > 0 && /^---\r?$/.test(line));
+  if (end === -1) throw new ChatNoteParseError("its frontmatter is not closed by a --- line");
+  const { own, extra } = readFrontmatter(lines.slice(1, end));
+
+  const id = own.get("chat-id");
+  if (typeof id !== "string" || id.trim() === "") throw new ChatNoteParseError("its frontmatter has no chat-id");
+  const mode = own.get("mode");
+  if (!isMode(mode)) throw new ChatNoteParseError(`its mode "${String(mode)}" is not one of ${CHAT_MODES.join(", ")}`);
+  const model = own.get("model");
+  const created = stringOr(own.get("created"), "");
+  const updated = stringOr(own.get("updated"), created);
+  const defaults: AnswerDefaults = { mode, model: stringOr(model, ""), time: updated };
+
+  const { preamble, messages } = readBody(lines.slice(end + 1), defaults);
+  return {
+    id,
+    mode,
+    model: stringOr(model, ""),
+    created,
+    updated,
+    tags: tagList(own.get("tags")),
+    extraFrontmatter: extra,
+    preamble,
+    messages,
+  };
+}
+
+interface AnswerDefaults {
+  mode: ChatMode;
+  model: string;
+  time: string;
+}
+
+/** Our properties by name (parsed), and the other properties' lines as written. */
+function readFrontmatter(lines: readonly string[]): { own: Map<string, unknown>; extra: string } {
+  const blocks: { key: string | null; lines: string[] }[] = [];
+  for (const line of lines) {
+    const key = /^([^\s#-][^:]*):(?:\s|$)/.exec(line)?.[1] ?? null;
+    const last = blocks.at(-1);
+    if (key !== null || !last) blocks.push({ key, lines: [line] });
+    else last.lines.push(line);
+  }
+  const own = new Map<string, unknown>();
+  const extra: string[] = [];
+  for (const block of blocks) {
+    if (block.key !== null && (OWN_KEYS as readonly string[]).includes(block.key)) {
+      try {
+        own.set(block.key, (parseYaml(block.lines.join("\n")) as Record<string, unknown> | null)?.[block.key]);
+      } catch (error) {
+        throw new ChatNoteParseError(`its property "${block.key}" is not valid YAML (${error instanceof Error ? error.message.split("\n")[0] : String(error)})`);
+      }
+    } else extra.push(...block.lines);
+  }
+  return { own, extra: extra.join("\n") };
+}
+
+/** The note's body: text runs, headings and callouts, as a sequence of tokens. */
+type Token = { type: "heading"; who: "You" | "Copilot"; fields: string } | { type: "callout"; kind: CalloutKind; title: string; inner: string[]; raw: string[] } | { type: "text"; lines: string[] };
+
+function tokenize(lines: readonly string[]): Token[] {
+  const tokens: Token[] = [];
+  let run: string[] = [];
+  const endRun = () => {
+    const text = trimRun(run);
+    if (text) tokens.push({ type: "text", lines: text });
+    run = [];
+  };
+  for (let index = 0; index < lines.length; index++) {
+    const line = lines[index] ?? "";
+    const heading = HEADING.exec(line);
+    const callout = heading ? null : CALLOUT.exec(line);
+    if (heading) {
+      endRun();
+      tokens.push({ type: "heading", who: heading[1] as "You" | "Copilot", fields: heading[2] ?? "" });
+    } else if (callout) {
+      endRun();
+      const raw = [line];
+      while (index + 1 < lines.length && (lines[index + 1] ?? "").startsWith(">")) raw.push(lines[++index] ?? "");
+      tokens.push({ type: "callout", kind: callout[1] as CalloutKind, title: callout[2] ?? "", inner: raw.slice(1).map(unquote), raw });
+    } else run.push(line);
+  }
+  endRun();
+  return tokens;
+}
+
+/** A run of text lines between structure: one blank line each side is the separator, not text. */
+function trimRun(run: readonly string[]): string[] | null {
+  let lines = run;
+  if (lines.length > 0 && isBlank(lines[0] ?? "")) lines = lines.slice(1);
+  if (lines.length > 0 && isBlank(lines.at(-1) ?? "")) lines = lines.slice(0, -1);
+  return lines.length > 0 ? lines.map(unescapeLine) : null;
+}
+
+function readBody(lines: readonly string[], defaults: AnswerDefaults): { preamble: string; messages: RecordMessage[] } {
+  const tokens = tokenize(lines);
+  const messages: RecordMessage[] = [];
+  const preamble: string[] = [];
+  let current: RecordMessage | null = null;
+  for (const token of tokens) {
+    if (token.type === "heading") {
+      current = token.who === "You" ? newQuestion(token.fields, defaults) : newAnswer(token.fields, defaults);
+      messages.push(current);
+    } else if (!current) preamble.push(token.type === "text" ? token.lines.join("\n") : token.raw.map(unescapeLine).join("\n"));
+    else if (current.role === "user") addToQuestion(current, token);
+    else addToAnswer(current, token, defaults);
+  }
+  return { preamble: preamble.join("\n\n"), messages };
+}
+
+function newQuestion(fields: string, defaults: AnswerDefaults): RecordQuestion {
+  return { role: "user", time: fields.trim() || defaults.time, text: "", context: [] };
+}
+
+function newAnswer(fields: string, defaults: AnswerDefaults): RecordAnswer {
+  const values = fields === "" ? [] : fields.split(FIELD);
+  const time = values.shift()?.trim() || defaults.time;
+  const mode = isMode(values[0]) ? (values.shift() as ChatMode) : defaults.mode;
+  const last = values.at(-1);
+  const status = values.length > 1 ? (Object.keys(STATUS_WORDS) as (keyof typeof STATUS_WORDS)[]).find((key) => STATUS_WORDS[key] === last) : undefined;
+  if (status) values.pop();
+  const model = values.join(FIELD) || defaults.model;
+  return { role: "assistant", time, mode, model, status: status ?? "done", parts: [], earlier: [] };
+}
+
+function addToQuestion(question: RecordQuestion, token: Exclude<Token, { type: "heading" }>): void {
+  if (token.type === "callout" && token.kind === "context") {
+    question.context.push(...token.inner.flatMap((line) => parseContextLine(line) ?? []));
+    return;
+  }
+  // Anything else a person put in a question is part of its text.
+  const text = token.type === "text" ? token.lines.join("\n") : token.raw.join("\n");
+  question.text = question.text === "" ? text : `${question.text}\n\n${text}`;
+}
+
+function addToAnswer(answer: RecordAnswer, token: Exclude<Token, { type: "heading" }>, defaults: AnswerDefaults): void {
+  if (token.type === "text") {
+    answer.parts.push({ type: "text", text: token.lines.join("\n") });
+    return;
+  }
+  switch (token.kind) {
+    case "tool":
+      answer.parts.push(parseToolCallout(token.title, token.inner));
+      return;
+    case "error":
+      answer.error = token.inner.join("\n");
+      return;
+    case "sources":
+      answer.sources = token.inner.flatMap((line) => {
+        const item = parseContextLine(line);
+        return item?.kind === "note" ? [item.path] : [];
+      });
+      return;
+    case "earlier":
+      // The callout's inner lines are a message list; the virtual "" stands for a note's final newline.
+      answer.earlier.push(readBody([...token.inner, ""], defaults).messages);
+      return;
+    case "context":
+      answer.parts.push({ type: "text", text: token.raw.join("\n") });
+  }
+}
+
+function parseToolCallout(title: string, inner: readonly string[]): RecordToolCall {
+  const fields = title.split(FIELD);
+  const name = fields[0]?.trim() ?? "";
+  const written = fields[1]?.trim() ?? "ok";
+  const status: RecordToolStatus = (TOOL_STATUSES as readonly string[]).includes(written) ? (written as RecordToolStatus) : "ok";
+  const duration = /^(\d+) ms$/.exec(fields[2]?.trim() ?? "")?.[1];
+  const call: RecordToolCall = { type: "tool", name, args: "{}", status };
+  let index = 0;
+  const toolId = /^Tool id: (.*?)\r?$/.exec(inner[0] ?? "")?.[1];
+  if (toolId !== undefined) {
+    call.toolId = toolId;
+    index = 1;
+  }
+  const blocks = readFences(inner.slice(index));
+  const args = blocks.find((block) => block.info === "json");
+  const result = blocks.find((block) => block.info === "text");
+  if (args) call.args = args.text;
+  if (duration !== undefined) call.durationMs = Number(duration);
+  if (result) call.result = result.text;
+  return call;
+}
+
+function readFences(lines: readonly string[]): { info: string; text: string }[] {
+  const blocks: { info: string; text: string }[] = [];
+  for (let index = 0; index < lines.length; index++) {
+    const open = /^(`{3,})(\w*)\r?$/.exec(lines[index] ?? "");
+    if (!open) continue;
+    const fence = open[1] ?? "```";
+    const body: string[] = [];
+    index++;
+    while (index < lines.length && !isFenceClose(lines[index] ?? "", fence.length)) body.push(lines[index++] ?? "");
+    blocks.push({ info: open[2] ?? "", text: body.join("\n") });
+  }
+  return blocks;
+}
+
+function isFenceClose(line: string, length: number): boolean {
+  const match = /^(`+)\r?$/.exec(line);
+  return match !== null && (match[1]?.length ?? 0) >= length;
+}
+
+function parseContextLine(line: string): RecordContextItem | null {
+  const content = line.replace(/\r$/, "");
+  const link = /^- \[\[([^\]]+)\]\](?: lines? (\d+)(?:–(\d+))?)?$/.exec(content);
+  if (link) {
+    const path = `${link[1] ?? ""}.md`;
+    if (link[2] === undefined) return { kind: "note", path };
+    const fromLine = Number(link[2]);
+    return { kind: "selection", path, fromLine, toLine: link[3] === undefined ? fromLine : Number(link[3]) };
+  }
+  const plain = /^- note(?: \(lines? (\d+)(?:–(\d+))?\))?: (.+)$/.exec(content);
+  if (plain) {
+    const path = plain[3] ?? "";
+    if (plain[1] === undefined) return { kind: "note", path };
+    const fromLine = Number(plain[1]);
+    return { kind: "selection", path, fromLine, toLine: plain[2] === undefined ? fromLine : Number(plain[2]) };
+  }
+  const folder = /^- folder: (.*)\/$/.exec(content);
+  if (folder) return { kind: "folder", path: folder[1] ?? "" };
+  const tag = /^- tag: `([^`]+)`$/.exec(content);
+  if (tag) return { kind: "tag", tag: tag[1] ?? "" };
+  return null;
+}
+
+function unquote(line: string): string {
+  if (line.startsWith("> ")) return line.slice(2);
+  return line.slice(1);
+}
+
+function unescapeLine(line: string): string {
+  return /^\\+/.test(line) && ESCAPABLE.test(line) ? line.slice(1) : line;
+}
+
+function isBlank(line: string): boolean {
+  return line === "" || line === "\r";
+}
+
+function isMode(value: unknown): value is ChatMode {
+  return typeof value === "string" && (CHAT_MODES as readonly string[]).includes(value);
+}
+
+function stringOr(value: unknown, fallback: string): string {
+  if (typeof value === "string") return value;
+  if (typeof value === "number" || typeof value === "boolean") return String(value);
+  return fallback;
+}
+
+function tagList(value: unknown): string[] {
+  if (Array.isArray(value)) return value.filter((tag): tag is string | number => typeof tag === "string" || typeof tag === "number").map(String);
+  if (typeof value === "string") return value.split(/[,\s]+/).filter(Boolean);
+  return [];
+}

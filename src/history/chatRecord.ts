@@ -1,0 +1,84 @@
+import type { ToolCallPartStatus } from "../chat/chatTypes";
+import type { ChatMode } from "../settings/settingsSchema";
+
+/**
+ * A chat as its note holds it: what `chatNoteFormat` writes and reads back. It is the note's
+ * content in structured form, nothing more: times to the second, tool results already capped,
+ * context as links. `chatStateRecord` converts between it and the chat view's state.
+ */
+export interface ChatRecord {
+  /** Stable for the chat's life: the note is found by it after a rename or a move. */
+  id: string;
+  mode: ChatMode;
+  model: string;
+  /** UTC, to the second: "2026-12-03T14:05:12Z". */
+  created: string;
+  updated: string;
+  tags: string[];
+  /** Frontmatter properties the chat does not own (added by a person or another plugin), as written. */
+  extraFrontmatter: string;
+  /** Text a person wrote between the frontmatter and the first message: kept, never sent. */
+  preamble: string;
+  messages: RecordMessage[];
+}
+
+export type RecordMessage = RecordQuestion | RecordAnswer;
+
+export interface RecordQuestion {
+  role: "user";
+  time: string;
+  text: string;
+  context: RecordContextItem[];
+}
+
+/** Attached context, as a link: the text itself is the note's, read again when the chat goes on. */
+export type RecordContextItem =
+  | { kind: "note"; path: string }
+  | { kind: "selection"; path: string; fromLine: number; toLine: number }
+  | { kind: "folder"; path: string }
+  | { kind: "tag"; tag: string };
+
+/** "partial": saved while the answer was still arriving (a crash leaves it so). */
+export type RecordAnswerStatus = "done" | "stopped" | "failed" | "partial";
+
+export interface RecordAnswer {
+  role: "assistant";
+  time: string;
+  mode: ChatMode;
+  model: string;
+  status: RecordAnswerStatus;
+  parts: RecordPart[];
+  /** Why a failed answer failed. */
+  error?: string;
+  /** The notes a vault-QA answer was given. */
+  sources?: string[];
+  /** Earlier versions of this exchange (question and answer), replaced by Regenerate or Edit; oldest first. */
+  earlier: RecordMessage[][];
+}
+
+export type RecordPart = RecordText | RecordToolCall;
+
+export interface RecordText {
+  type: "text";
+  text: string;
+}
+
+/** As the banner showed it: "ok", "error", "timeout", "aborted", "invalid-arguments", "unknown-tool", "running". */
+export type RecordToolStatus = ToolCallPartStatus;
+
+export interface RecordToolCall {
+  type: "tool";
+  /** The name the model called. */
+  name: string;
+  /** The registry id, when it differs from the name. */
+  toolId?: string;
+  /** The arguments as JSON text. */
+  args: string;
+  status: RecordToolStatus;
+  durationMs?: number;
+  /** What the model read, capped (see `MAX_SAVED_RESULT_CHARS`). */
+  result?: string;
+}
+
+/** The tag every chat note carries (a person may add more). */
+export const CHAT_NOTE_TAG = "copilot-chat";
