@@ -83,6 +83,7 @@ export class ChatController implements ApprovalSink {
   private run: { abort: AbortController; done: Promise<void> } | null = null;
   private nextId = 1;
   private announcements = 0;
+  private closing = false;
   private disposed = false;
 
   constructor(private readonly dependencies: ChatControllerDependencies) {
@@ -99,7 +100,7 @@ export class ChatController implements ApprovalSink {
   /** Sends a message with the context chips, and streams the answer. Ignored while a reply runs. */
   async send(text: string): Promise<void> {
     const trimmed = text.trim();
-    if (!trimmed || this.state.running || this.disposed) return;
+    if (!trimmed || this.state.running || this.closing) return;
     const chips = this.chipsForMessage();
     // The chips go with this message; those added by hand are spent (they join L2 from now on).
     this.update({ chips: [] });
@@ -202,11 +203,15 @@ export class ChatController implements ApprovalSink {
     return this.ask(signal, (id, resolve) => ({ id, kind: "tool-call", proposal, resolve }));
   }
 
-  /** The view closes: the reply stops, nothing is drawn any more. */
+  /**
+   * The view closes: nothing is drawn any more, no message is taken, and the reply stops (its end
+   * is still folded in and kept, so a chat closed mid-answer keeps what arrived).
+   */
   async dispose(): Promise<void> {
-    this.disposed = true;
-    await this.stopAndWait();
+    this.closing = true;
     this.listeners.clear();
+    await this.stopAndWait();
+    this.disposed = true;
   }
 
   /**
@@ -414,7 +419,7 @@ export class ChatController implements ApprovalSink {
   }
 
   private get persistence(): ChatPersistence | undefined {
-    return this.disposed ? undefined : this.dependencies.persistence;
+    return this.dependencies.persistence;
   }
 
   private newId(kind: string): string {

@@ -6,7 +6,6 @@ import type {
   RecordAnswerStatus,
   RecordContextItem,
   RecordMessage,
-  RecordPart,
   RecordQuestion,
   RecordToolCall,
   RecordToolStatus,
@@ -28,8 +27,7 @@ import type {
  */
 
 const HEADING = /^## (You|Copilot)(?: · (.*?))?\r?$/;
-const CALLOUT_KINDS = ["context", "tool", "error", "sources", "earlier"] as const;
-type CalloutKind = (typeof CALLOUT_KINDS)[number];
+type CalloutKind = "context" | "tool" | "error" | "sources" | "earlier";
 const CALLOUT = /^> \[!(context|tool|error|sources|earlier)\][-+]?(?: (.*?))?\r?$/;
 /** Lines of text that begin like our structure, after any number of backslashes. */
 const ESCAPABLE = /^\\*(?:## (?:You|Copilot)|> \[!(?:context|tool|error|sources|earlier)\])/;

@@ -1,0 +1,178 @@
+import type { NoteSearcher } from "../ports/NoteSearcher";
+import { toVaultPath } from "../vault/vaultPath";
+import { VaultFileExistsError, type VaultPort } from "../vault/VaultPort";
+import type { ChatRecord } from "./chatRecord";
+import { ChatNoteParseError, parseChat } from "./chatNoteFormat";
+
+/** A chat in the history list. */
+export interface ChatSummary {
+  path: string;
+  /** The note's name. */
+  title: string;
+  id: string;
+  /** As the note says ("2026-12-03T14:05:12Z"); the list is sorted on it, newest first. */
+  updated: string;
+}
+
+export interface ChatListing {
+  chats: ChatSummary[];
+  /** Notes in the history folder that carry a chat id but cannot be read as a chat. */
+  problems: { path: string; message: string }[];
+}
+
+export interface ChatHistoryOptions {
+  vault: VaultPort;
+  /** The history folder from the settings (read at each call). */
+  folder: () => string;
+  /** The note index, when it runs: the list's search looks in the chats' text through it. */
+  searcher?: () => NoteSearcher | null;
+}
+
+/** The frontmatter property that makes a note a chat, and finds it after a rename or a move. */
+export const CHAT_ID_PROPERTY = "chat-id";
+
+/**
+ * The chats kept as notes: listed, found by id, read, created, renamed and deleted. Writing a
+ * chat as it goes is `ChatNoteWriter`'s; this class only knows where chats are.
+ */
+export class ChatHistory {
+  /** Where each chat id was last seen: a renamed or moved note is looked for once, then known. */
+  private readonly knownPaths = new Map<string, string>();
+
+  constructor(private readonly options: ChatHistoryOptions) {}
+
+  /** The history folder, as a vault path. */
+  folder(): string {
+    return toVaultPath(this.options.folder(), this.options.vault.configDir);
+  }
+
+  /** The chats in the history folder, newest first. Reads only their properties. */
+  async list(): Promise<ChatListing> {
+    const { vault } = this.options;
+    const prefix = `${this.folder()}/`;
+    const chats: ChatSummary[] = [];
+    const problems: ChatListing["problems"] = [];
+    for (const path of await vault.listNotes()) {
+      if (!path.startsWith(prefix)) continue;
+      const frontmatter = (await vault.getMetadata(path))?.frontmatter ?? {};
+      const id = frontmatter[CHAT_ID_PROPERTY];
+      if (id === undefined) continue;
+      if (typeof id !== "string" || id.trim() === "") {
+        problems.push({ path, message: `its ${CHAT_ID_PROPERTY} is not text` });
+        continue;
+      }
+      this.knownPaths.set(id, path);
+      chats.push({ path, title: titleOf(path), id, updated: typeof frontmatter.updated === "string" ? frontmatter.updated : "" });
+    }
+    chats.sort((left, right) => right.updated.localeCompare(left.updated) || left.title.localeCompare(right.title));
+    return { chats, problems };
+  }
+
+  /**
+   * The chats whose name or text matches `query`: names first (newest first), then the index's
+   * hits among the chats (best first). Without a running index, names only.
+   */
+  async search(query: string): Promise<ChatListing> {
+    const listing = await this.list();
+    const words = query.toLowerCase().split(/\s+/).filter(Boolean);
+    if (words.length === 0) return listing;
+    const byName = listing.chats.filter((chat) => words.every((word) => chat.title.toLowerCase().includes(word)));
+    const searcher = this.options.searcher?.();
+    const byPath = new Map(listing.chats.map((chat) => [chat.path, chat]));
+    const hits = searcher ? await searcher.search(query, { limit: 50 }).catch(() => []) : [];
+    const byText = hits.flatMap((hit) => byPath.get(hit.path) ?? []);
+    return { chats: [...new Set([...byName, ...byText])], problems: listing.problems };
+  }
+
+  /** Reads a chat note (its chat, and its text as read); throws `ChatNoteParseError` (naming the note) when it is not a chat we can read. */
+  async load(path: string): Promise<{ record: ChatRecord; text: string }> {
+    const text = await this.options.vault.read(path);
+    try {
+      const record = parseChat(text);
+      this.knownPaths.set(record.id, path);
+      return { record, text };
+    } catch (error) {
+      if (error instanceof ChatNoteParseError) throw new ChatNoteParseError(`"${path}" is not a chat Copilot can read: ${error.message}. It was left as it is.`);
+      throw error;
+    }
+  }
+
+  /** Where the chat with this id is now: where it was seen last, else in the history folder, else anywhere in the vault. */
+  async findById(id: string): Promise<string | null> {
+    const { vault } = this.options;
+    const known = this.knownPaths.get(id);
+    if (known && (await this.idAt(known)) === id) return known;
+    this.knownPaths.delete(id);
+    const prefix = `${this.folder()}/`;
+    const notes = await vault.listNotes();
+    const inFolderFirst = [...notes.filter((path) => path.startsWith(prefix)), ...notes.filter((path) => !path.startsWith(prefix))];
+    for (const path of inFolderFirst) {
+      if ((await this.idAt(path)) !== id) continue;
+      this.knownPaths.set(id, path);
+      return path;
+    }
+    return null;
+  }
+
+  /** Creates the note of a new chat, named from its first question and its date; returns its path. */
+  async create(record: ChatRecord, text: string): Promise<string> {
+    const folder = this.folder();
+    const base = `${record.created.slice(0, 10)} ${titleFromQuestion(record)}`.trim();
+    for (let attempt = 1; ; attempt++) {
+      const path = `${folder}/${attempt === 1 ? base : `${base} ${attempt}`}.md`;
+      try {
+        await this.options.vault.create(path, text);
+        this.knownPaths.set(record.id, path);
+        return path;
+      } catch (error) {
+        if (!(error instanceof VaultFileExistsError) || attempt >= 100) throw error;
+      }
+    }
+  }
+
+  /** Gives a chat note a new name (in the same folder); returns the new path. */
+  async rename(path: string, title: string): Promise<string> {
+    const name = safeName(title);
+    if (!name) throw new Error("A chat's name needs at least one letter or digit.");
+    const folder = path.includes("/") ? path.slice(0, path.lastIndexOf("/") + 1) : "";
+    const newPath = `${folder}${name}.md`;
+    if (newPath === path) return path;
+    await this.options.vault.rename(path, newPath);
+    for (const [id, known] of this.knownPaths) if (known === path) this.knownPaths.set(id, newPath);
+    return newPath;
+  }
+
+  /** Moves a chat note to the trash (Obsidian's "Deleted files" setting decides which). */
+  async remove(path: string): Promise<void> {
+    await this.options.vault.trash(path);
+    for (const [id, known] of this.knownPaths) if (known === path) this.knownPaths.delete(id);
+  }
+
+  private async idAt(path: string): Promise<string | undefined> {
+    const id = (await this.options.vault.getMetadata(path))?.frontmatter[CHAT_ID_PROPERTY];
+    return typeof id === "string" ? id : undefined;
+  }
+}
+
+function titleOf(path: string): string {
+  return path.slice(path.lastIndexOf("/") + 1).replace(/\.md$/, "");
+}
+
+function titleFromQuestion(record: ChatRecord): string {
+  const question = record.messages.find((message) => message.role === "user");
+  return safeName(question?.text.split("\n").find((line) => line.trim() !== "") ?? "") || "Chat";
+}
+
+/** A note name from free text: no characters a file name or a link cannot hold, at most 60 characters, cut at a word. */
+export function safeName(text: string): string {
+  const cleaned = text
+    // eslint-disable-next-line no-control-regex -- control characters are what this removes
+    .replace(/[\\/:*?"<>|#^[\]\u0000-\u001f]/g, " ")
+    .replace(/\s+/g, " ")
+    .trim()
+    .replace(/^\.+/, "");
+  if (cleaned.length <= 60) return cleaned.replace(/[. ]+$/, "");
+  const cut = cleaned.slice(0, 60);
+  const space = cut.lastIndexOf(" ");
+  return (space > 30 ? cut.slice(0, space) : cut).replace(/[. ]+$/, "");
+}

@@ -1,0 +1,40 @@
+import type { RestoredChat } from "../chat/ChatController";
+import { readChipArtifacts, selectionChip } from "../chat/chipArtifacts";
+import type { ChatMessage, ContextChip } from "../chat/chatTypes";
+import type { VaultPort } from "../vault/VaultPort";
+import type { ChatRecord } from "./chatRecord";
+import { messagesFromRecord } from "./chatStateRecord";
+
+/**
+ * A saved chat made ready to go on: its messages, with each question's attached notes read again
+ * (a note keeps links, not copies) so that the next request carries them in L2 as the chat that
+ * wrote the note did. A selection is read again from its lines. What cannot be read any more is
+ * reported and left out; the conversation itself (L4) comes from the note alone.
+ */
+export async function restoreChat(record: ChatRecord, vault: VaultPort, signal?: AbortSignal): Promise<{ chat: RestoredChat; problems: string[] }> {
+  const problems: string[] = [];
+  const messages: ChatMessage[] = [];
+  for (const message of messagesFromRecord(record)) {
+    if (message.role !== "user" || message.chips.length === 0) {
+      messages.push(message);
+      continue;
+    }
+    const chips = await Promise.all(message.chips.map((chip) => withSelectionText(vault, chip, problems)));
+    const read = await readChipArtifacts(vault, chips, signal);
+    problems.push(...read.problems);
+    messages.push({ ...message, chips, artifacts: read.artifacts });
+  }
+  return { chat: { chatId: record.id, mode: record.mode, model: record.model, messages }, problems };
+}
+
+async function withSelectionText(vault: VaultPort, chip: ContextChip, problems: string[]): Promise<ContextChip> {
+  if (chip.kind !== "selection" || !chip.selection) return chip;
+  const { fromLine, toLine } = chip.selection;
+  try {
+    const lines = (await vault.read(chip.target)).split("\n").slice(fromLine - 1, toLine);
+    return selectionChip(chip.target, lines.join("\n"), fromLine, toLine);
+  } catch (error) {
+    problems.push(`${chip.label}: ${error instanceof Error ? error.message : String(error)}`);
+    return chip;
+  }
+}
