@@ -1,0 +1,261 @@
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { makeChat, type ChatSetup } from "../../test/helpers/chatHarness";
+import { startOpenAIServer, type ChatRequestBody, type OpenAIServer, type Script } from "../../test/helpers/openAIServer";
+import { isAssistant } from "../chat/chatTypes";
+import { noteChip, selectionChip } from "../chat/chipArtifacts";
+import type { CopilotSettings } from "../settings/settingsSchema";
+import { ChatHistory } from "./ChatHistory";
+import { parseChat } from "./chatNoteFormat";
+import { ChatNoteWriter } from "./ChatNoteWriter";
+import { restoreChat } from "./restoreChat";
+
+/**
+ * Chats kept as notes, end to end over real parts: the ChatController and the real runners
+ * against the scripted chat-completions server, ChatNoteWriter and ChatHistory over a real folder.
+ */
+
+const NOTES = {
+  "Garden/Roses.md": "# Roses\n\nPrune in early spring.\nWater at the roots.\nMulch in May.\n",
+  "Kitchen/Soup.md": "Tomato soup with basil.\n",
+};
+const FOLDER = "copilot/chats";
+
+interface Setup extends ChatSetup {
+  history: ChatHistory;
+  writer: ChatNoteWriter;
+  problems: string[];
+  requests: ChatRequestBody[];
+  /** The chat notes on disk, vault-relative. */
+  chatNotes: () => string[];
+  read: (path: string) => string;
+}
+
+describe("chats kept as notes", () => {
+  let server: OpenAIServer;
+  let setup: Setup;
+
+  const open = async (script: Script, settings: Partial<CopilotSettings> = {}, progressIntervalMs = 2000): Promise<Setup> => {
+    const requests: ChatRequestBody[] = [];
+    const scripted = Array.isArray(script) ? [...script] : null;
+    server = await startOpenAIServer(async (request) => {
+      requests.push(request.body);
+      if (scripted) return scripted.shift() ?? { text: "(no more answers)" };
+      return (script as Exclude<Script, unknown[]>)(request);
+    });
+    const problems: string[] = [];
+    let writer!: ChatNoteWriter;
+    const chat = makeChat(server, {
+      notes: NOTES,
+      settings: { defaultMode: "chat", ...settings },
+      controller: { persistence: { questionAsked: (state) => writer.questionAsked(state), answerChanged: (state) => writer.answerChanged(state), answerEnded: (state) => writer.answerEnded(state) } },
+    });
+    const history = new ChatHistory({ vault: chat.fsVault, folder: () => chat.settings.history.folder, searcher: () => chat.index });
+    writer = new ChatNoteWriter({ vault: chat.fsVault, history, enabled: () => chat.settings.history.autosave, progressIntervalMs, onProblem: (message) => problems.push(message) });
+    const chatNotes = () => listNotes(join(chat.vault.root, FOLDER)).sort();
+    setup = { ...chat, history, writer, problems, requests, chatNotes, read: (path) => readFileSync(join(chat.vault.root, path), "utf8") };
+    return setup;
+  };
+
+  /** Opens a saved chat in the controller as the view does. */
+  const reopen = async (path: string) => {
+    const { record, text } = await setup.history.load(path);
+    const { chat, problems } = await restoreChat(record, setup.fsVault);
+    await setup.controller.restore(chat);
+    setup.writer.adopt(record, path, text);
+    return problems;
+  };
+
+  afterEach(async () => {
+    setup?.writer.dispose();
+    await setup?.dispose();
+    await server?.close();
+  });
+
+  it("saves the question before the model is asked, then the answer, in one note named from the question", async () => {
+    let onDiskWhenAsked = "";
+    const { controller, chatNotes, read, writer } = await open(() => {
+      onDiskWhenAsked = chatNotes().map((path) => setup.read(path)).join("");
+      return { text: "Prune just above an outward-facing bud." };
+    });
+    await controller.send("How do I prune roses?");
+    await writer.idle();
+    expect(onDiskWhenAsked).toContain("How do I prune roses?");
+    expect(onDiskWhenAsked).toMatch(/## Copilot · [^\n]* · partial\n/);
+    const notes = chatNotes();
+    expect(notes).toHaveLength(1);
+    expect(notes[0]).toMatch(/^copilot\/chats\/\d{4}-\d{2}-\d{2} How do I prune roses\.md$/);
+    expect(writer.path).toBe(notes[0]);
+    const record = parseChat(read(notes[0] ?? ""));
+    expect(record.id).toBe(controller.getState().chatId);
+    expect(record.messages).toMatchObject([
+      { role: "user", text: "How do I prune roses?" },
+      { role: "assistant", status: "done", mode: "chat", model: "test-model", parts: [{ type: "text", text: "Prune just above an outward-facing bud." }] },
+    ]);
+  });
+
+  it("keeps an agent's tool calls in the note: tool, arguments, result and status", async () => {
+    const { controller, chatNotes, read, writer } = await open(
+      [{ toolCalls: [{ name: "readNote", arguments: JSON.stringify({ notePath: "Kitchen/Soup.md" }) }] }, { text: "Simmer it with basil." }],
+      { defaultMode: "agent", autonomousAgentEnabledToolIds: ["readNote"] },
+    );
+    await controller.send("What is in the soup?");
+    await writer.idle();
+    const text = read(chatNotes()[0] ?? "");
+    expect(text).toContain("> [!tool]- readNote · ok");
+    const answer = parseChat(text).messages[1];
+    if (answer?.role !== "assistant") throw new Error("no answer");
+    expect(answer.parts[0]).toMatchObject({ type: "tool", name: "readNote", status: "ok" });
+    expect(JSON.parse(answer.parts[0]?.type === "tool" ? answer.parts[0].args : "")).toEqual({ notePath: "Kitchen/Soup.md" });
+    expect(answer.parts[0]?.type === "tool" && answer.parts[0].result).toContain("Tomato soup with basil.");
+    expect(answer.parts[1]).toEqual({ type: "text", text: "Simmer it with basil." });
+  });
+
+  it("a reopened chat goes on with the same request, byte for byte, as the chat that wrote it", async () => {
+    const { controller, chatNotes, read, requests, writer } = await open(() => ({ text: "Noted." }));
+    controller.addChip(noteChip("Garden/Roses.md"));
+    await controller.send("First question");
+    controller.addChip(selectionChip("Kitchen/Soup.md", "Tomato soup with basil.", 1, 1));
+    await controller.send("Second question");
+    await writer.idle();
+    const path = chatNotes()[0] ?? "";
+    const afterTwo = read(path);
+
+    await controller.send("Third question");
+    const live = requests.at(-1);
+
+    await controller.newChat();
+    writeFileSync(join(setup.vault.root, path), afterTwo);
+    expect(await reopen(path)).toEqual([]);
+    expect(controller.getState().messages).toHaveLength(4);
+    await controller.send("Third question");
+    const restored = requests.at(-1);
+
+    expect(JSON.stringify(restored?.messages)).toBe(JSON.stringify(live?.messages));
+    // The history really was in it: the earlier questions and answers, before the new one.
+    const contents = (live?.messages ?? []).map((message) => JSON.stringify(message.content));
+    expect(contents.some((content) => content.includes("Prune in early spring."))).toBe(true);
+    expect(contents.filter((content) => content.includes("First question") || content.includes("Second question"))).toHaveLength(2);
+    await writer.idle();
+    expect(chatNotes()).toEqual([path]);
+    expect(parseChat(read(path)).messages).toHaveLength(6);
+  });
+
+  it("what a person wrote in the note is what the model reads when the chat goes on", async () => {
+    const { controller, chatNotes, read, requests, writer } = await open(() => ({ text: "Roses like sun." }));
+    await controller.send("Where do roses grow best?");
+    await writer.idle();
+    const path = chatNotes()[0] ?? "";
+    const edited = read(path).replace("Where do roses grow best?", "Where do climbing roses grow best?").replace("Roses like sun.", "Roses like sun and wind shelter.");
+    writeFileSync(join(setup.vault.root, path), `${edited}\nA line the person added.\n`);
+
+    await controller.newChat();
+    await reopen(path);
+    await controller.send("And in shade?");
+    const history = (requests.at(-1)?.messages ?? []).map((message) => message.content);
+    expect(history).toContainEqual("Where do climbing roses grow best?");
+    expect(history).toContainEqual("Roses like sun and wind shelter.\n\nA line the person added.");
+    await writer.idle();
+    expect(chatNotes()).toEqual([path]);
+    expect(read(path)).toContain("Where do climbing roses grow best?");
+  });
+
+  it("a note edited while its chat is open keeps the edit; the new exchange goes after it", async () => {
+    const { controller, chatNotes, read, writer } = await open(() => ({ text: "An answer." }));
+    await controller.send("Question one");
+    await writer.idle();
+    const path = chatNotes()[0] ?? "";
+    writeFileSync(join(setup.vault.root, path), read(path).replace("An answer.", "An answer, corrected by hand."));
+    await controller.send("Question two");
+    await writer.idle();
+    const messages = parseChat(read(path)).messages;
+    expect(messages.map((message) => (message.role === "user" ? message.text : message.parts.map((part) => (part.type === "text" ? part.text : "")).join("")))).toEqual([
+      "Question one",
+      "An answer, corrected by hand.",
+      "Question two",
+      "An answer.",
+    ]);
+    expect(chatNotes()).toEqual([path]);
+  });
+
+  it("a note that stopped being a chat is left as it is, and the chat goes on in a new note", async () => {
+    const { controller, chatNotes, read, writer, problems } = await open(() => ({ text: "Fine." }));
+    await controller.send("Keep this");
+    await writer.idle();
+    const path = chatNotes()[0] ?? "";
+    const broken = read(path).replace(/^---\n[\s\S]*?\n---\n/, "My own note now.\n");
+    writeFileSync(join(setup.vault.root, path), broken);
+    await controller.send("And this");
+    await writer.idle();
+    expect(read(path)).toBe(broken);
+    const others = chatNotes().filter((note) => note !== path);
+    expect(others).toHaveLength(1);
+    expect(parseChat(read(others[0] ?? "")).messages).toHaveLength(4);
+    expect(problems).toEqual([expect.stringContaining("no longer a chat note")]);
+  });
+
+  it("finds its note by id after the note was moved, and updates it there", async () => {
+    const { controller, chatNotes, read, writer } = await open(() => ({ text: "Yes." }));
+    await controller.send("Before the move");
+    await writer.idle();
+    const from = join(setup.vault.root, chatNotes()[0] ?? "");
+    const to = join(setup.vault.root, "Archive/Moved chat.md");
+    mkdirSync(dirname(to), { recursive: true });
+    renameSync(from, to);
+    await controller.send("After the move");
+    await writer.idle();
+    expect(chatNotes()).toEqual([]);
+    expect(parseChat(read("Archive/Moved chat.md")).messages).toHaveLength(4);
+    expect(await setup.history.findById(controller.getState().chatId)).toBe("Archive/Moved chat.md");
+  });
+
+  it("Regenerate keeps the replaced answer as an earlier version, in the note and when reopened", async () => {
+    const answers = ["First try.", "Second try."];
+    const { controller, chatNotes, read, writer } = await open(() => ({ text: answers.shift() ?? "?" }));
+    await controller.send("Say something");
+    await controller.regenerate();
+    await writer.idle();
+    const path = chatNotes()[0] ?? "";
+    const text = read(path);
+    expect(text).toContain("> [!earlier]- Earlier version");
+    expect(text).toContain("> First try.");
+    await controller.newChat();
+    await reopen(path);
+    const answer = controller.getState().messages.findLast(isAssistant);
+    expect(answer?.parts).toMatchObject([{ type: "text", text: "Second try." }]);
+    expect(answer?.earlier?.[0]?.map((message) => message.role)).toEqual(["user", "assistant"]);
+  });
+
+  it("writes nothing when saving is switched off", async () => {
+    const { controller, chatNotes, writer } = await open(() => ({ text: "Not kept." }), { history: { folder: FOLDER, autosave: false } });
+    await controller.send("Private question");
+    await writer.idle();
+    expect(existsSync(join(setup.vault.root, FOLDER))).toBe(false);
+    expect(chatNotes()).toEqual([]);
+  });
+
+  it("writes a long answer now and then while it streams, never per token", async () => {
+    const words = Array.from({ length: 60 }, (_, index) => `word${index} `).join("");
+    const { controller, fsVault, writer, chatNotes, read } = await open(() => ({ text: words, chunkSize: 6, chunkDelayMs: 15 }), {}, 200);
+    let writes = 0;
+    const process = fsVault.process.bind(fsVault);
+    fsVault.process = (path, transform) => {
+      writes++;
+      return process(path, transform);
+    };
+    await controller.send("Count slowly");
+    await writer.idle();
+    // The first save creates the note; every later one is a process call.
+    expect(writes).toBeGreaterThanOrEqual(2);
+    expect(writes).toBeLessThan(Math.ceil(words.length / 6) / 2);
+    const answer = parseChat(read(chatNotes()[0] ?? "")).messages[1];
+    expect(answer?.role === "assistant" && answer.parts[0]).toEqual({ type: "text", text: words });
+  });
+});
+
+function listNotes(folder: string, prefix = FOLDER): string[] {
+  if (!existsSync(folder)) return [];
+  return readdirSync(folder, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory() ? listNotes(join(folder, entry.name), `${prefix}/${entry.name}`) : entry.name.endsWith(".md") ? [`${prefix}/${entry.name}`] : [],
+  );
+}
