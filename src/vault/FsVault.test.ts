@@ -69,6 +69,22 @@ describe("FsVault", () => {
     await expect(vault.process("missing.md", (t) => t)).rejects.toBeInstanceOf(VaultFileNotFoundError);
   });
 
+  it("renames a note into a new folder, never over another file, and reports the rename", async () => {
+    const events: VaultEvent[] = [];
+    vault.onChange((event) => events.push(event));
+    temp.write("from.md", "moving");
+    temp.write("taken.md", "stays");
+    await vault.rename("from.md", "deep/er/to.md");
+    expect(readFileSync(join(temp.root, "deep/er/to.md"), "utf8")).toBe("moving");
+    expect(existsSync(join(temp.root, "from.md"))).toBe(false);
+    expect(events).toContainEqual({ type: "rename", path: "deep/er/to.md", oldPath: "from.md" });
+    await expect(vault.rename("deep/er/to.md", "taken.md")).rejects.toBeInstanceOf(VaultFileExistsError);
+    expect(readFileSync(join(temp.root, "taken.md"), "utf8")).toBe("stays");
+    expect(readFileSync(join(temp.root, "deep/er/to.md"), "utf8")).toBe("moving");
+    await expect(vault.rename("nothing.md", "x.md")).rejects.toBeInstanceOf(VaultFileNotFoundError);
+    await expect(vault.rename("taken.md", "../outside.md")).rejects.toThrow();
+  });
+
   it("moves trashed notes to .trash without overwriting what is there", async () => {
     await vault.create("old.md", "newer");
     await vault.trash("old.md");

@@ -78,6 +78,17 @@ describe("ObsidianVault", () => {
     expect(await vault.read("latin1.md")).toBe("caf\uFFFD\n");
   });
 
+  it("renames through the file manager, into a new folder, never over another file", async () => {
+    const { app, vault } = await vaultWith({ "a.md": "alpha", "b.md": "beta" });
+    await vault.rename("a.md", "archive/2026/a2.md");
+    expect(app.vault.getFileByPath("a.md")).toBeNull();
+    expect(await vault.read("archive/2026/a2.md")).toBe("alpha");
+    await expect(vault.rename("b.md", "archive/2026/a2.md")).rejects.toBeInstanceOf(VaultFileExistsError);
+    await expect(vault.rename("gone.md", "c.md")).rejects.toBeInstanceOf(VaultFileNotFoundError);
+    await expect(vault.rename("b.md", ".obsidian/b.md")).rejects.toBeInstanceOf(VaultPathError);
+    expect(await vault.read("b.md")).toBe("beta");
+  });
+
   it("trashes through the file manager", async () => {
     const { app, vault } = await vaultWith({ "a.md": "x" });
     await vault.trash("a.md");

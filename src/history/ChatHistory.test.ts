@@ -1,0 +1,105 @@
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { makeTempVault, type TempVault } from "../../test/helpers/tempVault";
+import type { NoteSearcher } from "../ports/NoteSearcher";
+import { FsVault } from "../vault/FsVault";
+import { ChatHistory, safeName } from "./ChatHistory";
+import { ChatNoteParseError, serializeChat } from "./chatNoteFormat";
+import type { ChatRecord } from "./chatRecord";
+
+function chat(id: string, question: string, updated: string): ChatRecord {
+  return {
+    id,
+    mode: "chat",
+    model: "m",
+    created: updated,
+    updated,
+    tags: ["copilot-chat"],
+    extraFrontmatter: "",
+    preamble: "",
+    messages: [
+      { role: "user", time: updated, text: question, context: [] },
+      { role: "assistant", time: updated, mode: "chat", model: "m", status: "done", parts: [{ type: "text", text: `About ${question}` }], earlier: [] },
+    ],
+  };
+}
+
+describe("ChatHistory over a real folder", () => {
+  let vault: TempVault;
+  let history: ChatHistory;
+  let hits: string[];
+
+  const save = (record: ChatRecord) => history.create(record, serializeChat(record));
+
+  beforeEach(() => {
+    vault = makeTempVault({ "copilot/chats/My own index.md": "# Not a chat\n", "Elsewhere.md": "plain\n" });
+    hits = [];
+    const searcher: NoteSearcher = { search: () => Promise.resolve(hits.map((path) => ({ path, title: path, content: "", score: 1 }))) };
+    history = new ChatHistory({ vault: new FsVault(vault.root), folder: () => "copilot/chats", searcher: () => searcher });
+  });
+  afterEach(() => vault.remove());
+
+  it("names a new chat from its date and first question, and never overwrites a chat of the same name", async () => {
+    const first = await save(chat("a", "What is: a *rose*? [[x]] #tag", "2026-12-01T10:00:00Z"));
+    const second = await save(chat("b", "What is: a *rose*? [[x]] #tag", "2026-12-01T11:00:00Z"));
+    expect(first).toBe("copilot/chats/2026-12-01 What is a rose x tag.md");
+    expect(second).toBe("copilot/chats/2026-12-01 What is a rose x tag 2.md");
+    expect(readFileSync(join(vault.root, first), "utf8")).toContain("chat-id: a");
+  });
+
+  it("lists the chats of its folder newest first, skipping notes that are not chats, reporting a broken chat id", async () => {
+    await save(chat("old", "Old question", "2026-11-01T10:00:00Z"));
+    await save(chat("new", "New question", "2026-12-02T10:00:00Z"));
+    await save(chat("mid", "Mid question", "2026-11-15T10:00:00Z"));
+    vault.write("copilot/chats/Broken.md", "---\nchat-id: 12\n---\n");
+    const listing = await history.list();
+    expect(listing.chats.map((entry) => entry.id)).toEqual(["new", "mid", "old"]);
+    expect(listing.chats[0]).toMatchObject({ title: "2026-12-02 New question", updated: "2026-12-02T10:00:00Z" });
+    expect(listing.problems).toEqual([{ path: "copilot/chats/Broken.md", message: "its chat-id is not text" }]);
+  });
+
+  it("searches names first, then the chats the index finds by their text", async () => {
+    const roses = await save(chat("r", "Pruning roses", "2026-12-01T10:00:00Z"));
+    const soup = await save(chat("s", "Tomato soup", "2026-12-02T10:00:00Z"));
+    hits = ["Elsewhere.md", soup];
+    expect((await history.search("roses")).chats.map((entry) => entry.path)).toEqual([roses, soup]);
+    hits = [];
+    expect((await history.search("tomato SOUP")).chats.map((entry) => entry.path)).toEqual([soup]);
+    expect((await history.search("   ")).chats).toHaveLength(2);
+  });
+
+  it("renames a chat in its folder and still finds it by id", async () => {
+    const path = await save(chat("r", "Pruning roses", "2026-12-01T10:00:00Z"));
+    const renamed = await history.rename(path, "Roses: the / whole story");
+    expect(renamed).toBe("copilot/chats/Roses the whole story.md");
+    expect(existsSync(join(vault.root, path))).toBe(false);
+    expect(await history.findById("r")).toBe(renamed);
+    await expect(history.rename(renamed, "  ///  ")).rejects.toThrow("at least one letter");
+    await save(chat("t", "Taken", "2026-12-01T10:00:00Z"));
+    await expect(history.rename(renamed, "2026-12-01 Taken")).rejects.toThrow("already exists");
+    expect(existsSync(join(vault.root, renamed))).toBe(true);
+  });
+
+  it("moves a deleted chat to the trash", async () => {
+    const path = await save(chat("r", "Pruning roses", "2026-12-01T10:00:00Z"));
+    await history.remove(path);
+    expect(existsSync(join(vault.root, path))).toBe(false);
+    expect(readdirSync(join(vault.root, ".trash"))).toHaveLength(1);
+    expect(await history.findById("r")).toBeNull();
+  });
+
+  it("reports a note it cannot read as a chat by name, and leaves it as it was", async () => {
+    vault.write("copilot/chats/Half.md", "---\nchat-id: x\nmode: sing\n---\n## You\n\nhi\n");
+    const error = await history.load("copilot/chats/Half.md").catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ChatNoteParseError);
+    expect((error as Error).message).toBe('"copilot/chats/Half.md" is not a chat Copilot can read: its mode "sing" is not one of chat, vault-qa, agent. It was left as it is.');
+    expect(readFileSync(join(vault.root, "copilot/chats/Half.md"), "utf8")).toBe("---\nchat-id: x\nmode: sing\n---\n## You\n\nhi\n");
+  });
+
+  it("makes note names that a file system and a link can hold", () => {
+    expect(safeName('a/b\\c:d*e?f"g<h>i|j#k^l[m]n')).toBe("a b c d e f g h i j k l m n");
+    expect(safeName("...hidden")).toBe("hidden");
+    expect(safeName("x".repeat(80))).toHaveLength(60);
+    expect(safeName(`${"word ".repeat(20)}end`)).toBe("word word word word word word word word word word word word");
+  });
+});
