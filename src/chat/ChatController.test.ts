@@ -196,6 +196,13 @@ describe("ChatController over the real runners and a scripted chat-completions s
     const texts = controller.getState().messages.map((message) => (isAssistant(message) ? answerText(message) : message.text));
     expect(texts).toEqual(["Q1", "A1", "Q2, reworded", "A3"]);
     expect(contentText(server.requests[3]!.body.messages.at(-1)!.content)).toContain("Q2, reworded");
+    // Nothing replaced is lost: both earlier versions of the exchange stay with the new answer, oldest first.
+    const earlier = lastAnswer(controller.getState()).earlier ?? [];
+    expect(earlier.map((version) => version.map((message) => (isAssistant(message) ? answerText(message) : message.text)))).toEqual([
+      ["Q2", "A2"],
+      ["Q2", "A2 again"],
+    ]);
+    expect(earlier.flat().every((message) => !isAssistant(message) || message.earlier === undefined)).toBe(true);
   });
 
   it("switches mode and model for the next message", async () => {
