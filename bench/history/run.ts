@@ -22,6 +22,7 @@ const RUNS = Number(process.env.BENCH_HISTORY_RUNS ?? 15);
 const TURNS = 200;
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
+const print = (line: string) => process.stdout.write(`${line}\n`);
 const ms = (value: number) => `${value.toFixed(value >= 100 ? 0 : 1)} ms`;
 
 function longChat(): ChatState {
@@ -84,10 +85,10 @@ async function saveAndLoad(): Promise<void> {
       await restoreChat(record, fsVault);
       load.push(performance.now() - started);
     }
-    console.log(`| ${TURNS}-turn agent chat (2 tool calls per answer) | ${(size / 1024).toFixed(0)} KB note |`);
-    console.log(`| serialize (state -> note text)     | ${ms(median(serialize))} |`);
-    console.log(`| save (serialize + Vault.process)   | ${ms(median(save))} |`);
-    console.log(`| load (read + parse + restore)      | ${ms(median(load))} |`);
+    print(`| ${TURNS}-turn agent chat (2 tool calls per answer) | ${(size / 1024).toFixed(0)} KB note |`);
+    print(`| serialize (state -> note text)     | ${ms(median(serialize))} |`);
+    print(`| save (serialize + Vault.process)   | ${ms(median(save))} |`);
+    print(`| load (read + parse + restore)      | ${ms(median(load))} |`);
   } finally {
     vault.remove();
   }
@@ -118,7 +119,7 @@ async function writesPerTurn(label: string, tokens: number, chunkDelayMs: number
     for (let turn = 0; turn < turns; turn++) await chat.controller.send(`Turn ${turn}`);
     await writer.idle();
     const seconds = (performance.now() - started) / 1000 / turns;
-    console.log(`| writes per turn, ${label} (${tokens} tokens, ${seconds.toFixed(1)} s each) | ${(writes / turns).toFixed(1)} |`);
+    print(`| writes per turn, ${label} (${tokens} tokens, ${seconds.toFixed(1)} s each) | ${(writes / turns).toFixed(1)} |`);
   } finally {
     writer.dispose();
     await chat.dispose();
@@ -127,14 +128,14 @@ async function writesPerTurn(label: string, tokens: number, chunkDelayMs: number
 }
 
 async function main(): Promise<void> {
-  console.log("| chat history | figure |");
-  console.log("|---|---|");
+  print("| chat history | figure |");
+  print("|---|---|");
   await saveAndLoad();
   await writesPerTurn("short answer", 50, 0);
   await writesPerTurn("long streamed answer", 1000, 5);
 }
 
 main().catch((error: unknown) => {
-  console.error(error);
+  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
   process.exit(1);
 });
