@@ -38,6 +38,9 @@ export const DEFAULT_SETTINGS: CopilotSettings = {
     folder: "copilot/chats",
     autosave: true,
   },
+  prompts: {
+    folder: "copilot/prompts",
+  },
   webSearch: {
     provider: "none",
     searxngUrl: "http://127.0.0.1:8080",

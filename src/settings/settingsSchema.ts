@@ -33,6 +33,11 @@ export const historySettingsSchema = z.object({
   autosave: z.boolean(),
 });
 
+export const promptSettingsSchema = z.object({
+  /** Where the user's own prompts are kept as notes (vault-relative). */
+  folder: z.string().trim().min(1),
+});
+
 export const webSearchSettingsSchema = z.object({
   provider: z.enum(WEB_SEARCH_PROVIDERS),
   searxngUrl: z.url(),
@@ -99,6 +104,7 @@ export const copilotSettingsSchema = z.object({
   timeZone: z.string(),
   search: searchSettingsSchema,
   history: historySettingsSchema,
+  prompts: promptSettingsSchema,
   webSearch: webSearchSettingsSchema,
   mcpServers: mcpServerListSchema,
 });

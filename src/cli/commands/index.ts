@@ -7,4 +7,5 @@ export const CLI_COMMANDS: CliCommandTable = {
   qa: () => import("./qaCommand").then((m) => m.qaCommand),
   agent: () => import("./agentCommand").then((m) => m.agentCommand),
   mcp: () => import("./mcpCommand").then((m) => m.mcpCommand),
+  run: () => import("./runCommand").then((m) => m.runCommand),
 };

@@ -1,0 +1,106 @@
+import { parse as parseYaml } from "yaml";
+import { CHAT_MODES, type ChatMode } from "../settings/settingsSchema";
+import { toVaultPath } from "../vault/vaultPath";
+import type { VaultPort } from "../vault/VaultPort";
+
+/**
+ * A prompt the user keeps as a note in the prompts folder: the note's name is the command's name,
+ * its body the prompt (with variables, see fillPrompt.ts), its frontmatter how it runs:
+ *
+ *   description: Fix spelling and grammar     shown in the slash menu and the command palette
+ *   mode: chat | vault-qa | agent             the chat mode it runs in (default: the chat's)
+ *   model: gpt-4.1-mini                       the model it runs with (default: the chat's)
+ *   edit: true                                its answer replaces the selection (shown as a diff)
+ *   command: true                             listed in the command palette
+ *   menu: true                                listed in the editor's context menu
+ */
+export interface CustomPrompt {
+  name: string;
+  path: string;
+  description: string;
+  mode?: ChatMode;
+  model?: string;
+  edit: boolean;
+  command: boolean;
+  menu: boolean;
+  body: string;
+}
+
+/** A prompt note that could not be read: reported by path; the other prompts still load. */
+export class PromptNoteError extends Error {
+  constructor(
+    readonly path: string,
+    reason: string,
+  ) {
+    super(`The prompt "${path}" was not loaded: ${reason}.`);
+    this.name = "PromptNoteError";
+  }
+}
+
+export function parsePromptNote(path: string, text: string): CustomPrompt {
+  const name = path.slice(path.lastIndexOf("/") + 1).replace(/\.md$/, "");
+  const { properties, body } = splitFrontmatter(path, text);
+  const mode = properties.mode;
+  if (mode !== undefined && !(typeof mode === "string" && (CHAT_MODES as readonly string[]).includes(mode))) {
+    throw new PromptNoteError(path, `its mode "${String(mode)}" is not one of ${CHAT_MODES.join(", ")}`);
+  }
+  const model = properties.model;
+  if (model !== undefined && (typeof model !== "string" || model.trim() === "")) throw new PromptNoteError(path, "its model is not a name");
+  if (body.trim() === "") throw new PromptNoteError(path, "it has no prompt text");
+  return {
+    name,
+    path,
+    description: typeof properties.description === "string" ? properties.description : "",
+    ...(typeof mode === "string" ? { mode: mode as ChatMode } : {}),
+    ...(typeof model === "string" ? { model: model.trim() } : {}),
+    edit: flag(path, properties, "edit"),
+    command: flag(path, properties, "command"),
+    menu: flag(path, properties, "menu"),
+    body: body.trim(),
+  };
+}
+
+/** Every prompt note in the folder (and its subfolders), by name; broken ones reported, not thrown. */
+export async function loadPrompts(vault: VaultPort, folder: string): Promise<{ prompts: CustomPrompt[]; problems: PromptNoteError[] }> {
+  const prefix = `${toVaultPath(folder, vault.configDir)}/`;
+  const prompts: CustomPrompt[] = [];
+  const problems: PromptNoteError[] = [];
+  for (const path of (await vault.listNotes()).filter((note) => note.startsWith(prefix))) {
+    try {
+      prompts.push(parsePromptNote(path, await vault.read(path)));
+    } catch (error) {
+      problems.push(error instanceof PromptNoteError ? error : new PromptNoteError(path, error instanceof Error ? error.message : String(error)));
+    }
+  }
+  prompts.sort((left, right) => left.name.localeCompare(right.name));
+  return { prompts, problems };
+}
+
+/** The prompt a name means: exactly, else ignoring case. */
+export function findPrompt(prompts: readonly CustomPrompt[], name: string): CustomPrompt | undefined {
+  return prompts.find((prompt) => prompt.name === name) ?? prompts.find((prompt) => prompt.name.toLowerCase() === name.toLowerCase());
+}
+
+function splitFrontmatter(path: string, text: string): { properties: Record<string, unknown>; body: string } {
+  const normalized = text.replace(/^\ufeff/, "");
+  const match = /^---\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/.exec(normalized);
+  if (!match) {
+    if (/^---\r?\n/.test(normalized)) throw new PromptNoteError(path, "its frontmatter is not closed by a --- line");
+    return { properties: {}, body: normalized };
+  }
+  let parsed: unknown;
+  try {
+    parsed = parseYaml(match[1] ?? "");
+  } catch (error) {
+    throw new PromptNoteError(path, `its frontmatter is not valid YAML (${error instanceof Error ? (error.message.split("\n")[0] ?? "") : String(error)})`);
+  }
+  if (parsed !== null && (typeof parsed !== "object" || Array.isArray(parsed))) throw new PromptNoteError(path, "its frontmatter is not a set of properties");
+  return { properties: (parsed ?? {}) as Record<string, unknown>, body: normalized.slice(match[0].length) };
+}
+
+function flag(path: string, properties: Record<string, unknown>, key: string): boolean {
+  const value = properties[key];
+  if (value === undefined || value === null) return false;
+  if (typeof value !== "boolean") throw new PromptNoteError(path, `its "${key}" is not true or false`);
+  return value;
+}
