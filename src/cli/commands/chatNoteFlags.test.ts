@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseChat } from "../../history/chatNoteFormat";
-import type { RecordAnswer, RecordQuestion } from "../../history/chatRecord";
+import type { RecordAnswer } from "../../history/chatRecord";
 import { runCli } from "../../../test/helpers/runCli";
 import { startOpenAIServer, type OpenAIServer, type Script } from "../../../test/helpers/openAIServer";
 import { makeTempVault, type TempVault } from "../../../test/helpers/tempVault";
@@ -32,6 +32,13 @@ function chatNotes(): string[] {
 }
 
 const read = (path: string) => readFileSync(join(vault.root, path), "utf8");
+
+it("the usage lists --save and --continue NOTE for chat and for agent", async () => {
+  const { status, stderr } = await runCli(["--help"]);
+  expect(status).toBe(2);
+  const commands = stderr.split(/\n(?=\s+vault-copilot )/);
+  for (const name of ["chat", "agent"]) expect(commands.find((lines) => lines.includes(`vault-copilot ${name} `))).toContain("[--save] [--continue NOTE]");
+});
 
 describe("chat --save", () => {
   it("writes one note in the history folder with the question and the answer, and prints its path on stderr", async () => {
@@ -72,7 +79,7 @@ describe("chat --continue NOTE", () => {
     ]);
     expect(chatNotes()).toEqual([path]);
     const record = parseChat(read(path));
-    expect(record.messages.map((message) => (message.role === "user" ? (message).text : (message).parts))).toEqual([
+    expect(record.messages.map((message) => (message.role === "user" ? message.text : message.parts))).toEqual([
       "What is the capital of France?",
       [{ type: "text", text: "Paris is the capital." }],
       "And of Italy?",
