@@ -6,7 +6,7 @@ import { integerFlag, parseArgs, stringFlag, UsageError } from "../args";
 import { connectMcpFromConfigFile, type CliMcpConnection } from "../cliMcp";
 import { cliToolDependencies, createCliNoteIndex, createCliRegistry, MODEL_FLAGS, openCliSession, promptOf } from "../cliRuntime";
 import type { CliCommand, CliIo } from "../io";
-import { runOneTurn } from "../printChainEvents";
+import { CHAT_NOTE_FLAGS, openChatNote, runChatTurn } from "../runChatTurn";
 import { errorMessage } from "../../errorMessage";
 
 /** The CLI cannot ask, so without --yes every edit and every MCP call that needs approval is refused. */
@@ -17,13 +17,17 @@ const MAX_ITERATIONS = 50;
 
 /**
  * `agent --vault DIR --base-url URL --model NAME [--api-key-env VAR] [--tools id,id,...]
- * [--max-iterations N] [--yes] [--json] [--mcp-config FILE.json] PROMPT`: the plugin's agent —
+ * [--max-iterations N] [--yes] [--json] [--mcp-config FILE.json] [--save] [--continue NOTE]
+ * PROMPT`: the plugin's agent —
  * the same runner, registry, tools and settings (the vault's data.json, flags over it) — over a
  * folder. `--tools` lists the enabled tool ids (the vault's enabled tools otherwise, plus every
  * tool of the MCP servers given); the always-enabled tools are bound in any case.
  */
 export const agentCommand: CliCommand = async (argv, io) => {
-  const args = parseArgs(argv, { values: [...MODEL_FLAGS, "tools", "max-iterations", "mcp-config"], booleans: ["yes", "json"] });
+  const args = parseArgs(argv, {
+    values: [...MODEL_FLAGS, "tools", "max-iterations", "mcp-config", ...CHAT_NOTE_FLAGS.values],
+    booleans: ["yes", "json", ...CHAT_NOTE_FLAGS.booleans],
+  });
   const prompt = promptOf(args, "agent");
   const maxIterations = integerFlag(args, "max-iterations", 0);
   if (maxIterations > MAX_ITERATIONS) throw new UsageError(`--max-iterations takes at most ${MAX_ITERATIONS}`);
@@ -31,6 +35,7 @@ export const agentCommand: CliCommand = async (argv, io) => {
   const session = await openCliSession(args, io);
   if (maxIterations > 0) session.settings.autonomousAgentMaxIterations = maxIterations;
   const approve = args.flags.has("yes");
+  const note = await openChatNote(args, session, io);
 
   let index: NoteIndex | undefined;
   let mcp: CliMcpConnection | undefined;
@@ -67,7 +72,7 @@ export const agentCommand: CliCommand = async (argv, io) => {
       vaultAvailable: () => true,
     });
     // Awaited here: the finally below closes what the run uses.
-    return await runOneTurn(runner, prompt, io, args.flags.has("json"));
+    return await runChatTurn({ session, mode: "agent", runner, prompt, io, json: args.flags.has("json"), note });
   } finally {
     await closeQuietly(mcp, index, io);
   }

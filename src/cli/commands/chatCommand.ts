@@ -2,16 +2,18 @@ import { LLMChainRunner } from "../../LLMProviders/chainRunner/LLMChainRunner";
 import { parseArgs } from "../args";
 import { MODEL_FLAGS, openCliSession, promptOf } from "../cliRuntime";
 import type { CliCommand } from "../io";
-import { runOneTurn } from "../printChainEvents";
+import { CHAT_NOTE_FLAGS, openChatNote, runChatTurn } from "../runChatTurn";
 
 /**
- * `chat --vault DIR --base-url URL --model NAME [--api-key-env VAR] [--json] PROMPT`: one plain
- * chat turn (the plugin's Chat mode), the answer streamed to stdout.
+ * `chat --vault DIR --base-url URL --model NAME [--api-key-env VAR] [--json] [--save]
+ * [--continue NOTE] PROMPT`: one plain chat turn (the plugin's Chat mode), the answer streamed to
+ * stdout. `--save` keeps the chat as a note in the history folder, `--continue` goes on with one.
  */
 export const chatCommand: CliCommand = async (argv, io) => {
-  const args = parseArgs(argv, { values: MODEL_FLAGS, booleans: ["json"] });
+  const args = parseArgs(argv, { values: [...MODEL_FLAGS, ...CHAT_NOTE_FLAGS.values], booleans: ["json", ...CHAT_NOTE_FLAGS.booleans] });
   const prompt = promptOf(args, "chat");
   const session = await openCliSession(args, io);
+  const note = await openChatNote(args, session, io);
   const runner = new LLMChainRunner({ getSettings: () => session.settings, createModel: session.createModel });
-  return runOneTurn(runner, prompt, io, args.flags.has("json"));
+  return runChatTurn({ session, mode: "chat", runner, prompt, io, json: args.flags.has("json"), note });
 };

@@ -1,0 +1,126 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { parseChat } from "../../history/chatNoteFormat";
+import type { RecordAnswer } from "../../history/chatRecord";
+import { runCli } from "../../../test/helpers/runCli";
+import { startOpenAIServer, type OpenAIServer, type Script } from "../../../test/helpers/openAIServer";
+import { makeTempVault, type TempVault } from "../../../test/helpers/tempVault";
+
+jest.setTimeout(60_000);
+
+const FOLDER = "copilot/chats";
+let server: OpenAIServer | undefined;
+let vault: TempVault;
+
+beforeEach(() => {
+  vault = makeTempVault({ "Soup.md": "Onions and leeks.\n" });
+});
+afterEach(async () => {
+  vault.remove();
+  await server?.close();
+  server = undefined;
+});
+
+async function run(command: "chat" | "agent", script: Script, flags: string[], prompt: string) {
+  await server?.close();
+  server = await startOpenAIServer(script);
+  return runCli([command, "--vault", vault.root, "--base-url", server.baseUrl, "--model", "test-model", ...flags, prompt]);
+}
+
+function chatNotes(): string[] {
+  return readdirSync(join(vault.root, FOLDER)).map((name) => `${FOLDER}/${name}`);
+}
+
+const read = (path: string) => readFileSync(join(vault.root, path), "utf8");
+
+it("the usage lists --save and --continue NOTE for chat and for agent", async () => {
+  const { status, stderr } = await runCli(["--help"]);
+  expect(status).toBe(2);
+  const commands = stderr.split(/\n(?=\s+vault-copilot )/);
+  for (const name of ["chat", "agent"]) expect(commands.find((lines) => lines.includes(`vault-copilot ${name} `))).toContain("[--save] [--continue NOTE]");
+});
+
+describe("chat --save", () => {
+  it("writes one note in the history folder with the question and the answer, and prints its path on stderr", async () => {
+    const { status, stdout, stderr } = await run("chat", [{ text: "Paris is the capital." }], ["--save"], "What is the capital of France?");
+    expect(status).toBe(0);
+    expect(stdout).toBe("Paris is the capital.\n");
+    const notes = chatNotes();
+    expect(notes).toHaveLength(1);
+    expect(stderr).toBe(`vault-copilot: saved to ${notes[0]}\n`);
+    const record = parseChat(read(notes[0] ?? ""));
+    expect(record.mode).toBe("chat");
+    expect(record.messages).toHaveLength(2);
+    expect(record.messages[0]).toMatchObject({ role: "user", text: "What is the capital of France?" });
+    expect(record.messages[1]).toMatchObject({ role: "assistant", status: "done", mode: "chat", model: "test-model", parts: [{ type: "text", text: "Paris is the capital." }] });
+  });
+
+  it("without --save or --continue writes nothing", async () => {
+    const { status, stderr } = await run("chat", [{ text: "Hi." }], [], "Hello");
+    expect({ status, stderr }).toEqual({ status: 0, stderr: "" });
+    expect(readdirSync(vault.root)).toEqual(["Soup.md"]);
+  });
+});
+
+describe("chat --continue NOTE", () => {
+  it("sends the earlier turn as L4 before the new question and adds the exchange to the same note", async () => {
+    await run("chat", [{ text: "Paris is the capital." }], ["--save"], "What is the capital of France?");
+    const [path = ""] = chatNotes();
+    // Named without ".md": the same note.
+    const { status, stdout, stderr } = await run("chat", [{ text: "Rome." }], ["--continue", path.replace(/\.md$/, "")], "And of Italy?");
+    expect(status).toBe(0);
+    expect(stdout).toBe("Rome.\n");
+    expect(stderr).toBe(`vault-copilot: saved to ${path}\n`);
+    const messages = server?.requests[0]?.body.messages ?? [];
+    expect(messages.slice(-3)).toEqual([
+      { role: "user", content: "What is the capital of France?" },
+      { role: "assistant", content: "Paris is the capital." },
+      { role: "user", content: "[User query]: And of Italy?" },
+    ]);
+    expect(chatNotes()).toEqual([path]);
+    const record = parseChat(read(path));
+    expect(record.messages.map((message) => (message.role === "user" ? message.text : message.parts))).toEqual([
+      "What is the capital of France?",
+      [{ type: "text", text: "Paris is the capital." }],
+      "And of Italy?",
+      [{ type: "text", text: "Rome." }],
+    ]);
+  });
+
+  it("exits 1 with one line, the note untouched, for a missing note and for a note that is not a chat", async () => {
+    const plain = "---\ntags: [food]\n---\n# Soup\n\nOnions.\n";
+    vault.write(`${FOLDER}/Soup chat.md`, plain);
+    const before = readFileSync(join(vault.root, "Soup.md"));
+    for (const named of [`${FOLDER}/Nowhere`, `${FOLDER}/Soup chat.md`, "Soup"]) {
+      const { status, stdout, stderr } = await run("chat", [{ text: "never" }], ["--continue", named], "More?");
+      expect(status).toBe(1);
+      expect(stdout).toBe("");
+      expect(stderr).toMatch(/^vault-copilot: [^\n]+\n$/);
+      expect(server?.requests).toHaveLength(0);
+    }
+    expect(read(`${FOLDER}/Soup chat.md`)).toBe(plain);
+    expect(readFileSync(join(vault.root, "Soup.md"))).toEqual(before);
+    expect(chatNotes()).toEqual([`${FOLDER}/Soup chat.md`]);
+  });
+});
+
+describe("agent --save", () => {
+  it("keeps the tool call in the note: its tool, arguments and result", async () => {
+    const script: Script = [{ toolCalls: [{ name: "readNote", arguments: JSON.stringify({ notePath: "Soup.md" }) }] }, { text: "It holds onions and leeks." }];
+    const { status, stdout, stderr } = await run("agent", script, ["--tools", "readNote", "--save"], "What is in my soup note?");
+    expect(status).toBe(0);
+    expect(stdout).toBe("It holds onions and leeks.\n");
+    const notes = chatNotes();
+    expect(notes).toHaveLength(1);
+    expect(stderr).toContain(`vault-copilot: saved to ${notes[0]}\n`);
+    const text = read(notes[0] ?? "");
+    expect(text).toMatch(/^> \[!tool\][-+]? .*readNote/m);
+    const answer = parseChat(text).messages[1] as RecordAnswer;
+    expect(answer).toMatchObject({ role: "assistant", mode: "agent", status: "done" });
+    const [call, closing] = answer.parts;
+    expect(call).toMatchObject({ type: "tool", name: "readNote", status: "ok" });
+    expect(call?.type === "tool" && JSON.parse(call.args)).toEqual({ notePath: "Soup.md" });
+    expect(call?.type === "tool" && call.result).toContain("Onions and leeks.");
+    expect(closing).toEqual({ type: "text", text: "It holds onions and leeks." });
+  });
+});

@@ -1,0 +1,130 @@
+import { ChatController, type ChatRunner, type RestoredChat } from "../chat/ChatController";
+import { isAssistant } from "../chat/chatTypes";
+import type { ChainEvent } from "../LLMProviders/chainRunner/ChainEvents";
+import { ChatHistory } from "../history/ChatHistory";
+import type { ChatRecord } from "../history/chatRecord";
+import { ChatNoteWriter } from "../history/ChatNoteWriter";
+import { restoreChat } from "../history/restoreChat";
+import type { ChatMode } from "../settings/settingsSchema";
+import { toVaultPath, VaultPathError } from "../vault/vaultPath";
+import { VaultFileNotFoundError } from "../vault/VaultPort";
+import { stringFlag, UsageError, type ParsedArgs } from "./args";
+import type { CliSession } from "./cliRuntime";
+import type { CliIo } from "./io";
+import { chainEventPrinter } from "./printChainEvents";
+
+/** The flags of a command whose turn can be kept as a chat note (as the plugin keeps its chats). */
+export const CHAT_NOTE_FLAGS = { values: ["continue"], booleans: ["save"] } as const;
+
+/** Where the turn is kept: a new note in the history folder, or the chat note `--continue` named. */
+export interface ChatNoteTarget {
+  history: ChatHistory;
+  continued: { record: ChatRecord; path: string; text: string; chat: RestoredChat } | null;
+}
+
+/**
+ * Reads `--save` and `--continue NOTE` (which implies saving): null when the turn is not kept.
+ * The note of `--continue` is read now, before anything runs; a missing note, or one that is not a
+ * chat, ends the command with a one-line error and is left as it was.
+ */
+export async function openChatNote(args: ParsedArgs, session: CliSession, io: CliIo): Promise<ChatNoteTarget | null> {
+  const named = stringFlag(args, "continue");
+  if (!named && !args.flags.has("save")) return null;
+  const history = new ChatHistory({ vault: session.vault, folder: () => session.settings.history.folder });
+  if (!named) return { history, continued: null };
+  const path = continuePath(named, session.vault.configDir);
+  try {
+    const { record, text } = await history.load(path);
+    const restored = await restoreChat(record, session.vault, io.signal);
+    for (const problem of restored.problems) io.stderr(`vault-copilot: ${problem}\n`);
+    return { history, continued: { record, path, text, chat: restored.chat } };
+  } catch (error) {
+    if (error instanceof VaultFileNotFoundError) throw new Error(`--continue: no note at "${path}"`);
+    throw error;
+  }
+}
+
+/** NOTE as a vault path, ".md" added when it was left out. */
+function continuePath(named: string, configDir: string): string {
+  try {
+    const path = toVaultPath(named, configDir);
+    return path.toLowerCase().endsWith(".md") ? path : `${path}.md`;
+  } catch (error) {
+    if (error instanceof VaultPathError) throw new UsageError(`--continue: ${error.message}`);
+    throw error;
+  }
+}
+
+export interface ChatTurnOptions {
+  session: CliSession;
+  mode: ChatMode;
+  /** The command's runner; its events also go to the terminal (plain, or `--json`). */
+  runner: ChatRunner;
+  prompt: string;
+  io: CliIo;
+  json: boolean;
+  note: ChatNoteTarget | null;
+}
+
+/**
+ * One turn through a headless `ChatController`, the class behind the chat view: the conversation
+ * (L4) comes from the chat's messages, and with a note the question is written before the model is
+ * asked, the answer every 2 s while it streams and when it ends. Resolves with the exit status:
+ * 0 when the answer is done, else 1 with its error on one line.
+ */
+export async function runChatTurn(options: ChatTurnOptions): Promise<number> {
+  const { session, mode, runner, prompt, io, json, note } = options;
+  const model = session.settings.provider.model;
+  const print = chainEventPrinter(io, json);
+  let lastError: Extract<ChainEvent, { type: "error" }> | undefined;
+  const printed: ChatRunner = {
+    run: (input) =>
+      runner.run({
+        ...input,
+        signal: AbortSignal.any([input.signal, io.signal]),
+        onEvent: (event) => {
+          if (event.type === "error") lastError = event;
+          print(event);
+          input.onEvent?.(event);
+        },
+      }),
+  };
+  const writer = note
+    ? new ChatNoteWriter({
+        vault: session.vault,
+        history: note.history,
+        enabled: () => true,
+        onProblem: (message) => io.stderr(`vault-copilot: ${message}\n`),
+      })
+    : null;
+  const controller = new ChatController({
+    createRunner: () => printed,
+    readContext: () => Promise.resolve({ artifacts: [], problems: [] }),
+    defaults: () => ({ mode, model }),
+    onProblem: (message) => io.stderr(`vault-copilot: ${message}\n`),
+    ...(writer ? { persistence: writer } : {}),
+  });
+  try {
+    const continued = note?.continued;
+    if (continued && writer) {
+      await controller.restore(continued.chat);
+      controller.setMode(mode);
+      controller.setModel(model);
+      writer.adopt(continued.record, continued.path, continued.text);
+    }
+    await controller.send(prompt);
+    if (writer) {
+      await writer.idle();
+      if (writer.path === null) throw new Error("the chat could not be saved");
+      io.stderr(`vault-copilot: saved to ${writer.path}\n`);
+    }
+  } finally {
+    writer?.dispose();
+    await controller.dispose();
+  }
+  const answer = controller.getState().messages.findLast(isAssistant);
+  if (answer?.status === "done") return 0;
+  const message = answer?.error?.message ?? lastError?.message ?? "the run did not complete";
+  io.stderr(`vault-copilot: ${message.split("\n")[0] ?? message}\n`);
+  return 1;
+}
