@@ -42,7 +42,7 @@ export function parsePromptNote(path: string, text: string): CustomPrompt {
   const { properties, body } = splitFrontmatter(path, text);
   const mode = properties.mode;
   if (mode !== undefined && !(typeof mode === "string" && (CHAT_MODES as readonly string[]).includes(mode))) {
-    throw new PromptNoteError(path, `its mode "${String(mode)}" is not one of ${CHAT_MODES.join(", ")}`);
+    throw new PromptNoteError(path, `its mode ${JSON.stringify(mode)} is not one of ${CHAT_MODES.join(", ")}`);
   }
   const model = properties.model;
   if (model !== undefined && (typeof model !== "string" || model.trim() === "")) throw new PromptNoteError(path, "its model is not a name");
