@@ -17,6 +17,8 @@ export const USAGE = [
   "       vault-copilot agent --vault DIR --base-url URL --model NAME [--api-key-env VAR]",
   "                           [--tools id,id,...] [--max-iterations N] [--yes] [--json]",
   "                           [--mcp-config FILE.json] [--save] [--continue NOTE] PROMPT",
+  "       vault-copilot run   --vault DIR --base-url URL --model NAME [--api-key-env VAR] --prompt NAME",
+  "                           [--note PATH] [--selection TEXT] [--apply] [--yes] [--json]",
   "       vault-copilot mcp list --config FILE.json",
 ].join("\n");
 
