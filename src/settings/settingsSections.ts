@@ -18,7 +18,7 @@ import {
   type SettingsRow,
   type SettingsSection,
 } from "./settingRows";
-import { copilotSettingsSchema, providerSettingsSchema, historySettingsSchema, searchSettingsSchema, webSearchSettingsSchema, type ChatMode } from "./settingsSchema";
+import { copilotSettingsSchema, providerSettingsSchema, historySettingsSchema, promptSettingsSchema, searchSettingsSchema, webSearchSettingsSchema, type ChatMode } from "./settingsSchema";
 import { ToolSettingsSection } from "./v2/components/ToolSettingsSection";
 
 export interface SectionsContext extends RowContext {
@@ -204,8 +204,9 @@ function searchSection(context: RowContext): SettingsSection {
 
 function historySection(context: RowContext): SettingsSection {
   const history = historySettingsSchema.shape;
+  const prompts = promptSettingsSchema.shape;
   return {
-    heading: "Chat history",
+    heading: "Chat history and prompts",
     rows: [
       toggleRow(context, {
         name: "Save chats automatically",
@@ -222,6 +223,16 @@ function historySection(context: RowContext): SettingsSection {
         parse: (text) => text.trim().replace(/^\/+|\/+$/g, ""),
         format: String,
         placeholder: "copilot/chats",
+      }),
+      fieldRow(context, {
+        name: "Prompts folder",
+        desc: 'Your own prompts, one note each: its name is the command, its text the prompt ({{selection}}, {{activeNote}}, {{[[Note]]}}, {{#tag}}, {{folder/}}, {{date}}). Type "/" in the message box to run one. The command "Create starter prompts" adds a few to start from.',
+        read: (s) => s.prompts.folder,
+        write: (s, folder) => ({ ...s, prompts: { ...s.prompts, folder } }),
+        schema: prompts.folder,
+        parse: (text) => text.trim().replace(/^\/+|\/+$/g, ""),
+        format: String,
+        placeholder: "copilot/prompts",
       }),
     ],
   };
