@@ -17,6 +17,7 @@ import { pluginTransportFactory } from "./mcp/obsidianMcp";
 import { CHAT_VIEW_TYPE } from "./constants";
 import { systemClock, type Clock } from "./ports/Clock";
 import { requestUrlHttp } from "./ports/requestUrlHttp";
+import { ChatHistory } from "./history/ChatHistory";
 import { NoteIndex } from "./search/NoteIndex";
 import { ObsidianSecretStore } from "./settings/obsidianSecretStore";
 import { storedSecretValues } from "./settings/secrets";
@@ -100,6 +101,8 @@ export default class VaultCopilotPlugin extends Plugin {
       getSearcher: () => noteIndex,
       recorder,
     };
+    // Chats kept as notes, searched by their text through the note index.
+    const history = new ChatHistory({ vault, folder: () => store.get().history.folder, searcher: () => noteIndex });
     this.registerView(
       CHAT_VIEW_TYPE,
       (leaf) =>
@@ -111,6 +114,7 @@ export default class VaultCopilotPlugin extends Plugin {
           editHistory,
           registry,
           listModels: () => listServerModels(store.get().provider, { fetch: corsFreeFetch, secrets }),
+          history,
         }),
     );
     this.registerHoverLinkSource(CHAT_VIEW_TYPE, { display: "Copilot chat", defaultMod: true });

@@ -7,6 +7,9 @@ import { readChipArtifacts, selectionChip } from "../chat/chipArtifacts";
 import { ContextSuggester } from "../chat/contextSuggestions";
 import { CHAT_VIEW_TYPE } from "../constants";
 import type { CopilotSettings, ChatMode } from "../settings/settingsSchema";
+import type { ChatHistory } from "../history/ChatHistory";
+import { ChatNoteWriter } from "../history/ChatNoteWriter";
+import { restoreChat } from "../history/restoreChat";
 import type { EditHistory } from "../tools/edit/EditHistory";
 import type { ToolRegistry } from "../tools/ToolRegistry";
 import type { VaultPort } from "../vault/VaultPort";
@@ -34,6 +37,8 @@ export interface ChatServices {
   registry: ToolRegistry;
   /** Model names the provider's server lists (empty when it lists none). */
   listModels(): Promise<string[]>;
+  /** The chats kept as notes. */
+  history: ChatHistory;
 }
 
 /**
@@ -43,6 +48,8 @@ export interface ChatServices {
 export class CopilotView extends ItemView {
   private root: Root | null = null;
   private controller: ChatController | null = null;
+  /** Keeps this view's chat in its note. */
+  private writer: ChatNoteWriter | null = null;
   /** The last note editor the user was in (the chat itself takes the focus when clicked). */
   private lastEditor: MarkdownView | null = null;
 
@@ -77,6 +84,13 @@ export class CopilotView extends ItemView {
 
   protected override onOpen(): Promise<void> {
     const { services } = this;
+    const writer = new ChatNoteWriter({
+      vault: services.vault,
+      history: services.history,
+      enabled: () => services.settings.get().history.autosave,
+      onProblem: (message) => new Notice(`Vault Copilot: ${message}`),
+    });
+    this.writer = writer;
     const controller = new ChatController({
       createRunner: (mode, model) => services.createRunner(mode, model),
       readContext: (chips, signal) => readChipArtifacts(services.vault, chips, signal),
@@ -84,6 +98,7 @@ export class CopilotView extends ItemView {
       approvals: services.approvals,
       scheduleFlush: (flush) => window.requestAnimationFrame(flush),
       onProblem: (message) => new Notice(`Vault Copilot: ${message}`),
+      persistence: writer,
     });
     this.controller = controller;
 
@@ -118,7 +133,22 @@ export class CopilotView extends ItemView {
     this.root = null;
     const controller = this.controller;
     this.controller = null;
+    // The reply stops, and its end is still written to the chat's note.
     await controller?.dispose();
+    await this.writer?.idle();
+    this.writer?.dispose();
+    this.writer = null;
+  }
+
+  /** Shows a saved chat here, to go on with: nothing is written until a message is sent. */
+  private async openSavedChat(path: string): Promise<void> {
+    const { controller, writer, services } = this;
+    if (!controller || !writer) return;
+    const { record, text } = await services.history.load(path);
+    const { chat, problems } = await restoreChat(record, services.vault);
+    await controller.restore(chat);
+    writer.adopt(record, path, text);
+    for (const problem of problems) new Notice(`Vault Copilot: ${problem}`);
   }
 
   private createHost(): ChatHost {
@@ -146,6 +176,12 @@ export class CopilotView extends ItemView {
       },
       suggestContext: (query) => suggester.suggest(query),
       listModels: () => services.listModels(),
+      history: {
+        list: (query) => services.history.search(query),
+        open: (path) => this.openSavedChat(path),
+        rename: (path, title) => services.history.rename(path, title),
+        remove: (path) => services.history.remove(path),
+      },
     };
   }
 

@@ -3,6 +3,7 @@ import { App, type View, type WorkspaceLeaf } from "../obsidian/obsidian";
 import { createChatRunner } from "../../src/chat/createChatRunner";
 import { CHAT_VIEW_TYPE } from "../../src/constants";
 import { CopilotView } from "../../src/components/CopilotView";
+import { ChatHistory } from "../../src/history/ChatHistory";
 import http from "node:http";
 import https from "node:https";
 import { createChatModel } from "../../src/LLMProviders/chatModelFactory";
@@ -63,6 +64,7 @@ export async function openChatView(
     editHistory: parts.editHistory,
     registry,
     listModels: () => Promise.resolve(options.knownModels ?? []),
+    history: new ChatHistory({ vault: parts.fsVault, folder: () => parts.settings.history.folder, searcher: () => parts.index }),
   };
   // The double's leaf and view stand for Obsidian's (typed against obsidian.d.ts, not identical to it).
   app.workspace.registerViewType(CHAT_VIEW_TYPE, (leaf) => new CopilotView(leaf as unknown as ObsidianLeaf, services) as unknown as View);

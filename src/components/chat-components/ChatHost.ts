@@ -1,6 +1,7 @@
 import { createContext, useContext } from "react";
 import type { Component } from "obsidian";
 import type { ContextSuggestion } from "../../chat/contextSuggestions";
+import type { ChatListing } from "../../history/ChatHistory";
 import type { ToolMetadata } from "../../tools/SimpleTool";
 
 export type { ContextSuggestion };
@@ -29,6 +30,19 @@ export interface ChatHost {
   suggestContext(query: string): Promise<ContextSuggestion[]>;
   /** The model names to offer: the configured one first, then what the server lists. */
   listModels(): Promise<string[]>;
+  /** The saved chats (see history/ChatHistory). */
+  history: ChatHistoryHost;
+}
+
+/** What the "Chat history" panel does with the saved chats. */
+export interface ChatHistoryHost {
+  /** The chats newest first; with a query, those whose name or text matches it. */
+  list(query: string): Promise<ChatListing>;
+  /** Shows a saved chat in this view, to go on with; writes nothing. */
+  open(path: string): Promise<void>;
+  rename(path: string, title: string): Promise<string>;
+  /** Moves the chat's note to the trash. */
+  remove(path: string): Promise<void>;
 }
 
 export const ChatHostContext = createContext<ChatHost | null>(null);

@@ -149,6 +149,7 @@ function AssistantMessageBody({ message, isLast, running, approvals, controller 
         <ApprovalCard key={approval.id} approval={approval} onAnswer={(decision) => controller.answerApproval(approval.id, decision)} />
       ))}
       {message.sources && message.sources.length > 0 && <Sources message={message} host={host} />}
+      {message.earlier && message.earlier.length > 0 && <EarlierVersions versions={message.earlier} />}
       {message.status === "error" && message.error && (
         <div className="vault-copilot-message-error" role="alert">
           <span>{message.error.message}</span>
@@ -197,6 +198,30 @@ function AssistantMessageBody({ message, isLast, running, approvals, controller 
         </div>
       )}
     </>
+  );
+}
+
+/** The exchanges Regenerate and Edit replaced, oldest first: kept, and readable here (and in the chat's note). */
+function EarlierVersions({ versions }: { versions: NonNullable<AssistantMessage["earlier"]> }) {
+  return (
+    <details className="vault-copilot-earlier">
+      <summary>Earlier versions ({versions.length})</summary>
+      <ol>
+        {versions.map((version, index) => (
+          <li key={index}>
+            {version.map((message) =>
+              message.role === "user" ? (
+                <p key={message.id} className="vault-copilot-earlier-question">
+                  {message.text}
+                </p>
+              ) : (
+                <MarkdownContent key={message.id} text={answerText(message)} streaming={false} />
+              ),
+            )}
+          </li>
+        ))}
+      </ol>
+    </details>
   );
 }
 

@@ -4,6 +4,7 @@ import type { ChatState } from "../../chat/chatTypes";
 import { noteChip } from "../../chat/chipArtifacts";
 import type { ChatMode } from "../../settings/settingsSchema";
 import { ChatComposer } from "./ChatComposer";
+import { ChatHistoryPanel } from "./ChatHistoryPanel";
 import { useChatHost } from "./ChatHost";
 import { ChatMessages } from "./ChatMessages";
 
@@ -16,6 +17,7 @@ export const MODE_LABELS: Record<ChatMode, string> = { chat: "Chat", "vault-qa":
 export function ChatView({ controller, onDropNotes }: { controller: ChatController; onDropNotes?: (data: DataTransfer) => string[] }) {
   const state = useSyncExternalStore(controller.subscribe, controller.getState);
   const [dragging, setDragging] = useState(false);
+  const [showHistory, setShowHistory] = useState(false);
 
   const onDrop = (event: DragEvent) => {
     setDragging(false);
@@ -35,8 +37,8 @@ export function ChatView({ controller, onDropNotes }: { controller: ChatControll
       onDragLeave={() => setDragging(false)}
       onDrop={onDrop}
     >
-      <ChatHeader state={state} controller={controller} />
-      <ChatMessages state={state} controller={controller} />
+      <ChatHeader state={state} controller={controller} historyShown={showHistory} onToggleHistory={() => setShowHistory((shown) => !shown)} onNewChat={() => setShowHistory(false)} />
+      {showHistory ? <ChatHistoryPanel onOpened={() => setShowHistory(false)} /> : <ChatMessages state={state} controller={controller} />}
       <ChatComposer key={state.chatId} state={state} controller={controller} />
       <div className="vault-copilot-announcer" aria-live="polite" role="status">
         {state.announcement?.text ?? ""}
@@ -45,7 +47,15 @@ export function ChatView({ controller, onDropNotes }: { controller: ChatControll
   );
 }
 
-function ChatHeader({ state, controller }: { state: ChatState; controller: ChatController }) {
+interface ChatHeaderProps {
+  state: ChatState;
+  controller: ChatController;
+  historyShown: boolean;
+  onToggleHistory: () => void;
+  onNewChat: () => void;
+}
+
+function ChatHeader({ state, controller, historyShown, onToggleHistory, onNewChat }: ChatHeaderProps) {
   const models = useModels(state.model);
   return (
     <div className="vault-copilot-chat-header">
@@ -63,8 +73,18 @@ function ChatHeader({ state, controller }: { state: ChatState; controller: ChatC
           </option>
         ))}
       </select>
-      <button type="button" className="vault-copilot-new-chat" onClick={() => void controller.newChat()}>
+      <button
+        type="button"
+        className="vault-copilot-new-chat"
+        onClick={() => {
+          onNewChat();
+          void controller.newChat();
+        }}
+      >
         New chat
+      </button>
+      <button type="button" className={`vault-copilot-history-toggle${historyShown ? " is-active" : ""}`} aria-pressed={historyShown} onClick={onToggleHistory}>
+        Chat history
       </button>
     </div>
   );
