@@ -18,6 +18,7 @@ import { CHAT_VIEW_TYPE } from "./constants";
 import { systemClock, type Clock } from "./ports/Clock";
 import { requestUrlHttp } from "./ports/requestUrlHttp";
 import { ChatHistory } from "./history/ChatHistory";
+import { searchOutsideChats } from "./history/searchOutsideChats";
 import { NoteIndex } from "./search/NoteIndex";
 import { ObsidianSecretStore } from "./settings/obsidianSecretStore";
 import { storedSecretValues } from "./settings/secrets";
@@ -62,6 +63,8 @@ export default class VaultCopilotPlugin extends Plugin {
       onProgress: createIndexProgressStatusBar(this),
     });
     this.register(() => void noteIndex.dispose());
+    // What the agent's search and vault QA read: every note but the saved chats.
+    const noteSearch = searchOutsideChats(noteIndex, () => store.get().history.folder, vault.configDir);
 
     // Approvals are asked in the chat whose run asks; a dialog only when no chat is running.
     const approvals = new ApprovalBroker({
@@ -78,7 +81,7 @@ export default class VaultCopilotPlugin extends Plugin {
       getSettings: () => store.get(),
       editHistory,
       pomodoroTimer: registerPomodoro(this, clock),
-      search: noteIndex,
+      search: noteSearch,
     });
     this.register(() => registry.unregister(BUILTIN_TOOLS.map((entry) => entry.metadata.id)));
 
@@ -98,7 +101,7 @@ export default class VaultCopilotPlugin extends Plugin {
       getSettings: () => store.get(),
       createModel: (model: string) => createChatModel({ ...store.get().provider, model }, { fetch: corsFreeFetch, secrets }),
       registry,
-      getSearcher: () => noteIndex,
+      getSearcher: () => noteSearch,
       recorder,
     };
     // Chats kept as notes, searched by their text through the note index.

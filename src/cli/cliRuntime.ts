@@ -7,6 +7,7 @@ import type { CopilotSettings } from "../settings/settingsSchema";
 import { MapSecretStore, type SecretStore } from "../settings/secrets";
 import type { ApprovalPort } from "../tools/approval";
 import { initializeBuiltinTools } from "../tools/builtinTools";
+import { searchOutsideChats } from "../history/searchOutsideChats";
 import { EditHistory } from "../tools/edit/EditHistory";
 import type { ToolDependencies } from "../tools/toolDependencies";
 import { ToolRegistry } from "../tools/ToolRegistry";
@@ -91,7 +92,7 @@ export function cliToolDependencies(session: CliSession, approval: ApprovalPort,
     getSettings: () => session.settings,
     // Kept where the plugin keeps it, so an edit made here can be undone (here or in Obsidian).
     editHistory: new EditHistory(session.vault, new FsDataStore(pluginDataFolder(session.vault.root, session.vault.configDir))),
-    ...(search ? { search } : {}),
+    ...(search ? { search: searchOutsideChats(search, () => session.settings.history.folder, session.vault.configDir) } : {}),
   };
 }
 

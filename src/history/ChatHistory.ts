@@ -79,7 +79,7 @@ export class ChatHistory {
     const byName = listing.chats.filter((chat) => words.every((word) => chat.title.toLowerCase().includes(word)));
     const searcher = this.options.searcher?.();
     const byPath = new Map(listing.chats.map((chat) => [chat.path, chat]));
-    const hits = searcher ? await searcher.search(query, { limit: 50 }).catch(() => []) : [];
+    const hits = searcher ? await searcher.search(query, { limit: 50, insideFolder: this.folder() }).catch(() => []) : [];
     const byText = hits.flatMap((hit) => byPath.get(hit.path) ?? []);
     return { chats: [...new Set([...byName, ...byText])], problems: listing.problems };
   }

@@ -31,6 +31,10 @@ export interface NoteSearchOptions {
   salientTerms?: readonly string[];
   /** Only notes modified in the range, or daily notes for a day in it. */
   timeRange?: TimeRange;
+  /** Only notes in this folder (vault path, no trailing "/"). */
+  insideFolder?: string;
+  /** No notes in this folder (vault path, no trailing "/"). */
+  outsideFolder?: string;
   signal?: AbortSignal;
 }
 

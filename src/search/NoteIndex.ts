@@ -144,6 +144,8 @@ export class NoteIndex implements NoteSearcher {
       ranking: this.ranking,
       timeRange: options.timeRange,
       timeZone: this.options.timeZone?.() ?? "",
+      ...(options.insideFolder !== undefined ? { insideFolder: options.insideFolder } : {}),
+      ...(options.outsideFolder !== undefined ? { outsideFolder: options.outsideFolder } : {}),
     });
   }
 

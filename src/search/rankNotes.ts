@@ -20,6 +20,10 @@ export interface RankRequest {
   timeRange?: TimeRange;
   /** The zone `timeRange` was computed in. */
   timeZone: string;
+  /** Only notes in this folder. */
+  insideFolder?: string;
+  /** No notes in this folder. */
+  outsideFolder?: string;
 }
 
 /**
@@ -28,10 +32,12 @@ export interface RankRequest {
  * "what did I do last week", the notes of last week are the answer whatever words they use.
  */
 export function rankNotes(index: InvertedIndex, request: RankRequest): RankedNote[] {
-  const accept = request.timeRange ? timeRangeFilter(request.timeRange, request.timeZone) : undefined;
+  const inRange = request.timeRange ? timeRangeFilter(request.timeRange, request.timeZone) : undefined;
+  const inFolder = folderFilter(request.insideFolder, request.outsideFolder);
+  const accept = inRange && inFolder ? (document: IndexedDocument) => inFolder(document) && inRange(document) : (inRange ?? inFolder);
   const hits = index.search(request.terms, request.limit, request.ranking, accept);
   const notes = hits.map(({ document, score }) => toRankedNote(document, score));
-  if (accept && notes.length < request.limit) {
+  if (inRange && accept && notes.length < request.limit) {
     const seen = new Set(notes.map((note) => note.path));
     const rest = [...index.allDocuments()]
       .filter((document) => !seen.has(document.path) && accept(document))
@@ -39,6 +45,14 @@ export function rankNotes(index: InvertedIndex, request: RankRequest): RankedNot
     for (const document of rest.slice(0, request.limit - notes.length)) notes.push(toRankedNote(document, 0));
   }
   return notes;
+}
+
+/** Accepts the notes inside `inside` (when given) and outside `outside` (when given). */
+function folderFilter(inside: string | undefined, outside: string | undefined): ((document: IndexedDocument) => boolean) | undefined {
+  if (inside === undefined && outside === undefined) return undefined;
+  const insidePrefix = inside === undefined ? undefined : `${inside}/`;
+  const outsidePrefix = outside === undefined ? undefined : `${outside}/`;
+  return (document) => (insidePrefix === undefined || document.path.startsWith(insidePrefix)) && (outsidePrefix === undefined || !document.path.startsWith(outsidePrefix));
 }
 
 function toRankedNote(document: IndexedDocument, score: number): RankedNote {

@@ -4,7 +4,7 @@
  * Controls are found only by role and accessible name (test/e2e/chatPage.ts). Each test opens its
  * own page, so each starts with an empty chat; notes changed on disk stay changed.
  */
-import { readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
@@ -44,6 +44,21 @@ async function freePort(): Promise<number> {
 }
 
 const delay = (milliseconds: number) => new Promise((resolve) => setTimeout(resolve, milliseconds));
+
+/** Polls until `condition` holds (what the page writes reaches the disk a moment after it shows). */
+async function waitFor(condition: () => boolean, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error("timed out waiting for the disk");
+    await delay(50);
+  }
+}
+
+/** The chat notes in the vault's history folder, as absolute paths. */
+function listChatNotes(root: string): string[] {
+  const folder = join(root, "copilot/chats");
+  return existsSync(folder) ? readdirSync(folder).filter((name) => name.endsWith(".md")).map((name) => join(folder, name)) : [];
+}
 
 describe("chat view in the browser demo", () => {
   let vault: TempVault;
@@ -303,7 +318,7 @@ describe("chat view in the browser demo", () => {
     await lastAnswer(page).getByText("The first draft.").waitFor();
     await lastAnswer(page).getByRole("button", { name: "Regenerate" }).click();
     await waitUntilIdle(page);
-    await lastAnswer(page).getByText("draft.").waitFor();
+    await lastAnswer(page).getByText("The second draft.").waitFor();
     expect(await lastAnswer(page).innerText()).toContain("The second draft.");
     expect(await conversation(page).getByRole("article", { name: "Copilot" }).count()).toBe(1);
     // Asked again with the same question, without the replaced answer.
@@ -486,6 +501,38 @@ describe("chat view in the browser demo", () => {
       expect(readFileSync(join(vault.root, "Kitchen/Soup.md"), "utf8")).toBe(NOTES["Kitchen/Soup.md"]);
       await page.close();
     });
+  });
+
+  it("a chat is saved as one note; after a reload it is found in Chat history, reopened and continued in the same note", async () => {
+    const question = "Where do roses like to grow?";
+    const notesWith = (text: string) => listChatNotes(vault.root).filter((path) => readFileSync(path, "utf8").includes(text));
+    let page = await open();
+    queue.push({ text: "Roses like full sun." });
+    await sendMessage(page, question);
+    await waitUntilIdle(page);
+    await waitFor(() => notesWith("Roses like full sun.").length === 1);
+    await page.close();
+
+    // A new page loads the vault from disk again: nothing of the chat is left in memory.
+    page = await open();
+    await page.getByRole("button", { name: "Chat history" }).click();
+    await page.getByRole("searchbox", { name: "Search chats" }).fill("roses like");
+    const saved = page.getByRole("region", { name: "Saved chats" }).getByRole("button", { name: /^\d{4}-\d{2}-\d{2} Where do roses like to grow$/ });
+    await expect(saved.count()).resolves.toBe(1);
+    await saved.click();
+    await conversation(page).getByText("Roses like full sun.").waitFor();
+
+    queue.push({ text: "Pots work if they are deep." });
+    await sendMessage(page, "And in pots?");
+    await waitUntilIdle(page);
+    const sent = model.requests.at(-1)!.body.messages.map((message) => JSON.stringify(message.content));
+    expect(sent.some((content) => content.includes(question))).toBe(true);
+    expect(sent.some((content) => content.includes("Roses like full sun."))).toBe(true);
+    await waitFor(() => readFileSync(notesWith(question)[0] ?? "", "utf8").includes("Pots work if they are deep."));
+    expect(notesWith(question)).toHaveLength(1);
+    const text = readFileSync(notesWith(question)[0]!, "utf8");
+    expect(text.indexOf("Roses like full sun.")).toBeLessThan(text.indexOf("And in pots?"));
+    await page.close();
   });
 
   it("logged no console errors in any page of the session", () => {

@@ -5,6 +5,7 @@ import { readChipArtifacts } from "../../src/chat/chipArtifacts";
 import { createChatRunner } from "../../src/chat/createChatRunner";
 import { PromptPayloadRecorder } from "../../src/context/promptPayloadRecorder";
 import { createChatModel } from "../../src/LLMProviders/chatModelFactory";
+import { searchOutsideChats } from "../../src/history/searchOutsideChats";
 import { NoteIndex } from "../../src/search/NoteIndex";
 import type { CopilotSettings } from "../../src/settings/settingsSchema";
 import { MapSecretStore } from "../../src/settings/secrets";
@@ -52,13 +53,15 @@ export function makeChat(server: Pick<OpenAIServer, "baseUrl">, options: { notes
   const editHistory = new EditHistory(fsVault, dataStore);
   const index = new NoteIndex({ vault: fsVault, store: dataStore, getSettings: () => settings.search, timeZone: () => "UTC" });
   const registry = new ToolRegistry();
-  initializeBuiltinTools(registry, makeToolDependencies({ vault: fsVault, settings, approval: broker, editHistory, search: index }));
+  // As the plugin wires it: the agent's search and vault QA leave the saved chats out.
+  const noteSearch = searchOutsideChats(index, () => settings.history.folder, fsVault.configDir);
+  initializeBuiltinTools(registry, makeToolDependencies({ vault: fsVault, settings, approval: broker, editHistory, search: noteSearch }));
   const recorder = new PromptPayloadRecorder(() => [TEST_API_KEY]);
   const parts = {
     getSettings: () => settings,
     createModel: (model: string) => createChatModel({ ...settings.provider, model }, { fetch: globalThis.fetch, secrets }),
     registry,
-    getSearcher: () => index,
+    getSearcher: () => noteSearch,
     recorder,
     retryPolicy: FAST_RETRIES,
   };

@@ -4,6 +4,7 @@ import { createChatRunner } from "../../src/chat/createChatRunner";
 import { CHAT_VIEW_TYPE } from "../../src/constants";
 import { CopilotView } from "../../src/components/CopilotView";
 import { ChatHistory } from "../../src/history/ChatHistory";
+import { searchOutsideChats } from "../../src/history/searchOutsideChats";
 import http from "node:http";
 import https from "node:https";
 import { createChatModel } from "../../src/LLMProviders/chatModelFactory";
@@ -51,7 +52,7 @@ export async function openChatView(
           getSettings: () => parts.settings,
           createModel: (name: string) => createChatModel({ ...parts.settings.provider, model: name }, { fetch: desktopFetch, secrets }),
           registry,
-          getSearcher: () => parts.index,
+          getSearcher: () => searchOutsideChats(parts.index, () => parts.settings.history.folder, parts.fsVault.configDir),
           recorder: parts.recorder,
           retryPolicy: FAST_RETRIES,
           ...(options.modelIdleTimeoutMs !== undefined ? { modelIdleTimeoutMs: options.modelIdleTimeoutMs } : {}),

@@ -1,6 +1,7 @@
 import { VaultQAChainRunner } from "../../LLMProviders/chainRunner/VaultQAChainRunner";
 import { parseArgs } from "../args";
 import { createCliNoteIndex, MODEL_FLAGS, openCliSession, promptOf } from "../cliRuntime";
+import { searchOutsideChats } from "../../history/searchOutsideChats";
 import type { CliCommand } from "../io";
 import { runOneTurn } from "../printChainEvents";
 
@@ -20,7 +21,7 @@ export const qaCommand: CliCommand = async (argv, io) => {
     const runner = new VaultQAChainRunner({
       getSettings: () => session.settings,
       createModel: session.createModel,
-      getSearcher: () => index,
+      getSearcher: () => searchOutsideChats(index, () => session.settings.history.folder, session.vault.configDir),
     });
     // Awaited here: the finally below closes what the run uses.
     return await runOneTurn(runner, prompt, io, args.flags.has("json"));

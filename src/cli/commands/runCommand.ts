@@ -11,6 +11,7 @@ import type { EditOutcome } from "../../tools/edit/proposeAndApplyEdit";
 import { findNote } from "../../tools/notes/noteLookup";
 import { parseArgs, stringFlag, UsageError } from "../args";
 import { cliToolDependencies, createCliNoteIndex, createCliRegistry, MODEL_FLAGS, openCliSession } from "../cliRuntime";
+import { searchOutsideChats } from "../../history/searchOutsideChats";
 import type { CliCommand, CliIo } from "../io";
 import { chainEventPrinter, exitStatusOf } from "../printChainEvents";
 import { CLI_REFUSAL_REASON } from "./agentCommand";
@@ -54,7 +55,7 @@ export const runCommand: CliCommand = async (argv, io) => {
     const registry = createCliRegistry(cliToolDependencies(session, approval, index));
     // A prompt that names its model runs with it (on the server --base-url names).
     if (prompt.model) session.settings.provider = { ...session.settings.provider, model: prompt.model };
-    const runner = createChatRunner({ getSettings: () => session.settings, createModel: () => session.createModel(), registry, getSearcher: () => index ?? null }, mode, session.settings.provider.model);
+    const runner = createChatRunner({ getSettings: () => session.settings, createModel: () => session.createModel(), registry, getSearcher: () => (index ? searchOutsideChats(index, () => session.settings.history.folder, session.vault.configDir) : null) }, mode, session.settings.provider.model);
     const result = await runner.run({ userMessage: filled.message, attachments: artifacts, conversation: new ContextManager(), signal: io.signal, onEvent: chainEventPrinter(io, args.flags.has("json")) });
     const status = exitStatusOf(result, io);
     if (status !== 0 || !apply || !notePath || !selectionText) return status;
