@@ -198,7 +198,8 @@ interface AnswerDefaults {
 /** Our properties by name (parsed), and the other properties' lines as written. */
 function readFrontmatter(lines: readonly string[]): { own: Map<string, unknown>; extra: string } {
   const blocks: { key: string | null; lines: string[] }[] = [];
-  for (const line of lines) {
+  // Properties are rewritten in our own form: a note saved with CRLF reads like its LF twin.
+  for (const line of lines.map((entry) => entry.replace(/\r$/, ""))) {
     const key = /^([^\s#-][^:]*):(?:\s|$)/.exec(line)?.[1] ?? null;
     const last = blocks.at(-1);
     if (key !== null || !last) blocks.push({ key, lines: [line] });
@@ -298,7 +299,11 @@ function addToQuestion(question: RecordQuestion, token: Exclude<Token, { type: "
 
 function addToAnswer(answer: RecordAnswer, token: Exclude<Token, { type: "heading" }>, defaults: AnswerDefaults): void {
   if (token.type === "text") {
-    answer.parts.push({ type: "text", text: token.lines.join("\n") });
+    const text = token.lines.join("\n");
+    const last = answer.parts.at(-1);
+    // Text a person wrote after an answer's other callouts joins its last text, as it will read when written back.
+    if (last?.type === "text") last.text = `${last.text}\n\n${text}`;
+    else answer.parts.push({ type: "text", text });
     return;
   }
   switch (token.kind) {

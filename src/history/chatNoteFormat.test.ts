@@ -1,0 +1,158 @@
+import type { AssistantMessage, ChatState, UserMessage } from "../chat/chatTypes";
+import { ChatNoteParseError, parseChat, serializeChat } from "./chatNoteFormat";
+import type { ChatRecord } from "./chatRecord";
+import { freshBase, MAX_SAVED_RESULT_CHARS, messagesFromRecord, recordFromState } from "./chatStateRecord";
+
+const CHAT: ChatRecord = {
+  id: "chat-1",
+  mode: "agent",
+  model: "llama3:8b",
+  created: "2026-12-03T14:05:12Z",
+  updated: "2026-12-03T14:06:40Z",
+  tags: ["copilot-chat"],
+  extraFrontmatter: "",
+  preamble: "",
+  messages: [
+    { role: "user", time: "2026-12-03T14:05:12Z", text: "What did I plan?\n## You", context: [{ kind: "note", path: "Garden/Plan.md" }, { kind: "selection", path: "Garden/Plan.md", fromLine: 3, toLine: 9 }, { kind: "folder", path: "Projects" }, { kind: "tag", tag: "#garden" }] },
+    {
+      role: "assistant",
+      time: "2026-12-03T14:05:13Z",
+      mode: "agent",
+      model: "llama3:8b",
+      status: "stopped",
+      parts: [
+        { type: "text", text: "Let me look." },
+        { type: "tool", name: "readNote", args: '{\n  "notePath": "Garden/Plan.md"\n}', status: "ok", durationMs: 12, result: "Prune in ```March```." },
+        { type: "text", text: "Prune in March." },
+      ],
+      earlier: [],
+    },
+  ],
+};
+
+/** The exact bytes of CHAT's note: a change of the format shows here first. */
+const GOLDEN = `---
+chat-id: chat-1
+mode: agent
+model: llama3:8b
+created: 2026-12-03T14:05:12Z
+updated: 2026-12-03T14:06:40Z
+tags:
+  - copilot-chat
+---
+
+## You · 2026-12-03T14:05:12Z
+
+What did I plan?
+\\## You
+
+> [!context] Context
+> - [[Garden/Plan]]
+> - [[Garden/Plan]] lines 3–9
+> - folder: Projects/
+> - tag: \`#garden\`
+
+## Copilot · 2026-12-03T14:05:13Z · agent · llama3:8b · stopped
+
+Let me look.
+
+> [!tool]- readNote · ok · 12 ms
+> \`\`\`json
+> {
+>   "notePath": "Garden/Plan.md"
+> }
+> \`\`\`
+> \`\`\`\`text
+> Prune in \`\`\`March\`\`\`.
+> \`\`\`\`
+
+Prune in March.
+`;
+
+describe("chatNoteFormat", () => {
+  it("writes a chat as this note, and reads the note back as the chat", () => {
+    expect(serializeChat(CHAT)).toBe(GOLDEN);
+    expect(parseChat(GOLDEN)).toEqual(CHAT);
+  });
+
+  it("reads a note saved with CRLF line endings as its LF twin (the text keeps its line ends)", () => {
+    const read = parseChat(GOLDEN.replace(/\n/g, "\r\n"));
+    expect(read.id).toBe("chat-1");
+    expect(read.messages.map((message) => message.role)).toEqual(["user", "assistant"]);
+    expect(read.messages[0]).toMatchObject({ text: "What did I plan?\r\n## You\r", context: CHAT.messages[0]?.role === "user" ? CHAT.messages[0].context : [] });
+  });
+
+  it("reads a note written by hand, taking the chat's defaults for what its headings leave out", () => {
+    const read = parseChat("---\nchat-id: mine\nmode: chat\nmodel: m\nupdated: 2026-01-01T00:00:00Z\n---\nMy notes on this chat.\n\n## You\n\nHello\n\n## Copilot\n\nHi there\n");
+    expect(read.preamble).toBe("My notes on this chat.");
+    expect(read.messages).toEqual([
+      { role: "user", time: "2026-01-01T00:00:00Z", text: "Hello", context: [] },
+      { role: "assistant", time: "2026-01-01T00:00:00Z", mode: "chat", model: "m", status: "done", parts: [{ type: "text", text: "Hi there" }], earlier: [] },
+    ]);
+  });
+
+  it.each([
+    ["no frontmatter", "## You\n\nhi\n", "it has no frontmatter"],
+    ["an unclosed frontmatter", "---\nchat-id: a\n", "its frontmatter is not closed"],
+    ["no chat id", "---\nmode: chat\n---\n", "its frontmatter has no chat-id"],
+    ["an unknown mode", "---\nchat-id: a\nmode: sing\n---\n", 'its mode "sing" is not one of chat, vault-qa, agent'],
+    ["a property that is not YAML", "---\nchat-id: a\nmode: chat\ntags: [a\n---\n", 'its property "tags" is not valid YAML'],
+  ])("refuses a note with %s", (_case, text, reason) => {
+    expect(() => parseChat(text)).toThrow(ChatNoteParseError);
+    expect(() => parseChat(text)).toThrow(reason);
+  });
+});
+
+describe("chatStateRecord", () => {
+  const question: UserMessage = {
+    id: "u1",
+    role: "user",
+    text: "Q",
+    chips: [{ id: "selection:A.md#L2-L3", kind: "selection", label: "A (lines 2–3)", target: "A.md", selection: { text: "two\nthree", fromLine: 2, toLine: 3 } }],
+    artifacts: [],
+    sentAt: Date.UTC(2026, 11, 3, 10, 0, 0, 750),
+  };
+  const answer = (status: AssistantMessage["status"]): AssistantMessage => ({
+    id: "a1",
+    role: "assistant",
+    status,
+    mode: "agent",
+    model: "m",
+    startedAt: Date.UTC(2026, 11, 3, 10, 0, 1),
+    parts: [
+      { type: "tool-call", id: "c1", toolName: "localSearch", toolId: "localSearch", args: { query: "x", n: [1, 2] }, status: status === "streaming" ? "running" : "ok", startedAt: 0, durationMs: 3.6, resultText: "r".repeat(MAX_SAVED_RESULT_CHARS + 10) },
+      { type: "text", id: "text-1", text: "A" },
+    ],
+    ...(status === "error" ? { error: { kind: "failed" as const, message: "It broke." } } : {}),
+  });
+  const state = (status: AssistantMessage["status"]): ChatState => ({ chatId: "c", messages: [question, answer(status)], mode: "agent", model: "m", running: false, activeNote: null, chips: [], approvals: [], announcement: null });
+
+  it("keeps text, context and tool calls (results capped, arguments as JSON), times to the second", () => {
+    const record = recordFromState(state("done"), freshBase(0), Date.UTC(2026, 11, 3, 11));
+    expect(record.messages[0]).toEqual({ role: "user", time: "2026-12-03T10:00:00Z", text: "Q", context: [{ kind: "selection", path: "A.md", fromLine: 2, toLine: 3 }] });
+    const tool = record.messages[1]?.role === "assistant" ? record.messages[1].parts[0] : undefined;
+    expect(tool).toMatchObject({ type: "tool", name: "localSearch", status: "ok", durationMs: 4 });
+    // The registry id is written only when it differs from the name.
+    expect(tool?.type === "tool" ? tool.toolId : "absent").toBeUndefined();
+    expect(tool?.type === "tool" && tool.result).toBe(`${"r".repeat(MAX_SAVED_RESULT_CHARS)}\n… (10 more characters not kept in the note)`);
+    const [user, back] = messagesFromRecord(record);
+    // A selection comes back with its lines; its text is read again from the note when the chat goes on.
+    expect(user).toMatchObject({ role: "user", text: "Q", chips: [{ id: "selection:A.md#L2-L3", selection: { text: "", fromLine: 2, toLine: 3 } }] });
+    expect(back).toMatchObject({ role: "assistant", status: "done", parts: [{ type: "tool-call", args: { query: "x", n: [1, 2] }, toolId: "localSearch" }, { type: "text", text: "A" }] });
+  });
+
+  it.each([
+    ["streaming", "partial", "stopped"],
+    ["stopped", "stopped", "stopped"],
+    ["error", "failed", "error"],
+    ["done", "done", "done"],
+  ] as const)("an answer %s is saved %s and comes back %s", (status, saved, restored) => {
+    const record = recordFromState(state(status), freshBase(0), 0);
+    expect(record.messages[1]).toMatchObject({ status: saved });
+    const back = messagesFromRecord(parseChat(serializeChat(record)))[1];
+    expect(back).toMatchObject({ status: restored });
+    // Nothing spins after a reload: a call saved while it ran comes back ended.
+    expect(back?.role === "assistant" && back.parts[0]?.type === "tool-call" && back.parts[0].status).not.toBe("running");
+    if (status === "error") expect(back).toMatchObject({ error: { message: "It broke." } });
+  });
+});
