@@ -118,6 +118,7 @@ export default class VaultCopilotPlugin extends Plugin {
           registry,
           listModels: () => listServerModels(store.get().provider, { fetch: corsFreeFetch, secrets }),
           history,
+          secretValues: () => storedSecretValues(store.get(), secrets),
         }),
     );
     this.registerHoverLinkSource(CHAT_VIEW_TYPE, { display: "Copilot chat", defaultMod: true });

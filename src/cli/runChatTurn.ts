@@ -10,6 +10,7 @@ import { toVaultPath, VaultPathError } from "../vault/vaultPath";
 import { VaultFileNotFoundError } from "../vault/VaultPort";
 import { stringFlag, UsageError, type ParsedArgs } from "./args";
 import type { CliSession } from "./cliRuntime";
+import { storedSecretValues } from "../settings/secrets";
 import type { CliIo } from "./io";
 import { chainEventPrinter } from "./printChainEvents";
 
@@ -95,6 +96,7 @@ export async function runChatTurn(options: ChatTurnOptions): Promise<number> {
         history: note.history,
         enabled: () => true,
         onProblem: (message) => io.stderr(`vault-copilot: ${message}\n`),
+        secrets: () => storedSecretValues(session.settings, session.secrets),
       })
     : null;
   const controller = new ChatController({

@@ -39,6 +39,8 @@ export interface ChatServices {
   listModels(): Promise<string[]>;
   /** The chats kept as notes. */
   history: ChatHistory;
+  /** The values of the secrets the plugin holds (kept out of saved chats). */
+  secretValues(): string[];
 }
 
 /**
@@ -89,6 +91,7 @@ export class CopilotView extends ItemView {
       history: services.history,
       enabled: () => services.settings.get().history.autosave,
       onProblem: (message) => new Notice(`Vault Copilot: ${message}`),
+      secrets: () => services.secretValues(),
     });
     this.writer = writer;
     const controller = new ChatController({

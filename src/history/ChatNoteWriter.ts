@@ -2,6 +2,7 @@ import type { ChatPersistence } from "../chat/ChatController";
 import type { ChatState } from "../chat/chatTypes";
 import { errorMessage } from "../errorMessage";
 import { SerialQueue } from "../ports/serialQueue";
+import { redactSecrets } from "../settings/secrets";
 import { clearTimer, setTimer } from "../ports/timers";
 import { VaultFileNotFoundError, type VaultPort } from "../vault/VaultPort";
 import type { ChatRecord, RecordMessage } from "./chatRecord";
@@ -23,6 +24,8 @@ export interface ChatNoteWriterOptions {
   onProblem?: (message: string) => void;
   /** A chat got its note (its first save, or a new note after its old one stopped being a chat). */
   onCreated?: (path: string) => void;
+  /** The values of the secrets the plugin holds: never written into a note, even when a model or a tool echoes one. */
+  secrets?: () => Iterable<string>;
 }
 
 /** What is known of the note of the chat being written. */
@@ -116,7 +119,7 @@ export class ChatNoteWriter implements ChatPersistence {
   private async writeNow(state: ChatState): Promise<void> {
     const session = this.sessionFor(state);
     const record = this.recordOf(state, session);
-    const text = serializeChat(record);
+    const text = this.render(record);
     if (session.path !== null && !(await this.stillThere(session))) session.path = await this.options.history.findById(session.chatId);
     if (session.path === null) {
       await this.createNote(session, record, text);
@@ -129,7 +132,7 @@ export class ChatNoteWriter implements ChatPersistence {
         else if (error instanceof ChatNoteParseError) {
           const old = session.path;
           session.edited = null;
-          await this.createNote(session, this.recordOf(state, session), serializeChat(this.recordOf(state, session)));
+          await this.createNote(session, this.recordOf(state, session), this.render(this.recordOf(state, session)));
           this.options.onProblem?.(`"${old}" was changed so that it is no longer a chat note, so it was left as it is; this chat goes on in "${session.path}".`);
           return;
         } else throw error;
@@ -146,7 +149,13 @@ export class ChatNoteWriter implements ChatPersistence {
     const messages = theirs.messages.at(-1)?.role === "assistant" && (theirs.messages.at(-1) as { status: string }).status === "partial" ? theirs.messages.slice(0, -1) : theirs.messages;
     session.edited = { messages, replaces: session.settled };
     session.base = baseOf(theirs);
-    return serializeChat(this.recordOf(state, session));
+    return this.render(this.recordOf(state, session));
+  }
+
+  /** The note's text, with any secret's value replaced. */
+  private render(record: ChatRecord): string {
+    const text = serializeChat(record);
+    return this.options.secrets ? redactSecrets(text, this.options.secrets()) : text;
   }
 
   private recordOf(state: ChatState, session: NoteSession): ChatRecord {

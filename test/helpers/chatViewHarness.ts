@@ -65,6 +65,7 @@ export async function openChatView(
     editHistory: parts.editHistory,
     registry,
     listModels: () => Promise.resolve(options.knownModels ?? []),
+    secretValues: () => [TEST_API_KEY],
     history: new ChatHistory({ vault: parts.fsVault, folder: () => parts.settings.history.folder, searcher: () => parts.index }),
   };
   // The double's leaf and view stand for Obsidian's (typed against obsidian.d.ts, not identical to it).

@@ -117,4 +117,18 @@ describe("a key planted with --api-key-env", () => {
     for (const [path, text] of Object.entries(files)) expect(`${path}: ${text.includes(KEY)}`).toBe(`${path}: false`);
     expect(existsSync(join(vault.root, "Leak.md"))).toBe(false);
   });
+
+  it("is never written into a saved chat, though the model echoes it in its answer and its tool calls", async () => {
+    server = await startOpenAIServer(echoingModel());
+    const run = await runCli(agentArgs(["--save"]), { PLANTED_KEY: KEY });
+    expect(run.status).toBe(0);
+    const folder = join(vault.root, "copilot/chats");
+    const notes = readdirSync(folder);
+    expect(notes).toHaveLength(1);
+    const note = readFileSync(join(folder, notes[0] ?? ""), "utf8");
+    // The chat is there, tool call and answer, with the key's place marked.
+    expect(note).toContain("> [!tool]- localSearch");
+    expect(note).toContain("The key is [redacted].");
+    expect(note.includes(KEY)).toBe(false);
+  });
 });
