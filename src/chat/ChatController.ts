@@ -58,6 +58,17 @@ export interface ChatPersistence {
   answerEnded(state: ChatState): Promise<void>;
 }
 
+/** How one message is sent, when it is not the plain case (a prompt of the user's runs so). */
+export interface SendOptions {
+  /** Context for this message besides the chips of the box (what a prompt's variables attached). */
+  chips?: readonly ContextChip[];
+  /** The mode and model this message runs in (a prompt that names them); the chat's own stay. */
+  mode?: ChatMode;
+  model?: string;
+  /** Wraps the runner of this message (an edit prompt applies its answer to the selection after it). */
+  wrapRunner?: (runner: ChatRunner) => ChatRunner;
+}
+
 /** A chat to show again, from its note (see history/restoreChat). */
 export interface RestoredChat {
   chatId: string;
@@ -98,17 +109,18 @@ export class ChatController implements ApprovalSink {
   };
 
   /** Sends a message with the context chips, and streams the answer. Ignored while a reply runs. */
-  async send(text: string): Promise<void> {
+  async send(text: string, options: SendOptions = {}): Promise<void> {
     const trimmed = text.trim();
     if (!trimmed || this.state.running || this.closing) return;
-    const chips = this.chipsForMessage();
+    const boxChips = this.chipsForMessage();
+    const chips = [...boxChips, ...(options.chips ?? []).filter((chip) => !boxChips.some((existing) => existing.id === chip.id))];
     // The chips go with this message; those added by hand are spent (they join L2 from now on).
     this.update({ chips: [] });
     await this.exclusiveRun(async (signal) => {
       const { artifacts, problems } = await this.dependencies.readContext(chips, signal);
       for (const problem of problems) this.dependencies.onProblem?.(problem);
       return { id: this.newId("user"), role: "user", text: trimmed, chips, artifacts, sentAt: this.now() };
-    });
+    }, [], options);
   }
 
   /** Stops the reply going on: what arrived stays, nothing arrives after. */
@@ -236,7 +248,7 @@ export class ChatController implements ApprovalSink {
    * One reply at a time: marks the chat running (Stop works from here on, even while the context
    * is read), makes the question, streams the answer into a new message, and always ends running.
    */
-  private async exclusiveRun(makeQuestion: (signal: AbortSignal) => Promise<UserMessage>, earlier: readonly (readonly ChatMessage[])[] = []): Promise<void> {
+  private async exclusiveRun(makeQuestion: (signal: AbortSignal) => Promise<UserMessage>, earlier: readonly (readonly ChatMessage[])[] = [], options: SendOptions = {}): Promise<void> {
     const abort = new AbortController();
     let resolveDone!: () => void;
     this.run = { abort, done: new Promise<void>((resolve) => (resolveDone = resolve)) };
@@ -245,7 +257,8 @@ export class ChatController implements ApprovalSink {
     const detach = this.dependencies.approvals?.attach(this);
     try {
       const user = await makeQuestion(abort.signal);
-      const { mode, model } = this.state;
+      const mode = options.mode ?? this.state.mode;
+      const model = options.model ?? this.state.model;
       const assistant: AssistantMessage = {
         id: this.newId("answer"),
         role: "assistant",
@@ -261,7 +274,8 @@ export class ChatController implements ApprovalSink {
       this.update({ messages: [...this.state.messages, user, assistant] });
       // The question is kept before the model is asked: a crash from here on loses only the answer's tail.
       await this.persistence?.questionAsked(this.state);
-      await this.dependencies.createRunner(mode, model).run({
+      const runner = this.dependencies.createRunner(mode, model);
+      await (options.wrapRunner?.(runner) ?? runner).run({
         userMessage: user.text,
         attachments: user.artifacts,
         conversation,

@@ -1,5 +1,5 @@
 import type { ChainEvent } from "../LLMProviders/chainRunner/ChainEvents";
-import { finalAnswerText, type AssistantMessage, type AssistantPart, type ToolCallPart } from "./chatTypes";
+import { answerText, type AssistantMessage, type AssistantPart, type ToolCallPart } from "./chatTypes";
 
 /**
  * Folds one runner event into the answer it belongs to and returns the new answer (the old one is
@@ -39,7 +39,8 @@ export function applyChainEvent(message: AssistantMessage, event: ChainEvent, no
       return message;
     case "final": {
       // An answer the runner made up itself (the step limit's note) is shown as its last text.
-      const parts = finalAnswerText(message) === "" && event.text !== "" ? appendText(message.parts, event.text) : message.parts;
+      const shown = answerText(message).trimEnd();
+      const parts = event.text.trim() !== "" && !shown.endsWith(event.text.trimEnd()) ? appendText(message.parts, event.text) : message.parts;
       return { ...message, parts, status: "done", retryNotice: undefined, usage: event.usage };
     }
     case "error":

@@ -124,14 +124,14 @@ export function answerText(message: AssistantMessage): string {
 
 /**
  * What the conversation keeps of a finished answer (L4 of later turns): the text after its last
- * tool call, which is the text of the runner's final step. Derived from the parts alone, so a chat
- * loaded from its note carries the same history, byte for byte, as the chat that wrote it.
+ * tool call, which is the text of the runner's final step; when nothing follows the last call (a
+ * final step that said nothing, an edit applied after the answer), the last text before it, so
+ * the history never holds an empty answer. Derived from the parts alone, so a chat loaded from its
+ * note carries the same history, byte for byte, as the chat that wrote it.
  */
 export function finalAnswerText(message: AssistantMessage): string {
+  const texts = (parts: readonly AssistantPart[]) => parts.filter((part): part is TextPart => part.type === "text").map((part) => part.text);
   const lastCall = message.parts.findLastIndex((part) => part.type === "tool-call");
-  return message.parts
-    .slice(lastCall + 1)
-    .filter((part): part is TextPart => part.type === "text")
-    .map((part) => part.text)
-    .join("");
+  const after = texts(message.parts.slice(lastCall + 1)).join("");
+  return after !== "" ? after : (texts(message.parts).at(-1) ?? "");
 }

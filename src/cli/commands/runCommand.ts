@@ -4,6 +4,7 @@ import { ContextManager } from "../../context/ContextManager";
 import { errorMessage } from "../../errorMessage";
 import { findPrompt, loadPrompts, type CustomPrompt } from "../../prompts/customPrompt";
 import { fillPrompt } from "../../prompts/fillPrompt";
+import { rewriteOf } from "../../prompts/selectionEdit";
 import type { NoteIndex } from "../../search/NoteIndex";
 import { runTool, DEFAULT_MAX_TOOL_OUTPUT_CHARS } from "../../tools/runTool";
 import { approveAll, refuseAll } from "../../tools/approval";
@@ -88,7 +89,7 @@ async function linesOf(session: Awaited<ReturnType<typeof openCliSession>>, path
 /** Replaces the selection with the answer through replaceInFile: its diff, approval, Vault.process and undo history. */
 async function applyAnswer(tool: Parameters<typeof runTool>[0] | undefined, path: string, selection: string, answer: string, io: CliIo): Promise<number> {
   if (!tool) throw new Error("the replaceInFile tool is not registered");
-  const result = await runTool(tool, { path, oldText: selection, newText: answer.trim() }, { toolCallId: "run-apply", defaultTimeoutMs: 60_000, maxOutputChars: DEFAULT_MAX_TOOL_OUTPUT_CHARS, signal: io.signal });
+  const result = await runTool(tool, { path, oldText: selection, newText: rewriteOf(answer, selection) }, { toolCallId: "run-apply", defaultTimeoutMs: 60_000, maxOutputChars: DEFAULT_MAX_TOOL_OUTPUT_CHARS, signal: io.signal });
   const outcome = result.output as EditOutcome | undefined;
   if (result.status === "ok" && outcome?.status === "applied") {
     io.stderr(`vault-copilot: replaced the selection in ${path} (+${outcome.linesAdded} −${outcome.linesRemoved} lines)\n`);

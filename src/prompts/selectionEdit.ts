@@ -1,0 +1,66 @@
+import type { ChatRunner } from "../chat/ChatController";
+import type { ChainEvent } from "../LLMProviders/chainRunner/ChainEvents";
+import { DEFAULT_MAX_TOOL_OUTPUT_CHARS, runTool } from "../tools/runTool";
+import type { AnySimpleTool } from "../tools/SimpleTool";
+
+/** The selection an edit prompt rewrites: the note, and the text exactly as selected. */
+export interface SelectionTarget {
+  path: string;
+  text: string;
+}
+
+/**
+ * A runner whose answer replaces a selection: the rewrite streams into the chat as any answer
+ * does, then goes through `replaceInFile` (the same tool the agent edits with), so it is shown as
+ * a word-marked diff against the selection with Accept / Reject in the conversation, written with
+ * `Vault.process` only when accepted, kept in the undo history, and never written over a note that
+ * changed meanwhile (or where the selection no longer occurs exactly once). The edit shows as the
+ * answer's banner; the answer's own end is reported after it, so the chat stays running (and Stop
+ * works) while the diff waits.
+ */
+export function withSelectionEdit(inner: ChatRunner, target: SelectionTarget, replaceInFile: AnySimpleTool, timeoutMs: number): ChatRunner {
+  return {
+    async run(input) {
+      let final: ChainEvent | undefined;
+      const result = await inner.run({
+        ...input,
+        onEvent: (event) => {
+          if (event.type === "final") final = event;
+          else input.onEvent?.(event);
+        },
+      });
+      if (result.status !== "completed") return result;
+      const step = result.steps + 1;
+      const toolCallId = `selection-edit-${step}`;
+      const args = { path: target.path, oldText: target.text, newText: rewriteOf(result.text, target.text) };
+      input.onEvent?.({ type: "tool-call-start", step, toolCallId, toolName: replaceInFile.name, toolId: "replaceInFile", args });
+      const outcome = await runTool(replaceInFile, args, { toolCallId, defaultTimeoutMs: timeoutMs, maxOutputChars: DEFAULT_MAX_TOOL_OUTPUT_CHARS, signal: input.signal });
+      input.onEvent?.({
+        type: "tool-call-end",
+        step,
+        toolCallId,
+        toolName: replaceInFile.name,
+        toolId: "replaceInFile",
+        status: outcome.status,
+        resultText: outcome.text,
+        ...(outcome.output !== undefined ? { output: outcome.output } : {}),
+        durationMs: outcome.durationMs,
+      });
+      if (final) input.onEvent?.(final);
+      return result;
+    },
+  };
+}
+
+/**
+ * The answer as the selection's replacement: a model that wraps it in a code fence despite being
+ * asked not to gets the fence taken off, and its line ends follow the selection's (a selection
+ * that ended with a line break keeps it; one that did not gets none added).
+ */
+export function rewriteOf(answer: string, selection: string): string {
+  let text = answer.replace(/^\s*```[\w-]*\n([\s\S]*?)\n```\s*$/, "$1").trim();
+  const trailing = /\s*$/.exec(selection)?.[0] ?? "";
+  const leading = /^\s*/.exec(selection)?.[0] ?? "";
+  text = `${leading}${text}${trailing}`;
+  return text;
+}
