@@ -30,6 +30,8 @@ export default defineConfig([
     rules: {
       // TypeScript checks names itself; the core rule does not know its globals (typescript-eslint advice).
       "no-undef": "off",
+      // "Copilot" is the plugin's name, written as a name ("Edit selection with Copilot").
+      "obsidianmd/ui/sentence-case": ["warn", { brands: ["Copilot"] }],
     },
   },
   {

@@ -19,6 +19,8 @@ import { systemClock, type Clock } from "./ports/Clock";
 import { requestUrlHttp } from "./ports/requestUrlHttp";
 import { ChatHistory } from "./history/ChatHistory";
 import { searchOutsideChats } from "./history/searchOutsideChats";
+import { registerPromptCommands } from "./components/promptCommands";
+import { PromptLibrary } from "./prompts/PromptLibrary";
 import { NoteIndex } from "./search/NoteIndex";
 import { ObsidianSecretStore } from "./settings/obsidianSecretStore";
 import { storedSecretValues } from "./settings/secrets";
@@ -106,6 +108,11 @@ export default class VaultCopilotPlugin extends Plugin {
     };
     // Chats kept as notes, searched by their text through the note index.
     const history = new ChatHistory({ vault, folder: () => store.get().history.folder, searcher: () => noteIndex });
+    // The user's own prompts (notes in the prompts folder), read again as they change.
+    const prompts = new PromptLibrary(vault, () => store.get().prompts.folder, (problems) => {
+      for (const problem of problems) new Notice(`Vault Copilot: ${problem.message}`);
+    });
+    this.register(() => prompts.dispose());
     this.registerView(
       CHAT_VIEW_TYPE,
       (leaf) =>
@@ -119,10 +126,11 @@ export default class VaultCopilotPlugin extends Plugin {
           listModels: () => listServerModels(store.get().provider, { fetch: corsFreeFetch, secrets }),
           history,
           secretValues: () => storedSecretValues(store.get(), secrets),
+          prompts,
         }),
     );
     this.registerHoverLinkSource(CHAT_VIEW_TYPE, { display: "Copilot chat", defaultMod: true });
-    this.addRibbonIcon("bot-message-square", "Open copilot chat", () => void this.openChatView());
+    this.addRibbonIcon("bot-message-square", "Open Copilot chat", () => void this.openChatView());
     this.addCommand({ id: "open-chat", name: "Open chat", callback: () => void this.openChatView() });
     this.addCommand({
       id: "add-selection-to-chat",
@@ -140,6 +148,7 @@ export default class VaultCopilotPlugin extends Plugin {
     });
     this.addCommand({ id: "show-last-request", name: "Show last request", callback: () => new PromptPayloadModal(this.app, recorder).open() });
     registerEditCommands(this, editHistory);
+    registerPromptCommands(this, { prompts, vault, promptsFolder: () => store.get().prompts.folder, openChatView: () => this.openChatView() });
     this.addSettingTab(new VaultCopilotSettingTab(this.app, this, store, registry, mcpHub));
 
     // The search index starts after layout ready (never in onload: a first build reads every note).

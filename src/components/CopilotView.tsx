@@ -8,6 +8,10 @@ import { ContextSuggester } from "../chat/contextSuggestions";
 import { CHAT_VIEW_TYPE } from "../constants";
 import type { CopilotSettings, ChatMode } from "../settings/settingsSchema";
 import type { ChatHistory } from "../history/ChatHistory";
+import type { CustomPrompt } from "../prompts/customPrompt";
+import { fillPrompt } from "../prompts/fillPrompt";
+import type { PromptLibrary } from "../prompts/PromptLibrary";
+import { withSelectionEdit } from "../prompts/selectionEdit";
 import { ChatNoteWriter } from "../history/ChatNoteWriter";
 import { restoreChat } from "../history/restoreChat";
 import type { EditHistory } from "../tools/edit/EditHistory";
@@ -41,7 +45,12 @@ export interface ChatServices {
   history: ChatHistory;
   /** The values of the secrets the plugin holds (kept out of saved chats). */
   secretValues(): string[];
+  /** The user's own prompts (the slash menu). */
+  prompts: PromptLibrary;
 }
+
+/** A prompt to run: one of the user's, or an instruction typed for "Edit selection with Copilot". */
+export type PromptToRun = Pick<CustomPrompt, "name" | "body" | "edit" | "mode" | "model">;
 
 /**
  * The chat view in the sidebar. `onOpen` makes its ChatController and its one React root;
@@ -143,6 +152,41 @@ export class CopilotView extends ItemView {
     this.writer = null;
   }
 
+  /**
+   * Runs a prompt in this chat: its variables filled from the note open in the editor and its
+   * selection (what they attach goes with the message as context), in its own mode and model when
+   * it names them. An edit prompt's answer then replaces the selection, shown as a diff to accept.
+   */
+  async runPrompt(prompt: PromptToRun): Promise<void> {
+    const { controller, services } = this;
+    if (!controller) return;
+    const editor = this.lastEditor?.file ? this.lastEditor : this.app.workspace.getActiveViewOfType(MarkdownView);
+    const path = editor?.file?.path ?? null;
+    const selected = editor?.editor.getSelection() ?? "";
+    if (prompt.edit && (!path || selected === "")) {
+      new Notice(`Vault Copilot: select the text "${prompt.name}" should rewrite in a note first.`);
+      return;
+    }
+    const settings = services.settings.get();
+    const selection =
+      selected !== "" && editor ? { text: selected, ...(path ? { path } : {}), fromLine: editor.editor.getCursor("from").line + 1, toLine: editor.editor.getCursor("to").line + 1 } : undefined;
+    const filled = await fillPrompt(prompt, services.vault, {
+      ...(selection ? { selection } : {}),
+      activeNotePath: controller.getState().activeNote?.path ?? path,
+      now: Date.now(),
+      timeZone: settings.timeZone || Intl.DateTimeFormat().resolvedOptions().timeZone,
+    });
+    for (const notice of filled.notices) new Notice(`Vault Copilot: ${notice}`);
+    const replaceInFile = services.registry.getAllTools().find((definition) => definition.metadata.id === "replaceInFile")?.tool;
+    const edit = prompt.edit && path && replaceInFile ? { path, text: selected, tool: replaceInFile } : null;
+    await controller.send(filled.message, {
+      chips: filled.chips,
+      ...(prompt.mode ? { mode: prompt.mode } : {}),
+      ...(prompt.model ? { model: prompt.model } : {}),
+      ...(edit ? { wrapRunner: (runner) => withSelectionEdit(runner, edit, edit.tool, settings.toolTimeoutSeconds * 1000) } : {}),
+    });
+  }
+
   /** Shows a saved chat here, to go on with: nothing is written until a message is sent. */
   private async openSavedChat(path: string): Promise<void> {
     const { controller, writer, services } = this;
@@ -179,6 +223,10 @@ export class CopilotView extends ItemView {
       },
       suggestContext: (query) => suggester.suggest(query),
       listModels: () => services.listModels(),
+      prompts: {
+        list: () => services.prompts.list(),
+        run: (prompt) => this.runPrompt(prompt),
+      },
       history: {
         list: (query) => services.history.search(query),
         open: (path) => this.openSavedChat(path),

@@ -52,7 +52,7 @@ describe("dependency rules", () => {
   });
 
   it("keeps the core free of the UI and the wiring", () => {
-    const core = files.filter((file) => /^src\/(tools|search|context|LLMProviders|mcp|vault|ports|chat|history|time)\//.test(file));
+    const core = files.filter((file) => /^src\/(tools|search|context|LLMProviders|mcp|vault|ports|chat|history|prompts|time)\//.test(file));
     const offenders = core.flatMap((file) =>
       valueImports(file)
         .filter((specifier) => specifier.startsWith("."))

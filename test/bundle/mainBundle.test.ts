@@ -152,7 +152,7 @@ describe("main.js on nothing but web globals and obsidian (what mobile gives it)
     expect([...plugin.registered.views]).toEqual([CHAT_VIEW_TYPE]);
     expect([...plugin.registered.commands.keys()]).toEqual(expect.arrayContaining(["vault-copilot:open-chat"]));
     expect(plugin.registered.settingTabs).toHaveLength(1);
-    expect(plugin.registered.ribbonIcons.map((icon) => icon.title)).toEqual(["Open copilot chat"]);
+    expect(plugin.registered.ribbonIcons.map((icon) => icon.title)).toEqual(["Open Copilot chat"]);
     // The settings were saved once, as defaults, and hold no secret.
     const saved = await app.vault.adapter.read(".obsidian/plugins/vault-copilot/data.json");
     expect(JSON.parse(saved)).toMatchObject({ settingsVersion: expect.any(Number) });

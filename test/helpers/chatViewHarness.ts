@@ -4,6 +4,7 @@ import { createChatRunner } from "../../src/chat/createChatRunner";
 import { CHAT_VIEW_TYPE } from "../../src/constants";
 import { CopilotView } from "../../src/components/CopilotView";
 import { ChatHistory } from "../../src/history/ChatHistory";
+import { PromptLibrary } from "../../src/prompts/PromptLibrary";
 import { searchOutsideChats } from "../../src/history/searchOutsideChats";
 import http from "node:http";
 import https from "node:https";
@@ -66,6 +67,7 @@ export async function openChatView(
     registry,
     listModels: () => Promise.resolve(options.knownModels ?? []),
     secretValues: () => [TEST_API_KEY],
+    prompts: new PromptLibrary(parts.fsVault, () => parts.settings.prompts.folder),
     history: new ChatHistory({ vault: parts.fsVault, folder: () => parts.settings.history.folder, searcher: () => parts.index }),
   };
   // The double's leaf and view stand for Obsidian's (typed against obsidian.d.ts, not identical to it).

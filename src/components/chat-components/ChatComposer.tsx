@@ -2,12 +2,21 @@ import { useRef, useState, type KeyboardEvent } from "react";
 import type { ChatController } from "../../chat/ChatController";
 import type { ChatState, ContextChip } from "../../chat/chatTypes";
 import { baseName, folderChip, noteChip, tagChip } from "../../chat/chipArtifacts";
+import type { CustomPrompt } from "../../prompts/customPrompt";
+import { matchPrompts } from "../../prompts/PromptLibrary";
 import { useChatHost, type ContextSuggestion } from "./ChatHost";
 
 /** "@" and what follows it up to the caret, when it starts a word. */
 const MENTION = /(^|\s)@([^\s@]*)$/;
 /** How many suggestions the "@" list shows. */
 const MAX_SUGGESTIONS = 8;
+/** "/" at the start of the box, and the prompt name typed after it. */
+const SLASH = /^\/(\S*)$/;
+
+/** One open list under the box: notes, folders and tags after "@", or the user's prompts after "/". */
+type OpenList =
+  | { kind: "context"; query: string; items: ContextSuggestion[]; selected: number }
+  | { kind: "prompts"; query: string; items: CustomPrompt[]; selected: number };
 
 /**
  * The message box and what goes with the next message: the context chips (the active note first,
@@ -18,7 +27,7 @@ const MAX_SUGGESTIONS = 8;
 export function ChatComposer({ state, controller }: { state: ChatState; controller: ChatController }) {
   const host = useChatHost();
   const [text, setText] = useState("");
-  const [suggestions, setSuggestions] = useState<{ query: string; items: ContextSuggestion[]; selected: number } | null>(null);
+  const [suggestions, setSuggestions] = useState<OpenList | null>(null);
   const box = useRef<HTMLTextAreaElement>(null);
   const request = useRef(0);
 
@@ -31,16 +40,32 @@ export function ChatComposer({ state, controller }: { state: ChatState; controll
   };
 
   const updateSuggestions = (value: string, caret: number) => {
+    const ticket = ++request.current;
+    const slash = SLASH.exec(value);
+    if (slash) {
+      const query = slash[1] ?? "";
+      void host.prompts.list().then((prompts) => {
+        if (ticket === request.current) setSuggestions({ kind: "prompts", query, items: matchPrompts(prompts, query).slice(0, MAX_SUGGESTIONS), selected: 0 });
+      });
+      return;
+    }
     const match = MENTION.exec(value.slice(0, caret));
     if (!match) {
       setSuggestions(null);
       return;
     }
     const query = match[2] ?? "";
-    const ticket = ++request.current;
     void host.suggestContext(query).then((items) => {
-      if (ticket === request.current) setSuggestions({ query, items: items.slice(0, MAX_SUGGESTIONS), selected: 0 });
+      if (ticket === request.current) setSuggestions({ kind: "context", query, items: items.slice(0, MAX_SUGGESTIONS), selected: 0 });
     });
+  };
+
+  /** Runs a prompt chosen after "/": the box empties, the prompt goes with the open note and its selection. */
+  const runPrompt = (prompt: CustomPrompt) => {
+    ++request.current;
+    setText("");
+    setSuggestions(null);
+    if (!state.running) void host.prompts.run(prompt);
   };
 
   const choose = (suggestion: ContextSuggestion) => {
@@ -68,7 +93,8 @@ export function ChatComposer({ state, controller }: { state: ChatState; controll
       }
       if (event.key === "Enter" || event.key === "Tab") {
         event.preventDefault();
-        choose(suggestions.items[suggestions.selected]!);
+        if (suggestions.kind === "prompts") runPrompt(suggestions.items[suggestions.selected]!);
+        else choose(suggestions.items[suggestions.selected]!);
         return;
       }
     }
@@ -95,32 +121,30 @@ export function ChatComposer({ state, controller }: { state: ChatState; controll
   return (
     <div className="vault-copilot-composer">
       <ChipRow state={state} controller={controller} />
-      {suggestions && (
-        <ul className="vault-copilot-suggestions" id={listId} role="listbox" aria-label="Context suggestions">
-          {suggestions.items.length === 0 && <li className="vault-copilot-suggestion-empty">No note, folder or tag matches “{suggestions.query}”.</li>}
-          {suggestions.items.map((item, index) => (
-            <li
-              key={`${item.kind}:${item.value}`}
-              id={`${listId}-${index}`}
-              role="option"
-              aria-selected={index === suggestions.selected}
-              className={`vault-copilot-suggestion is-${item.kind}${index === suggestions.selected ? " is-selected" : ""}`}
-              onMouseDown={(event) => {
-                event.preventDefault();
-                choose(item);
-              }}
-            >
-              <span className="vault-copilot-suggestion-kind">{item.kind}</span> {item.label}
-            </li>
-          ))}
-        </ul>
+      {suggestions?.kind === "context" && (
+        <OptionList
+          id={listId}
+          label="Context suggestions"
+          empty={`No note, folder or tag matches “${suggestions.query}”.`}
+          selected={suggestions.selected}
+          options={suggestions.items.map((item) => ({ key: `${item.kind}:${item.value}`, kind: item.kind, text: item.label, onChoose: () => choose(item) }))}
+        />
+      )}
+      {suggestions?.kind === "prompts" && (
+        <OptionList
+          id={listId}
+          label="Prompts"
+          empty={suggestions.query ? `No prompt matches “${suggestions.query}”.` : "No prompts yet: add notes to the prompts folder, or run the command “Create starter prompts”."}
+          selected={suggestions.selected}
+          options={suggestions.items.map((prompt) => ({ key: prompt.path, kind: prompt.edit ? "edit" : "prompt", text: prompt.description ? `${prompt.name} — ${prompt.description}` : prompt.name, onChoose: () => runPrompt(prompt) }))}
+        />
       )}
       <div className="vault-copilot-input-row">
         <textarea
           ref={box}
           className="vault-copilot-input"
           aria-label="Message"
-          placeholder="Ask Copilot… (@ adds context)"
+          placeholder="Ask Copilot… (@ adds context, / runs a prompt)"
           rows={3}
           value={text}
           aria-controls={suggestions ? listId : undefined}
@@ -143,6 +167,37 @@ export function ChatComposer({ state, controller }: { state: ChatState; controll
         )}
       </div>
     </div>
+  );
+}
+
+interface ListOption {
+  key: string;
+  kind: string;
+  text: string;
+  onChoose: () => void;
+}
+
+/** The list under the message box (a listbox the box points into with aria-activedescendant). */
+function OptionList({ id, label, empty, selected, options }: { id: string; label: string; empty: string; selected: number; options: ListOption[] }) {
+  return (
+    <ul className="vault-copilot-suggestions" id={id} role="listbox" aria-label={label}>
+      {options.length === 0 && <li className="vault-copilot-suggestion-empty">{empty}</li>}
+      {options.map((option, index) => (
+        <li
+          key={option.key}
+          id={`${id}-${index}`}
+          role="option"
+          aria-selected={index === selected}
+          className={`vault-copilot-suggestion is-${option.kind}${index === selected ? " is-selected" : ""}`}
+          onMouseDown={(event) => {
+            event.preventDefault();
+            option.onChoose();
+          }}
+        >
+          <span className="vault-copilot-suggestion-kind">{option.kind}</span> {option.text}
+        </li>
+      ))}
+    </ul>
   );
 }
 

@@ -2,6 +2,7 @@ import { createContext, useContext } from "react";
 import type { Component } from "obsidian";
 import type { ContextSuggestion } from "../../chat/contextSuggestions";
 import type { ChatListing } from "../../history/ChatHistory";
+import type { CustomPrompt } from "../../prompts/customPrompt";
 import type { ToolMetadata } from "../../tools/SimpleTool";
 
 export type { ContextSuggestion };
@@ -32,6 +33,12 @@ export interface ChatHost {
   listModels(): Promise<string[]>;
   /** The saved chats (see history/ChatHistory). */
   history: ChatHistoryHost;
+  /** The user's own prompts, for the "/" menu. */
+  prompts: {
+    list(): Promise<readonly CustomPrompt[]>;
+    /** Runs a prompt in this chat with the open note and its selection (an edit prompt then proposes its rewrite). */
+    run(prompt: CustomPrompt): Promise<void>;
+  };
 }
 
 /** What the "Chat history" panel does with the saved chats. */

@@ -1,0 +1,96 @@
+/**
+ * The user's prompts in the chat view: "/" lists them (fuzzy), Enter runs one with the open note
+ * and its selection; an edit prompt's rewrite is proposed as a diff in the conversation, written
+ * exactly when accepted and not at all when rejected. The real CopilotView on the Obsidian double,
+ * the real runners, the scripted server and a real folder.
+ */
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { openChatView, type ChatViewSetup } from "../../../test/helpers/chatViewHarness";
+import { startOpenAIServer, type OpenAIServer, type Script } from "../../../test/helpers/openAIServer";
+import { contentText } from "../../../test/helpers/runnerHarness";
+import { MarkdownView, TFile } from "../../../test/obsidian/obsidian";
+
+jest.setTimeout(20_000);
+
+const DRAFT = "# Draft\n\nThis sentense has a eror.\nThe second line stays.\n";
+const NOTES = {
+  "Notes/Draft.md": DRAFT,
+  "copilot/prompts/Fix grammar.md": "---\ndescription: Fix spelling and grammar\nedit: true\n---\nFix the grammar of {{selection}}.\n",
+  "copilot/prompts/Summarize.md": "---\ndescription: Summarize the note\n---\nSummarize {{activeNote}}.\n",
+  "copilot/prompts/Translate.md": "Translate {{selection}} into French.\n",
+};
+
+let server: OpenAIServer;
+let chat: ChatViewSetup | undefined;
+
+afterEach(async () => {
+  await act(async () => {
+    await chat?.close();
+  });
+  chat = undefined;
+  await server?.close();
+  document.body.replaceChildren();
+});
+
+async function open(script: Script): Promise<ChatViewSetup> {
+  server = await startOpenAIServer(script);
+  chat = await act(() => openChatView(server, { settings: { defaultMode: "chat" }, notes: NOTES }));
+  // The draft open in an editor, its first sentence selected.
+  const file = chat.app.vault.getAbstractFileByPath("Notes/Draft.md");
+  if (!(file instanceof TFile)) throw new Error("no draft");
+  await act(() => chat!.app.workspace.openFile(file));
+  chat.app.workspace.getActiveViewOfType(MarkdownView)!.editor.setSelection({ line: 2, ch: 0 }, { line: 2, ch: 25 });
+  return chat;
+}
+
+const box = () => screen.getByRole("textbox", { name: "Message" });
+const type = (text: string) => act(() => fireEvent.change(box(), { target: { value: text, selectionStart: text.length } }));
+const options = () => within(screen.getByRole("listbox", { name: "Prompts" })).getAllByRole("option").map((option) => option.textContent);
+const note = () => readFileSync(join(chat!.vault.root, "Notes/Draft.md"), "utf8");
+
+describe("prompts in the chat view", () => {
+  it('"/" lists the prompts, fuzzy; Enter runs one with the open note attached before it', async () => {
+    await open([{ text: "A short draft." }]);
+    await type("/");
+    await waitFor(() => expect(options()).toEqual(["edit Fix grammar — Fix spelling and grammar", "prompt Summarize — Summarize the note", "prompt Translate"]));
+    await type("/smz");
+    await waitFor(() => expect(options()).toEqual(["prompt Summarize — Summarize the note"]));
+    await act(() => fireEvent.keyDown(box(), { key: "Enter" }));
+    await waitFor(() => expect(screen.getByRole("button", { name: "Send" })).toBeTruthy());
+    expect((box() as HTMLTextAreaElement).value).toBe("");
+    const user = contentText(server.requests[0]!.body.messages.at(-1)!.content);
+    expect(user.indexOf("This sentense has a eror.")).toBeGreaterThan(-1);
+    expect(user.indexOf("[User query]: Summarize the note [[Notes/Draft]] (attached above).")).toBeGreaterThan(user.indexOf("This sentense has a eror."));
+  });
+
+  it("an edit prompt proposes its rewrite as a diff: Reject writes nothing, Accept writes exactly it", async () => {
+    await open([{ text: "This sentence has an error." }, { text: "This sentence has an error." }]);
+    await type("/fix");
+    await waitFor(() => expect(options()).toHaveLength(1));
+    await act(() => fireEvent.keyDown(box(), { key: "Enter" }));
+    const reject = await screen.findByRole("button", { name: "Reject" });
+    expect(note()).toBe(DRAFT);
+    await act(() => fireEvent.click(reject));
+    await waitFor(() => expect(screen.getByRole("button", { name: "Send" })).toBeTruthy());
+    expect(note()).toBe(DRAFT);
+
+    await type("/fix");
+    await waitFor(() => expect(options()).toHaveLength(1));
+    await act(() => fireEvent.keyDown(box(), { key: "Enter" }));
+    const accept = await screen.findByRole("button", { name: "Accept" });
+    await act(() => fireEvent.click(accept));
+    await waitFor(() => expect(note()).toBe("# Draft\n\nThis sentence has an error.\nThe second line stays.\n"));
+  });
+
+  it("an edit prompt without a selection says so and sends nothing", async () => {
+    await open([]);
+    chat!.app.workspace.getActiveViewOfType(MarkdownView)!.editor.setSelection({ line: 0, ch: 0 }, { line: 0, ch: 0 });
+    await type("/fix");
+    await waitFor(() => expect(options()).toHaveLength(1));
+    await act(() => fireEvent.keyDown(box(), { key: "Enter" }));
+    await waitFor(() => expect(document.body.textContent).toContain('select the text "Fix grammar" should rewrite in a note first'));
+    expect(server.requests).toHaveLength(0);
+  });
+});

@@ -1,0 +1,82 @@
+import { Notice, type Plugin } from "obsidian";
+import { errorMessage } from "../errorMessage";
+import type { CustomPrompt } from "../prompts/customPrompt";
+import type { PromptLibrary } from "../prompts/PromptLibrary";
+import { createStarterPrompts } from "../prompts/starterPrompts";
+import type { VaultPort } from "../vault/VaultPort";
+import type { CopilotView, PromptToRun } from "./CopilotView";
+import { EditInstructionModal } from "./EditInstructionModal";
+
+export interface PromptCommandParts {
+  prompts: PromptLibrary;
+  vault: VaultPort;
+  promptsFolder: () => string;
+  /** Shows the chat view (opening it when needed); the prompt runs in its chat. */
+  openChatView: () => Promise<CopilotView | null>;
+}
+
+/** The id prefix of the commands made from prompts (`command: true`). */
+const PROMPT_COMMAND_PREFIX = "prompt:";
+
+/**
+ * The commands around the user's prompts: "Edit selection with Copilot" (a typed instruction),
+ * "Create starter prompts", one command per prompt marked `command: true` (kept in step with the
+ * prompts folder), and the editor's context menu entries for prompts marked `menu: true`.
+ */
+export function registerPromptCommands(plugin: Plugin, parts: PromptCommandParts): void {
+  const run = (prompt: PromptToRun) => {
+    void parts.openChatView().then((view) => view?.runPrompt(prompt));
+  };
+  const askForEdit = () => new EditInstructionModal(plugin.app, (instruction) => run({ name: "Edit selection", body: `${instruction}\n\n{{selection}}`, edit: true })).open();
+
+  plugin.addCommand({
+    id: "edit-selection",
+    name: "Edit selection with Copilot",
+    editorCheckCallback: (checking, editor) => {
+      if (!editor.getSelection()) return false;
+      if (checking) return true;
+      askForEdit();
+      return true;
+    },
+  });
+  plugin.addCommand({
+    id: "create-starter-prompts",
+    name: "Create starter prompts",
+    callback: () => {
+      createStarterPrompts(parts.vault, parts.promptsFolder()).then(
+        (created) => new Notice(created.length > 0 ? `Created ${created.length} prompts in ${parts.promptsFolder()}/.` : "The starter prompts are there already."),
+        (error: unknown) => new Notice(`The starter prompts could not be created: ${errorMessage(error)}`),
+      );
+    },
+  });
+
+  // One command per prompt that asks for it, made again whenever the prompts change.
+  let registered: string[] = [];
+  const syncCommands = (prompts: readonly CustomPrompt[]) => {
+    for (const id of registered) plugin.removeCommand(id);
+    registered = [];
+    for (const prompt of prompts.filter((entry) => entry.command)) {
+      const id = `${PROMPT_COMMAND_PREFIX}${prompt.name}`;
+      plugin.addCommand({ id, name: `Run prompt: ${prompt.name}`, callback: () => run(prompt) });
+      registered.push(id);
+    }
+  };
+  plugin.register(parts.prompts.subscribe(syncCommands));
+  plugin.app.workspace.onLayoutReady(() => void parts.prompts.list().then(syncCommands));
+
+  // The menu is built synchronously: it shows the prompts as last read.
+  let menuPrompts: CustomPrompt[] = [];
+  plugin.register(parts.prompts.subscribe((prompts) => (menuPrompts = prompts.filter((prompt) => prompt.menu))));
+  plugin.registerEvent(
+    plugin.app.workspace.on("editor-menu", (menu, editor) => {
+      if (!editor.getSelection()) return;
+      menu.addItem((item) =>
+        item
+          .setTitle("Edit selection with Copilot")
+          .setIcon("bot-message-square")
+          .onClick(askForEdit),
+      );
+      for (const prompt of menuPrompts) menu.addItem((item) => item.setTitle(`Copilot: ${prompt.name}`).onClick(() => run(prompt)));
+    }),
+  );
+}
