@@ -25,6 +25,8 @@ const NOTES: Record<string, string> = {
   "Secret.md": "TRANSCLUDED-SECRET-SENTENCE that must never show in an answer.\n",
   "Edits/Keep.md": "Line one\nLine two\r\nLine three without newline",
   "Edits/Change.md": "Shopping:\n- apples\n- pears\n",
+  "Edits/Draft.md": "# Draft\n\nThis sentense has a eror.\nThe second line stays.\n",
+  "copilot/prompts/Fix grammar.md": "---\ndescription: Fix spelling and grammar\nedit: true\n---\nFix the grammar of {{selection}}.\n",
 };
 
 /** A promise and the function that settles it: a gate the test opens. */
@@ -532,6 +534,40 @@ describe("chat view in the browser demo", () => {
     expect(notesWith(question)).toHaveLength(1);
     const text = readFileSync(notesWith(question)[0]!, "utf8");
     expect(text.indexOf("Roses like full sun.")).toBeLessThan(text.indexOf("And in pots?"));
+    await page.close();
+  });
+
+  it('"/" runs a prompt on the selection: its rewrite is a diff in the chat, Reject writes nothing, Accept writes exactly it', async () => {
+    const draftPath = join(vault.root, "Edits/Draft.md");
+    const before = readFileSync(draftPath);
+    const page = await open();
+    await page.evaluate(async () => {
+      const file = window.app.vault.getFileByPath("Edits/Draft.md");
+      if (!file) throw new Error("no draft");
+      await window.app.workspace.openFile(file);
+      window.app.workspace.getActiveViewOfType(window.demo.obsidian.MarkdownView)?.editor.setSelection({ line: 2, ch: 0 }, { line: 2, ch: 25 });
+    });
+    const runFix = async () => {
+      await page.getByRole("textbox", { name: "Message" }).fill("/fix");
+      await page.getByRole("listbox", { name: "Prompts" }).getByRole("option", { name: /Fix grammar/ }).waitFor();
+      await page.getByRole("textbox", { name: "Message" }).press("Enter");
+    };
+
+    queue.push({ text: "This sentence has an error." });
+    await runFix();
+    const rejectCard = lastAnswer(page).getByRole("region", { name: "Edit Edits/Draft.md?" });
+    await rejectCard.waitFor();
+    await rejectCard.getByRole("button", { name: "Reject" }).click();
+    await waitUntilIdle(page);
+    expect(readFileSync(draftPath).equals(before)).toBe(true);
+
+    queue.push({ text: "This sentence has an error." });
+    await runFix();
+    const acceptCard = lastAnswer(page).getByRole("region", { name: "Edit Edits/Draft.md?" });
+    await acceptCard.waitFor();
+    await acceptCard.getByRole("button", { name: "Accept" }).click();
+    await waitUntilIdle(page);
+    await waitFor(() => readFileSync(draftPath, "utf8") === "# Draft\n\nThis sentence has an error.\nThe second line stays.\n");
     await page.close();
   });
 
