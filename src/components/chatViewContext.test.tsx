@@ -4,35 +4,19 @@
  * CopilotView in the Obsidian double, over the real runners and the scripted server.
  */
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { openChatView, type ChatViewSetup } from "../../test/helpers/chatViewHarness";
-import { startOpenAIServer, type OpenAIServer } from "../../test/helpers/openAIServer";
+import { chatViewSession } from "../../test/helpers/chatViewSession";
 import { TEST_API_KEY } from "../../test/helpers/runnerHarness";
 import { App } from "../../test/obsidian/obsidian";
 import { PromptPayloadModal } from "./PromptPayloadModal";
 
-let server: OpenAIServer;
-let chat: ChatViewSetup | undefined;
-
-afterEach(async () => {
-  await act(async () => {
-    await chat?.close();
-  });
-  chat = undefined;
-  await server?.close();
-  document.body.replaceChildren();
-});
-
-async function open(script: Parameters<typeof startOpenAIServer>[0], notes: Record<string, string>) {
-  server = await startOpenAIServer(script);
-  chat = await act(() => openChatView(server, { settings: { defaultMode: "chat" }, notes }));
-  return chat;
-}
+const session = chatViewSession({ settings: { defaultMode: "chat" } });
+const open = (script: Parameters<typeof session.open>[0], notes: Record<string, string>) => session.open(script, { notes });
 
 async function send(text: string): Promise<void> {
   const box = screen.getByRole("textbox", { name: "Message" });
   fireEvent.change(box, { target: { value: text } });
   fireEvent.keyDown(box, { key: "Enter" });
-  await waitFor(() => expect(server.requests.length).toBeGreaterThan(0));
+  await waitFor(() => expect(session.server.requests.length).toBeGreaterThan(0));
 }
 
 describe("context from outside the message box", () => {
@@ -42,7 +26,7 @@ describe("context from outside the message box", () => {
     const chips = screen.getByRole("list", { name: "Context for the next message" });
     expect(within(chips).getByText("Long (lines 2–3)")).toBeTruthy();
     await send("explain this");
-    const body = server.requests[0]!.rawBody;
+    const body = session.server.requests[0]!.rawBody;
     expect(body).toContain("two\\nthree");
     expect(body).toContain("Notes/Long.md#L2-L3");
     expect(body).not.toContain("four");
@@ -55,8 +39,8 @@ describe("context from outside the message box", () => {
     const chips = screen.getByRole("list", { name: "Context for the next message" });
     expect(within(chips).getAllByRole("listitem").map((item) => item.textContent)).toEqual(["Cats×"]);
     await send("tell me");
-    expect(server.requests[0]!.rawBody).toContain("CATS BODY");
-    expect(server.requests[0]!.rawBody).not.toContain("DOGS BODY");
+    expect(session.server.requests[0]!.rawBody).toContain("CATS BODY");
+    expect(session.server.requests[0]!.rawBody).not.toContain("DOGS BODY");
   });
 });
 

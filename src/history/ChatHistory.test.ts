@@ -5,24 +5,9 @@ import type { NoteSearcher } from "../ports/NoteSearcher";
 import { FsVault } from "../vault/FsVault";
 import { ChatHistory, safeName } from "./ChatHistory";
 import { ChatNoteParseError, serializeChat } from "./chatNoteFormat";
+import { savedChat } from "../../test/helpers/savedChat";
 import type { ChatRecord } from "./chatRecord";
 
-function chat(id: string, question: string, updated: string): ChatRecord {
-  return {
-    id,
-    mode: "chat",
-    model: "m",
-    created: updated,
-    updated,
-    tags: ["copilot-chat"],
-    extraFrontmatter: "",
-    preamble: "",
-    messages: [
-      { role: "user", time: updated, text: question, context: [] },
-      { role: "assistant", time: updated, mode: "chat", model: "m", status: "done", parts: [{ type: "text", text: `About ${question}` }], earlier: [] },
-    ],
-  };
-}
 
 describe("ChatHistory over a real folder", () => {
   let vault: TempVault;
@@ -40,17 +25,17 @@ describe("ChatHistory over a real folder", () => {
   afterEach(() => vault.remove());
 
   it("names a new chat from its date and first question, and never overwrites a chat of the same name", async () => {
-    const first = await save(chat("a", "What is: a *rose*? [[x]] #tag", "2026-12-01T10:00:00Z"));
-    const second = await save(chat("b", "What is: a *rose*? [[x]] #tag", "2026-12-01T11:00:00Z"));
+    const first = await save(savedChat("a", "What is: a *rose*? [[x]] #tag", "2026-12-01T10:00:00Z"));
+    const second = await save(savedChat("b", "What is: a *rose*? [[x]] #tag", "2026-12-01T11:00:00Z"));
     expect(first).toBe("copilot/chats/2026-12-01 What is a rose x tag.md");
     expect(second).toBe("copilot/chats/2026-12-01 What is a rose x tag 2.md");
     expect(readFileSync(join(vault.root, first), "utf8")).toContain("chat-id: a");
   });
 
   it("lists the chats of its folder newest first, skipping notes that are not chats, reporting a broken chat id", async () => {
-    await save(chat("old", "Old question", "2026-11-01T10:00:00Z"));
-    await save(chat("new", "New question", "2026-12-02T10:00:00Z"));
-    await save(chat("mid", "Mid question", "2026-11-15T10:00:00Z"));
+    await save(savedChat("old", "Old question", "2026-11-01T10:00:00Z"));
+    await save(savedChat("new", "New question", "2026-12-02T10:00:00Z"));
+    await save(savedChat("mid", "Mid question", "2026-11-15T10:00:00Z"));
     vault.write("copilot/chats/Broken.md", "---\nchat-id: 12\n---\n");
     const listing = await history.list();
     expect(listing.chats.map((entry) => entry.id)).toEqual(["new", "mid", "old"]);
@@ -59,8 +44,8 @@ describe("ChatHistory over a real folder", () => {
   });
 
   it("searches names first, then the chats the index finds by their text", async () => {
-    const roses = await save(chat("r", "Pruning roses", "2026-12-01T10:00:00Z"));
-    const soup = await save(chat("s", "Tomato soup", "2026-12-02T10:00:00Z"));
+    const roses = await save(savedChat("r", "Pruning roses", "2026-12-01T10:00:00Z"));
+    const soup = await save(savedChat("s", "Tomato soup", "2026-12-02T10:00:00Z"));
     hits = ["Elsewhere.md", soup];
     expect((await history.search("roses")).chats.map((entry) => entry.path)).toEqual([roses, soup]);
     hits = [];
@@ -69,19 +54,19 @@ describe("ChatHistory over a real folder", () => {
   });
 
   it("renames a chat in its folder and still finds it by id", async () => {
-    const path = await save(chat("r", "Pruning roses", "2026-12-01T10:00:00Z"));
+    const path = await save(savedChat("r", "Pruning roses", "2026-12-01T10:00:00Z"));
     const renamed = await history.rename(path, "Roses: the / whole story");
     expect(renamed).toBe("copilot/chats/Roses the whole story.md");
     expect(existsSync(join(vault.root, path))).toBe(false);
     expect(await history.findById("r")).toBe(renamed);
     await expect(history.rename(renamed, "  ///  ")).rejects.toThrow("at least one letter");
-    await save(chat("t", "Taken", "2026-12-01T10:00:00Z"));
+    await save(savedChat("t", "Taken", "2026-12-01T10:00:00Z"));
     await expect(history.rename(renamed, "2026-12-01 Taken")).rejects.toThrow("already exists");
     expect(existsSync(join(vault.root, renamed))).toBe(true);
   });
 
   it("moves a deleted chat to the trash", async () => {
-    const path = await save(chat("r", "Pruning roses", "2026-12-01T10:00:00Z"));
+    const path = await save(savedChat("r", "Pruning roses", "2026-12-01T10:00:00Z"));
     await history.remove(path);
     expect(existsSync(join(vault.root, path))).toBe(false);
     expect(readdirSync(join(vault.root, ".trash"))).toHaveLength(1);

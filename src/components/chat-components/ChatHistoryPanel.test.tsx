@@ -6,31 +6,16 @@
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { openChatView, type ChatViewSetup } from "../../../test/helpers/chatViewHarness";
-import { startOpenAIServer, type OpenAIServer, type Script } from "../../../test/helpers/openAIServer";
+import { chatViewSession } from "../../../test/helpers/chatViewSession";
+import type { Script } from "../../../test/helpers/openAIServer";
 import { parseChat, serializeChat } from "../../history/chatNoteFormat";
-import type { ChatRecord } from "../../history/chatRecord";
+import { savedChat } from "../../../test/helpers/savedChat";
 
 jest.setTimeout(30_000);
 
 const FOLDER = "copilot/chats";
-let server: OpenAIServer;
-let chat: ChatViewSetup | undefined;
-
-afterEach(async () => {
-  await act(async () => {
-    await chat?.close();
-  });
-  chat = undefined;
-  await server?.close();
-  document.body.replaceChildren();
-});
-
-async function open(script: Script, notes: Record<string, string> = {}): Promise<ChatViewSetup> {
-  server = await startOpenAIServer(script);
-  chat = await act(() => openChatView(server, { settings: { defaultMode: "chat" }, notes }));
-  return chat;
-}
+const session = chatViewSession({ settings: { defaultMode: "chat" } });
+const open = (script: Script) => session.open(script);
 
 async function send(text: string): Promise<void> {
   const box = screen.getByRole("textbox", { name: "Message" });
@@ -40,26 +25,10 @@ async function send(text: string): Promise<void> {
 }
 
 function chatNotes(): string[] {
-  const folder = join(chat?.vault.root ?? "", FOLDER);
+  const folder = join(session.chat.vault.root, FOLDER);
   return existsSync(folder) ? readdirSync(folder).filter((name) => name.endsWith(".md")).sort() : [];
 }
 
-function savedChat(id: string, question: string, updated: string): ChatRecord {
-  return {
-    id,
-    mode: "chat",
-    model: "test-model",
-    created: updated,
-    updated,
-    tags: ["copilot-chat"],
-    extraFrontmatter: "",
-    preamble: "",
-    messages: [
-      { role: "user", time: updated, text: question, context: [] },
-      { role: "assistant", time: updated, mode: "chat", model: "test-model", status: "done", parts: [{ type: "text", text: `Answer to ${question}` }], earlier: [] },
-    ],
-  };
-}
 
 const showHistory = () => act(() => fireEvent.click(screen.getByRole("button", { name: "Chat history" })));
 const rows = () => within(screen.getByRole("region", { name: "Saved chats" })).queryAllByRole("listitem");
@@ -83,7 +52,7 @@ describe("Chat history panel", () => {
     await waitFor(() => expect(conversationTexts().join("|")).toContain("Answer to Older chat"));
     expect(screen.queryByRole("region", { name: "Saved chats" })).toBeNull();
     await send("And now?");
-    const requestMessages = server.requests.at(-1)?.body.messages.map((message) => message.content) ?? [];
+    const requestMessages = session.server.requests.at(-1)?.body.messages.map((message) => message.content) ?? [];
     expect(requestMessages).toContainEqual("Older chat");
     expect(requestMessages).toContainEqual("Answer to Older chat");
     const reopened = () => parseChat(readFileSync(join(vault.root, FOLDER, "2026-11-01 Older chat.md"), "utf8"));

@@ -7,8 +7,8 @@
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { openChatView, type ChatViewSetup } from "../../../test/helpers/chatViewHarness";
-import { startOpenAIServer, type OpenAIServer, type Script } from "../../../test/helpers/openAIServer";
+import { chatViewSession } from "../../../test/helpers/chatViewSession";
+import type { Script } from "../../../test/helpers/openAIServer";
 import { contentText } from "../../../test/helpers/runnerHarness";
 import { MarkdownView, TFile } from "../../../test/obsidian/obsidian";
 
@@ -22,25 +22,14 @@ const NOTES = {
   "copilot/prompts/Translate.md": "Translate {{selection}} into French.\n",
 };
 
-let server: OpenAIServer;
-let chat: ChatViewSetup | undefined;
+const session = chatViewSession({ settings: { defaultMode: "chat" }, notes: NOTES });
 
-afterEach(async () => {
-  await act(async () => {
-    await chat?.close();
-  });
-  chat = undefined;
-  await server?.close();
-  document.body.replaceChildren();
-});
-
-async function open(script: Script): Promise<ChatViewSetup> {
-  server = await startOpenAIServer(script);
-  chat = await act(() => openChatView(server, { settings: { defaultMode: "chat" }, notes: NOTES }));
-  // The draft open in an editor, its first sentence selected.
+/** The view, with the draft open in an editor and its first sentence selected. */
+async function open(script: Script) {
+  const chat = await session.open(script);
   const file = chat.app.vault.getAbstractFileByPath("Notes/Draft.md");
   if (!(file instanceof TFile)) throw new Error("no draft");
-  await act(() => chat!.app.workspace.openFile(file));
+  await act(() => chat.app.workspace.openFile(file));
   chat.app.workspace.getActiveViewOfType(MarkdownView)!.editor.setSelection({ line: 2, ch: 0 }, { line: 2, ch: 25 });
   return chat;
 }
@@ -48,7 +37,7 @@ async function open(script: Script): Promise<ChatViewSetup> {
 const box = () => screen.getByRole("textbox", { name: "Message" });
 const type = (text: string) => act(() => fireEvent.change(box(), { target: { value: text, selectionStart: text.length } }));
 const options = () => within(screen.getByRole("listbox", { name: "Prompts" })).getAllByRole("option").map((option) => option.textContent);
-const note = () => readFileSync(join(chat!.vault.root, "Notes/Draft.md"), "utf8");
+const note = () => readFileSync(join(session.chat.vault.root, "Notes/Draft.md"), "utf8");
 
 describe("prompts in the chat view", () => {
   it('"/" lists the prompts, fuzzy; Enter runs one with the open note attached before it', async () => {
@@ -60,7 +49,7 @@ describe("prompts in the chat view", () => {
     await act(() => fireEvent.keyDown(box(), { key: "Enter" }));
     await waitFor(() => expect(screen.getByRole("button", { name: "Send" })).toBeTruthy());
     expect((box() as HTMLTextAreaElement).value).toBe("");
-    const user = contentText(server.requests[0]!.body.messages.at(-1)!.content);
+    const user = contentText(session.server.requests[0]!.body.messages.at(-1)!.content);
     expect(user.indexOf("This sentense has a eror.")).toBeGreaterThan(-1);
     expect(user.indexOf("[User query]: Summarize the note [[Notes/Draft]] (attached above).")).toBeGreaterThan(user.indexOf("This sentense has a eror."));
   });
@@ -86,11 +75,11 @@ describe("prompts in the chat view", () => {
 
   it("an edit prompt without a selection says so and sends nothing", async () => {
     await open([]);
-    chat!.app.workspace.getActiveViewOfType(MarkdownView)!.editor.setSelection({ line: 0, ch: 0 }, { line: 0, ch: 0 });
+    session.chat.app.workspace.getActiveViewOfType(MarkdownView)!.editor.setSelection({ line: 0, ch: 0 }, { line: 0, ch: 0 });
     await type("/fix");
     await waitFor(() => expect(options()).toHaveLength(1));
     await act(() => fireEvent.keyDown(box(), { key: "Enter" }));
     await waitFor(() => expect(document.body.textContent).toContain('select the text "Fix grammar" should rewrite in a note first'));
-    expect(server.requests).toHaveLength(0);
+    expect(session.server.requests).toHaveLength(0);
   });
 });
