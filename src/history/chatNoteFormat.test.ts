@@ -75,11 +75,8 @@ describe("chatNoteFormat", () => {
     expect(parseChat(GOLDEN)).toEqual(CHAT);
   });
 
-  it("reads a note saved with CRLF line endings as its LF twin (the text keeps its line ends)", () => {
-    const read = parseChat(GOLDEN.replace(/\n/g, "\r\n"));
-    expect(read.id).toBe("chat-1");
-    expect(read.messages.map((message) => message.role)).toEqual(["user", "assistant"]);
-    expect(read.messages[0]).toMatchObject({ text: "What did I plan?\r\n## You\r", context: CHAT.messages[0]?.role === "user" ? CHAT.messages[0].context : [] });
+  it("reads a note saved with CRLF line endings as its LF twin", () => {
+    expect(parseChat(GOLDEN.replace(/\n/g, "\r\n"))).toEqual(CHAT);
   });
 
   it("reads a note written by hand, taking the chat's defaults for what its headings leave out", () => {

@@ -23,7 +23,9 @@ import type {
  * Blocks are separated by one blank line. A line of a message's own text that would read as our
  * structure (a `## You` / `## Copilot` heading, one of our callouts) is written with one more
  * leading backslash, and read back with one less: any text round-trips, and Markdown shows the
- * escaped line as the person wrote it. Lines may end in "\r" (a note saved on Windows).
+ * escaped line as the person wrote it. A note saved with Windows line endings (every line ending
+ * in "\r\n") reads as its twin with "\n" endings; a mixed note is read line by line, our structure's
+ * lines allowed to end in "\r".
  */
 
 const HEADING = /^## (You|Copilot)(?: · (.*?))?\r?$/;
@@ -160,7 +162,10 @@ function yamlLine(key: string, value: string | readonly string[]): string {
  * note is not a chat at all (no frontmatter, no chat id, a mode we do not know).
  */
 export function parseChat(text: string): ChatRecord {
-  const lines = text.split("\n");
+  // A note saved with Windows line endings ends every line in "\r\n": the "\r" is the break's,
+  // not the text's. A "\r" of a message's own text is kept (it is followed by a bare "\n", or by a
+  // second "\r" in such a note).
+  const lines = /(?<!\r)\n/.test(text) ? text.split("\n") : text.split("\r\n");
   if (!/^---\r?$/.test(lines[0] ?? "")) throw new ChatNoteParseError("it has no frontmatter (a chat note starts with ---)");
   const end = lines.findIndex((line, index) => index > 0 && /^---\r?$/.test(line));
   if (end === -1) throw new ChatNoteParseError("its frontmatter is not closed by a --- line");
@@ -202,7 +207,8 @@ function readFrontmatter(lines: readonly string[]): { own: Map<string, unknown>;
   for (const line of lines.map((entry) => entry.replace(/\r$/, ""))) {
     const key = /^([^\s#-][^:]*):(?:\s|$)/.exec(line)?.[1] ?? null;
     const last = blocks.at(-1);
-    if (key !== null || !last) blocks.push({ key, lines: [line] });
+    // A comment at the line's start belongs to no property (a value's own lines are indented).
+    if (key !== null || !last || line.startsWith("#")) blocks.push({ key, lines: [line] });
     else last.lines.push(line);
   }
   const own = new Map<string, unknown>();
