@@ -4,7 +4,7 @@
  * usual (the dead run's lock is taken over; its temporary file stays hidden from the vault). The
  * kill points are spread over the run's life and tied to the moment its temporary file appears.
  */
-import { spawn, spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -12,7 +12,7 @@ import { buildCliBundle } from "../helpers/cliBundle";
 import { startOpenAIServer, type OpenAIServer } from "../helpers/openAIServer";
 import { makeTempVault, type TempVault } from "../helpers/tempVault";
 
-jest.setTimeout(120_000);
+jest.setTimeout(45_000);
 
 /** Large enough that writing it takes a while: the kill can land between the temporary file and the rename. */
 const OLD = `# Big\n\n${"old line of the note\n".repeat(300_000)}`;
@@ -35,9 +35,12 @@ afterEach(async () => {
 
 type KillPoint = (vault: TempVault, elapsedMs: number) => boolean;
 
-const KILL_POINTS: Array<[string, KillPoint]> = [
-  ...[300, 600, 900].map((ms): [string, KillPoint] => [`after ${ms} ms`, (_vault, elapsed) => elapsed >= ms]),
-  ["the moment its temporary file appears beside the note", (vault) => readdirSync(vault.root).some((name) => TEMPORARY.test(name))],
+const temporaryFiles = (vault: TempVault) => readdirSync(vault.root).filter((name) => TEMPORARY.test(name));
+
+/** [name, when to kill, whether the kill surely lands between the temporary file and the rename]. */
+const KILL_POINTS: Array<[string, KillPoint, boolean]> = [
+  ...[300, 600, 900].map((ms): [string, KillPoint, boolean] => [`after ${ms} ms`, (_vault, elapsed) => elapsed >= ms, false]),
+  ["the moment its temporary file appears beside the note", (vault) => temporaryFiles(vault).length > 0, true],
 ];
 
 function agentArgs(vault: TempVault): string[] {
@@ -61,25 +64,45 @@ function agentKilledAt(vault: TempVault, killPoint: KillPoint): Promise<void> {
   });
 }
 
+/** Runs the built CLI as a process; resolves with its exit status and output. */
+function runCli(args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [bundle, ...args]);
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on("close", (status) => resolve({ status, stdout, stderr }));
+  });
+}
+
 describe("an agent killed while it writes an approved edit", () => {
-  it.each(KILL_POINTS)("killed %s: the note is whole (old or new), and the next run edits it", async (_point, killPoint) => {
+  it.each(KILL_POINTS)("killed %s: the note is whole (old or new), and the next run edits it", async (_point, killPoint, midWrite) => {
     const vault = makeTempVault({ "Big.md": OLD });
     try {
       server = await startOpenAIServer(() => ({ toolCalls: [{ name: "writeToFile", arguments: JSON.stringify({ path: "Big.md", content: NEW }) }], argumentChunkSize: 1_000_000 }));
       await agentKilledAt(vault, killPoint);
       const after = readFileSync(join(vault.root, "Big.md"), "utf8");
       expect(after === OLD || after === NEW).toBe(true);
+      if (midWrite) {
+        // Killed with the new text half in its temporary file: the note still has every old byte.
+        expect(after === OLD).toBe(true);
+        expect(temporaryFiles(vault)).toHaveLength(1);
+      }
 
       // The next run: a fresh server that asks for another edit and then answers.
       await server.close();
       const FINAL = "# Big\n\nsmall now\n";
       const steps = [{ toolCalls: [{ name: "writeToFile", arguments: JSON.stringify({ path: "Big.md", content: FINAL }) }] }, { text: "Done." }];
       server = await startOpenAIServer(() => steps.shift() ?? { text: "Done." });
-      const next = spawnSync(process.execPath, [bundle, ...agentArgs(vault)], { encoding: "utf8" });
-      expect({ status: next.status, stderr: next.stderr }).toEqual({ status: 0, stderr: "" });
+      // Not spawnSync: the scripted server answers from this process, which must keep running.
+      const next = await runCli(agentArgs(vault));
+      expect(next.status).toBe(0);
+      expect(next.stderr).toContain("← writeToFile ok");
+      expect(next.stderr).not.toContain("vault-copilot:");
       expect(readFileSync(join(vault.root, "Big.md"), "utf8")).toBe(FINAL);
       // What the killed write left is hidden: no note lists it, and no lock blocks the note.
-      const listed = spawnSync(process.execPath, [bundle, "search", "--vault", vault.root, "--json", "small"], { encoding: "utf8" });
+      const listed = await runCli(["search", "--vault", vault.root, "--json", "small"]);
       expect(listed.stdout).not.toContain(".tmp");
       expect(existsSync(join(vault.root, ".Big.md.vault-copilot.lock"))).toBe(false);
     } finally {
