@@ -3,7 +3,7 @@ import { ContextManager } from "../../src/context/ContextManager";
 import { AutonomousAgentChainRunner } from "../../src/LLMProviders/chainRunner/AutonomousAgentChainRunner";
 import { createChatModel } from "../../src/LLMProviders/chatModelFactory";
 import { DEFAULT_SETTINGS } from "../../src/constants";
-import { MapSecretStore } from "../../src/settings/secrets";
+import { MapSecretStore } from "../../src/ports/SecretStore";
 import { ToolRegistry } from "../../src/tools/ToolRegistry";
 import { benchTools } from "./benchTools";
 

@@ -5,7 +5,7 @@ import { renderContextArtifact } from "../../src/context/renderContextArtifacts"
 import { AutonomousAgentChainRunner } from "../../src/LLMProviders/chainRunner/AutonomousAgentChainRunner";
 import { createChatModel } from "../../src/LLMProviders/chatModelFactory";
 import { DEFAULT_SETTINGS } from "../../src/constants";
-import { MapSecretStore } from "../../src/settings/secrets";
+import { MapSecretStore } from "../../src/ports/SecretStore";
 import { initializeBuiltinTools } from "../../src/tools/builtinTools";
 import { ToolRegistry } from "../../src/tools/ToolRegistry";
 import { FsVault } from "../../src/vault/FsVault";

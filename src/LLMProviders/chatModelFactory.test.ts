@@ -1,9 +1,9 @@
 import { HumanMessage } from "@langchain/core/messages";
 import { DEFAULT_SETTINGS } from "../constants";
 import type { ProviderSettings } from "../settings/settingsSchema";
-import { MapSecretStore } from "../settings/secrets";
+import { MapSecretStore } from "../ports/SecretStore";
 import { createChatModel } from "./chatModelFactory";
-import type { FetchLike } from "./FetchLike";
+import type { FetchLike } from "../ports/FetchLike";
 import { ModelError } from "./modelErrors";
 import { modelQuirks } from "./modelAdapter";
 import { NO_API_KEY } from "./providerProfiles";

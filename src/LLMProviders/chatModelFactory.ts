@@ -1,7 +1,7 @@
 import { ChatOpenAI } from "@langchain/openai";
 import type { ProviderSettings } from "../settings/settingsSchema";
-import type { SecretStore } from "../settings/secrets";
-import type { FetchLike } from "./FetchLike";
+import type { SecretStore } from "../ports/SecretStore";
+import type { FetchLike } from "../ports/FetchLike";
 import { modelQuirks, type ModelQuirks } from "./modelAdapter";
 import { ModelError, type ModelErrorContext } from "./modelErrors";
 import { NO_API_KEY, PROVIDER_PROFILES } from "./providerProfiles";

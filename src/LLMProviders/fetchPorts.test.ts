@@ -3,7 +3,7 @@ import * as https from "node:https";
 import { HumanMessage } from "@langchain/core/messages";
 import { ChatOpenAI } from "@langchain/openai";
 import { Platform, requestUrl } from "obsidian";
-import type { FetchLike } from "./FetchLike";
+import type { FetchLike } from "../ports/FetchLike";
 import { createNodeHttpFetch } from "./nodeHttpFetch";
 import { createObsidianFetch } from "./obsidianFetch";
 import { createRequestUrlFetch } from "./requestUrlFetch";

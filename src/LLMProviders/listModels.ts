@@ -1,6 +1,6 @@
 import type { ProviderSettings } from "../settings/settingsSchema";
-import type { SecretStore } from "../settings/secrets";
-import type { FetchLike } from "./FetchLike";
+import type { SecretStore } from "../ports/SecretStore";
+import type { FetchLike } from "../ports/FetchLike";
 import { PROVIDER_PROFILES } from "./providerProfiles";
 
 /** Most model names taken from a server's list (some list hundreds). */

@@ -1,5 +1,5 @@
 import { abortReason } from "../ports/timers";
-import { bodyText, fetchInputUrl, headersRecord, type FetchLike } from "./FetchLike";
+import { bodyText, fetchInputUrl, headersRecord, type FetchLike } from "../ports/FetchLike";
 
 /**
  * The parts of Node's `http` / `https` modules this fetch uses, typed here so that the file

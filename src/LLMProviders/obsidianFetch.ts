@@ -1,5 +1,5 @@
 import { Platform, requestUrl } from "obsidian";
-import type { FetchLike } from "./FetchLike";
+import type { FetchLike } from "../ports/FetchLike";
 import { createNodeHttpFetch, type NodeHttpModule } from "./nodeHttpFetch";
 import { createRequestUrlFetch } from "./requestUrlFetch";
 

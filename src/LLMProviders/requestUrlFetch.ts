@@ -1,5 +1,5 @@
 import { abortReason } from "../ports/timers";
-import { bodyText, fetchInputUrl, headersRecord, type FetchLike } from "./FetchLike";
+import { bodyText, fetchInputUrl, headersRecord, type FetchLike } from "../ports/FetchLike";
 
 /** The shape of Obsidian's `requestUrl` that this fetch uses. */
 export type RequestUrlLike = (request: {

@@ -1,4 +1,4 @@
-import type { ApprovalDecision, ApprovalPort, EditProposal, ToolCallApprovalPort, ToolCallProposal } from "../tools/approval";
+import type { ApprovalDecision, ApprovalPort, EditProposal, ToolCallApprovalPort, ToolCallProposal } from "../ports/approval";
 
 /** Where an approval is asked: the chat whose run made the request. */
 export interface ApprovalSink {

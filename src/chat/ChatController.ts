@@ -2,7 +2,7 @@ import { ContextManager } from "../context/ContextManager";
 import type { ContextArtifact, ConversationTurn } from "../context/PromptContextTypes";
 import type { ChainEvent, ChainRunInput, ChainRunResult } from "../LLMProviders/chainRunner/ChainEvents";
 import type { ChatMode } from "../settings/settingsSchema";
-import type { ApprovalDecision, EditProposal, ToolCallProposal } from "../tools/approval";
+import type { ApprovalDecision, EditProposal, ToolCallProposal } from "../ports/approval";
 import type { ApprovalBroker, ApprovalSink } from "./ApprovalBroker";
 import { applyChainEvent } from "./applyChainEvent";
 import { errorMessage } from "../errorMessage";

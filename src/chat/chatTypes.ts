@@ -3,7 +3,7 @@ import type { SearchResultForLLM } from "../ports/NoteSearcher";
 import type { ChainErrorKind, ToolCallStatus } from "../LLMProviders/chainRunner/ChainEvents";
 import type { TokenUsage } from "../LLMProviders/streamModelStep";
 import type { ChatMode } from "../settings/settingsSchema";
-import type { ApprovalDecision, EditProposal, ToolCallProposal } from "../tools/approval";
+import type { ApprovalDecision, EditProposal, ToolCallProposal } from "../ports/approval";
 
 /**
  * The conversation as the chat view shows it. A message is held as typed parts (text and tool

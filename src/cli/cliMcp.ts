@@ -5,8 +5,8 @@ import { parseMcpConfigFile, type McpServerConfig } from "../mcp/mcpConfig";
 import { McpHub, type McpServerStatus } from "../mcp/McpHub";
 import { createStdioTransport } from "../mcp/node/stdioTransport";
 import { abortReason } from "../ports/timers";
-import { MapSecretStore } from "../settings/secrets";
-import type { ToolCallApprovalPort } from "../tools/approval";
+import { MapSecretStore } from "../ports/SecretStore";
+import type { ToolCallApprovalPort } from "../ports/approval";
 import type { ToolRegistry } from "../tools/ToolRegistry";
 
 export interface CliMcpOptions {

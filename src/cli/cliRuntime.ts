@@ -4,8 +4,8 @@ import { createChatModel, type ChatModelHandle } from "../LLMProviders/chatModel
 import { systemClock } from "../ports/Clock";
 import { NoteIndex } from "../search/NoteIndex";
 import type { CopilotSettings } from "../settings/settingsSchema";
-import { MapSecretStore, type SecretStore } from "../settings/secrets";
-import type { ApprovalPort } from "../tools/approval";
+import { MapSecretStore, type SecretStore } from "../ports/SecretStore";
+import type { ApprovalPort } from "../ports/approval";
 import { initializeBuiltinTools } from "../tools/builtinTools";
 import { searchOutsideChats } from "../history/searchOutsideChats";
 import { EditHistory } from "../tools/edit/EditHistory";

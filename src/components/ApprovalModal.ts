@@ -1,5 +1,5 @@
 import { Modal, type App } from "obsidian";
-import type { ApprovalDecision } from "../tools/approval";
+import type { ApprovalDecision } from "../ports/approval";
 
 /**
  * A dialog that asks the user one yes-or-no question for the agent and answers exactly once.

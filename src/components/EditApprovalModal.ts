@@ -1,6 +1,6 @@
 import type { App } from "obsidian";
 import { ApprovalModal, askWithModal } from "./ApprovalModal";
-import type { ApprovalDecision, ApprovalPort, EditProposal } from "../tools/approval";
+import type { ApprovalDecision, ApprovalPort, EditProposal } from "../ports/approval";
 import { buildDiffHunks, countChangedLines, type DiffHunk } from "../tools/edit/editDiff";
 
 /** Beyond this many diff lines the view shows a count instead (the note is still edited whole). */

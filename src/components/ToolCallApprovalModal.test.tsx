@@ -1,6 +1,6 @@
 import type { App as ObsidianApp } from "obsidian";
 import { App } from "../../test/obsidian/obsidian";
-import type { ToolCallProposal } from "../tools/approval";
+import type { ToolCallProposal } from "../ports/approval";
 import { modalToolCallApproval } from "./ToolCallApprovalModal";
 
 const proposal: ToolCallProposal = { toolId: "mcp_fs_write_file", source: "fs", toolName: "write_file", arguments: { path: "/tmp/x", content: "hi" } };

@@ -1,6 +1,6 @@
 import type { App } from "obsidian";
 import { ApprovalModal, askWithModal } from "./ApprovalModal";
-import type { ApprovalDecision, ToolCallApprovalPort, ToolCallProposal } from "../tools/approval";
+import type { ApprovalDecision, ToolCallApprovalPort, ToolCallProposal } from "../ports/approval";
 
 /**
  * Asks the user before a tool that may change something runs (an MCP tool not marked read-only):

@@ -2,7 +2,7 @@ import { waitFor } from "@testing-library/dom";
 import type { App as ObsidianApp, Plugin as ObsidianPlugin } from "obsidian";
 import { App, Plugin } from "../../test/obsidian/obsidian";
 import { fixedClock } from "../ports/Clock";
-import type { ApprovalDecision, EditProposal } from "../tools/approval";
+import type { ApprovalDecision, EditProposal } from "../ports/approval";
 import { EditHistory } from "../tools/edit/EditHistory";
 import { UNDO_LAST_EDIT_COMMAND_NAME } from "../tools/edit/proposeAndApplyEdit";
 import { replaceInFileTool } from "../tools/edit/replaceInFile";

@@ -4,8 +4,8 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "no
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { EVERYTHING_SERVER, FILESYSTEM_SERVER, startEverythingHttp } from "../../test/helpers/mcpServers";
-import { MapSecretStore } from "../settings/secrets";
-import { approveAllToolCalls, refuseAllToolCalls, type ToolCallApprovalPort, type ToolCallProposal } from "../tools/approval";
+import { MapSecretStore } from "../ports/SecretStore";
+import { approveAllToolCalls, refuseAllToolCalls, type ToolCallApprovalPort, type ToolCallProposal } from "../ports/approval";
 import { runTool } from "../tools/runTool";
 import { ToolRegistry } from "../tools/ToolRegistry";
 import { createHttpTransport } from "./httpTransport";

@@ -1,4 +1,4 @@
-import type { ToolCallApprovalPort } from "../tools/approval";
+import type { ToolCallApprovalPort } from "../ports/approval";
 import type { SimpleTool, ToolDefinition } from "../tools/SimpleTool";
 import { convertMcpSchemaToZod } from "./convertMcpSchemaToZod";
 import { formatMcpResponse, type McpCallResult } from "./formatMcpResponse";

@@ -1,7 +1,7 @@
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
-import type { FetchLike } from "../LLMProviders/FetchLike";
-import type { SecretStore } from "../settings/secrets";
+import type { FetchLike } from "../ports/FetchLike";
+import type { SecretStore } from "../ports/SecretStore";
 import type { HttpMcpServerConfig } from "./mcpConfig";
 
 /**

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { approveAllToolCalls, type ToolCallApprovalPort } from "../tools/approval";
+import { approveAllToolCalls, type ToolCallApprovalPort } from "../ports/approval";
 import { runTool } from "../tools/runTool";
 import { ToolRegistry } from "../tools/ToolRegistry";
 import { convertMcpSchemaToZod } from "./convertMcpSchemaToZod";

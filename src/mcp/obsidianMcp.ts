@@ -1,6 +1,6 @@
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
-import type { FetchLike } from "../LLMProviders/FetchLike";
-import type { SecretStore } from "../settings/secrets";
+import type { FetchLike } from "../ports/FetchLike";
+import type { SecretStore } from "../ports/SecretStore";
 import { createHttpTransport } from "./httpTransport";
 import type { McpServerConfig } from "./mcpConfig";
 

@@ -2,7 +2,7 @@ import { SerialQueue } from "../ports/serialQueue";
 import { normalizePath, type DataAdapter, type Plugin } from "obsidian";
 import { errorMessage } from "../errorMessage";
 import { loadSettings } from "./loadSettings";
-import type { SecretStore } from "./secrets";
+import type { SecretStore } from "../ports/SecretStore";
 import { copilotSettingsSchema, type CopilotSettings } from "./settingsSchema";
 
 /** The plugin's data.json, and the adapter to read it raw when it does not hold JSON. */

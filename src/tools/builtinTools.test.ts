@@ -3,7 +3,7 @@ import { makeToolDependencies } from "../../test/helpers/toolHarness";
 import { makeTempVault } from "../../test/helpers/tempVault";
 import { DEFAULT_ENABLED_TOOL_IDS, DEFAULT_SETTINGS } from "../constants";
 import { FsVault } from "../vault/FsVault";
-import { approveAll } from "./approval";
+import { approveAll } from "../ports/approval";
 import { BUILTIN_TOOLS, createBuiltinToolDefinitions, defaultEnabledToolIds, initializeBuiltinTools, type BuiltinToolEntry } from "./builtinTools";
 import { EditHistory } from "./edit/EditHistory";
 import { isEditTool } from "./SimpleTool";

@@ -1,10 +1,10 @@
 import type { Clock } from "../ports/Clock";
 import type { HttpPort } from "../ports/HttpPort";
 import type { CopilotSettings } from "../settings/settingsSchema";
-import type { SecretStore } from "../settings/secrets";
+import type { SecretStore } from "../ports/SecretStore";
 import type { NoteSearcher } from "../ports/NoteSearcher";
 import type { VaultPort } from "../vault/VaultPort";
-import type { ApprovalPort } from "./approval";
+import type { ApprovalPort } from "../ports/approval";
 import type { EditHistory } from "./edit/EditHistory";
 import type { PomodoroTimer } from "./pomodoro/PomodoroTimer";
 

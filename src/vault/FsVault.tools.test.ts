@@ -6,7 +6,7 @@ import { callTool, makeToolDependencies } from "../../test/helpers/toolHarness";
 import { makeTempVault, type TempVault } from "../../test/helpers/tempVault";
 import { DEFAULT_SETTINGS } from "../constants";
 import { NoteIndex } from "../search/NoteIndex";
-import type { ApprovalPort, EditProposal } from "../tools/approval";
+import type { ApprovalPort, EditProposal } from "../ports/approval";
 import { localSearchTool } from "../tools/localSearch";
 import { EditHistory } from "../tools/edit/EditHistory";
 import { replaceInFileTool } from "../tools/edit/replaceInFile";

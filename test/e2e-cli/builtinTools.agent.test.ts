@@ -13,7 +13,7 @@ import { cliToolDependencies, createCliRegistry, MODEL_FLAGS, openCliSession } f
 import { parseArgs } from "../../src/cli/args";
 import { ContextManager } from "../../src/context/ContextManager";
 import { AutonomousAgentChainRunner } from "../../src/LLMProviders/chainRunner/AutonomousAgentChainRunner";
-import type { ApprovalPort } from "../../src/tools/approval";
+import type { ApprovalPort } from "../../src/ports/approval";
 import { EditHistory } from "../../src/tools/edit/EditHistory";
 import { FsDataStore, pluginDataFolder } from "../../src/vault/fsDataStore";
 import { FsVault } from "../../src/vault/FsVault";

@@ -11,7 +11,7 @@ import https from "node:https";
 import { createChatModel } from "../../src/LLMProviders/chatModelFactory";
 import { createNodeHttpFetch } from "../../src/LLMProviders/nodeHttpFetch";
 import type { CopilotSettings } from "../../src/settings/settingsSchema";
-import { MapSecretStore } from "../../src/settings/secrets";
+import { MapSecretStore } from "../../src/ports/SecretStore";
 import { makeChat, type ChatSetup } from "./chatHarness";
 import type { OpenAIServer } from "./openAIServer";
 import { FAST_RETRIES, TEST_API_KEY } from "./runnerHarness";

@@ -1,10 +1,10 @@
 import { DEFAULT_SETTINGS } from "../../src/constants";
 import { createChatModel, type ChatModelHandle } from "../../src/LLMProviders/chatModelFactory";
 import type { ChainEvent } from "../../src/LLMProviders/chainRunner/ChainEvents";
-import type { FetchLike } from "../../src/LLMProviders/FetchLike";
+import type { FetchLike } from "../../src/ports/FetchLike";
 import type { RetryPolicy } from "../../src/LLMProviders/retryPolicy";
 import type { CopilotSettings, ProviderSettings } from "../../src/settings/settingsSchema";
-import { MapSecretStore } from "../../src/settings/secrets";
+import { MapSecretStore } from "../../src/ports/SecretStore";
 import type { OpenAIServer } from "./openAIServer";
 
 /** The API key the test provider is configured with (the payload recorder must never show it). */

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { approveAll } from "../../src/tools/approval";
+import { approveAll } from "../../src/ports/approval";
 import { EditHistory } from "../../src/tools/edit/EditHistory";
 import { proposeAndApplyEdit } from "../../src/tools/edit/proposeAndApplyEdit";
 import { FsVault } from "../../src/vault/FsVault";

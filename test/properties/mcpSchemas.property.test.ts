@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { toOpenAITool } from "../../src/LLMProviders/chainRunner/agentTools";
 import { convertMcpSchemaToZod } from "../../src/mcp/convertMcpSchemaToZod";
 import { createMcpToolWrapper, type McpToolCaller } from "../../src/mcp/createMcpToolWrapper";
-import { refuseAllToolCalls } from "../../src/tools/approval";
+import { refuseAllToolCalls } from "../../src/ports/approval";
 
 /**
  * Property: an MCP tool's JSON Schema round-trips. The zod schema made from it accepts every value

@@ -5,7 +5,7 @@ import { z } from "zod";
 import type { HttpPort } from "../../src/ports/HttpPort";
 import { BUILTIN_TOOLS } from "../../src/tools/builtinTools";
 import { EditHistory } from "../../src/tools/edit/EditHistory";
-import { refuseAll } from "../../src/tools/approval";
+import { refuseAll } from "../../src/ports/approval";
 import { FsVault } from "../../src/vault/FsVault";
 import { callTool, makeToolDependencies } from "../helpers/toolHarness";
 import { makeTempVault, type TempVault } from "../helpers/tempVault";

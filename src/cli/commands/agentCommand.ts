@@ -1,6 +1,6 @@
 import { AutonomousAgentChainRunner } from "../../LLMProviders/chainRunner/AutonomousAgentChainRunner";
 import type { NoteIndex } from "../../search/NoteIndex";
-import { approveAll, approveAllToolCalls, refuseAll, refuseAllToolCalls } from "../../tools/approval";
+import { approveAll, approveAllToolCalls, refuseAll, refuseAllToolCalls } from "../../ports/approval";
 import type { ToolRegistry } from "../../tools/ToolRegistry";
 import { integerFlag, parseArgs, stringFlag, UsageError } from "../args";
 import { connectMcpFromConfigFile, type CliMcpConnection } from "../cliMcp";

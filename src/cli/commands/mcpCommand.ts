@@ -1,4 +1,4 @@
-import { approveAllToolCalls } from "../../tools/approval";
+import { approveAllToolCalls } from "../../ports/approval";
 import { ToolRegistry } from "../../tools/ToolRegistry";
 import { parseArgs, stringFlag, UsageError } from "../args";
 import { connectMcpFromConfigFile } from "../cliMcp";

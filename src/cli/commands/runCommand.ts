@@ -7,7 +7,7 @@ import { fillPrompt } from "../../prompts/fillPrompt";
 import { rewriteOf } from "../../prompts/selectionEdit";
 import type { NoteIndex } from "../../search/NoteIndex";
 import { runTool, DEFAULT_MAX_TOOL_OUTPUT_CHARS } from "../../tools/runTool";
-import { approveAll, refuseAll } from "../../tools/approval";
+import { approveAll, refuseAll } from "../../ports/approval";
 import type { EditOutcome } from "../../tools/edit/proposeAndApplyEdit";
 import { findNote } from "../../tools/notes/noteLookup";
 import { parseArgs, stringFlag, UsageError } from "../args";

@@ -1,7 +1,7 @@
 import { diffWordsWithSpace } from "diff";
 import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import type { PendingApproval } from "../../chat/chatTypes";
-import type { ApprovalDecision } from "../../tools/approval";
+import type { ApprovalDecision } from "../../ports/approval";
 import { buildDiffHunks, countChangedLines, type DiffHunk, type DiffLine } from "../../tools/edit/editDiff";
 
 /** Beyond this many diff lines the card shows a count instead (the note is still edited whole). */

@@ -1,6 +1,6 @@
 import { getDefaultEnvironment, StdioClientTransport, type StdioServerParameters } from "@modelcontextprotocol/sdk/client/stdio.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
-import type { SecretStore } from "../../settings/secrets";
+import type { SecretStore } from "../../ports/SecretStore";
 import type { StdioMcpServerConfig } from "../mcpConfig";
 
 /**

@@ -5,7 +5,7 @@ import { callTool, makeToolDependencies } from "../../../test/helpers/toolHarnes
 import { makeTempVault, type TempVault } from "../../../test/helpers/tempVault";
 import { DEFAULT_SETTINGS } from "../../constants";
 import { FsVault } from "../../vault/FsVault";
-import type { ApprovalDecision, ApprovalPort, EditProposal } from "../approval";
+import type { ApprovalDecision, ApprovalPort, EditProposal } from "../../ports/approval";
 import { runTool } from "../runTool";
 import type { ToolDependencies } from "../toolDependencies";
 import { EditHistory } from "./EditHistory";

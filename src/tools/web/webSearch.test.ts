@@ -2,7 +2,7 @@ import { callTool, makeToolDependencies } from "../../../test/helpers/toolHarnes
 import { startLocalServer, type CannedResponse, type LocalServer, type RecordedRequest } from "../../../test/helpers/localServer";
 import { DEFAULT_SETTINGS } from "../../constants";
 import type { CopilotSettings } from "../../settings/settingsSchema";
-import { MapSecretStore } from "../../settings/secrets";
+import { MapSecretStore } from "../../ports/SecretStore";
 import { webSearchTool, type WebSearchOutput } from "./webSearch";
 
 // Bodies in each provider's documented response shape (trimmed to the fields that matter).

@@ -1,6 +1,6 @@
 import type { HttpPort, HttpResponse } from "../../ports/HttpPort";
 import type { CopilotSettings } from "../../settings/settingsSchema";
-import type { SecretStore } from "../../settings/secrets";
+import type { SecretStore } from "../../ports/SecretStore";
 import { errorMessage } from "../../errorMessage";
 import { htmlToText } from "./htmlText";
 
