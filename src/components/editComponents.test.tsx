@@ -1,7 +1,7 @@
 import { waitFor } from "@testing-library/dom";
 import type { App as ObsidianApp, Plugin as ObsidianPlugin } from "obsidian";
 import { App, Plugin } from "../../test/obsidian/obsidian";
-import { fixedClock } from "../ports/Clock";
+import { clockAt } from "../../test/helpers/toolHarness";
 import type { ApprovalDecision, EditProposal } from "../ports/approval";
 import { EditHistory } from "../tools/edit/EditHistory";
 import { UNDO_LAST_EDIT_COMMAND_NAME } from "../tools/edit/proposeAndApplyEdit";
@@ -150,7 +150,7 @@ describe("registerPomodoro", () => {
   it("shows the timer in the status bar and stops it when the plugin unloads", () => {
     const plugin = new TestPlugin(new App(), manifest);
     plugin.load();
-    const timer = registerPomodoro(asPlugin(plugin), fixedClock(Date.UTC(2026, 11, 2, 9), "Europe/Berlin"));
+    const timer = registerPomodoro(asPlugin(plugin), clockAt(Date.UTC(2026, 11, 2, 9), "Europe/Berlin"));
     const item = plugin.registered.statusBarItems[0];
     expect(item?.isShown()).toBe(false);
     timer.start(25, "Focus");

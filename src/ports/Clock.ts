@@ -14,7 +14,3 @@ export function systemClock(configuredTimeZone = ""): Clock {
   };
 }
 
-/** A clock stopped at one instant, for tests and reproducible runs. */
-export function fixedClock(epochMs: number, timeZone: string): Clock {
-  return { now: () => epochMs, timeZone: () => timeZone };
-}

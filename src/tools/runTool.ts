@@ -27,7 +27,6 @@ export interface RunToolOptions {
   now?: () => number;
 }
 
-export const DEFAULT_TOOL_TIMEOUT_MS = 60_000;
 export const DEFAULT_MAX_TOOL_OUTPUT_CHARS = 40_000;
 
 /**

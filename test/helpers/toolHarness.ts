@@ -1,5 +1,5 @@
 import { DEFAULT_SETTINGS } from "../../src/constants";
-import { fixedClock, type Clock } from "../../src/ports/Clock";
+import type { Clock } from "../../src/ports/Clock";
 import { fetchHttp } from "../../src/cli/fetchHttp";
 import type { CopilotSettings } from "../../src/settings/settingsSchema";
 import { MapSecretStore } from "../../src/ports/SecretStore";
@@ -17,7 +17,7 @@ export function makeToolDependencies(overrides: Partial<ToolDependencies> & { se
   const merged: CopilotSettings = { ...structuredClone(DEFAULT_SETTINGS), ...settings };
   return {
     vault: null,
-    clock: fixedClock(TEST_NOW, "Europe/Berlin"),
+    clock: clockAt(TEST_NOW, "Europe/Berlin"),
     http: fetchHttp,
     secrets: new MapSecretStore(),
     approval: refuseAll("no approval in this test"),
@@ -36,6 +36,7 @@ export function callTool(entry: BuiltinToolEntry, dependencies: ToolDependencies
   });
 }
 
+/** A clock stopped at one instant. */
 export function clockAt(epochMs: number, timeZone: string): Clock {
-  return fixedClock(epochMs, timeZone);
+  return { now: () => epochMs, timeZone: () => timeZone };
 }

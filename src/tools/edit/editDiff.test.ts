@@ -1,5 +1,7 @@
 import { createTwoFilesPatch, FILE_HEADERS_ONLY } from "diff";
-import { buildDiffHunks, countChangedLines, MAX_ALIGNED_LINE_CHANGES, renderUnifiedDiff } from "./editDiff";
+import { buildDiffHunks, countChangedLines, diffEdit, MAX_ALIGNED_LINE_CHANGES } from "./editDiff";
+
+const renderUnifiedDiff = (path: string, before: string | null, after: string) => diffEdit(path, before, after).unified;
 
 /** `count` lines made by `line`, each ending in "\n". */
 const lines = (count: number, line: (index: number) => string) => Array.from({ length: count }, (_, index) => `${line(index)}\n`).join("");

@@ -34,11 +34,6 @@ export const DIFF_CONTEXT_LINES = 3;
 /** The most added plus removed lines that are aligned line by line (about 0.1 s at worst). */
 export const MAX_ALIGNED_LINE_CHANGES = 500;
 
-/** The unified diff from `before` (null: the note is new) to `after`, headed with the path. */
-export function renderUnifiedDiff(path: string, before: string | null, after: string, context = DIFF_CONTEXT_LINES): string {
-  return formatUnified(path, before === null, diffHunks(before ?? "", after, context));
-}
-
 /** The diff's hunks with each line numbered in the old and new text. */
 export function buildDiffHunks(before: string | null, after: string, context = DIFF_CONTEXT_LINES): DiffHunk[] {
   return diffHunks(before ?? "", after, context).map(numberedHunk);

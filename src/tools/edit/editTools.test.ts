@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { callTool, makeToolDependencies } from "../../../test/helpers/toolHarness";
@@ -42,6 +42,21 @@ function dependenciesWith(user: ApprovalPort, overrides: Partial<ToolDependencie
 const read = (path: string) => readFileSync(join(vault.root, path), "utf8");
 
 describe("writeToFile", () => {
+  it("edits the existing note whose name is in another Unicode form, never creating a look-alike twin", async () => {
+    const decomposed = "Caf\u0065\u0301.md";
+    vault.write(decomposed, "old\n");
+    const user = new ScriptedUser();
+    // "Café" typed composed (NFC) names the note stored decomposed (NFD), as macOS stores names.
+    await callTool(writeToFileTool, dependenciesWith(user), { path: "Caf\u00e9.md", content: "new\n" });
+    await callTool(replaceInFileTool, dependenciesWith(user), { path: "Caf\u00e9", oldText: "new", newText: "newer" });
+    expect(user.proposals.map((proposal) => proposal.path)).toEqual([decomposed, decomposed]);
+    expect(read(decomposed)).toBe("newer\n");
+    expect(readdirSync(vault.root).filter((name) => name.normalize("NFC") === "Caf\u00e9.md")).toEqual([decomposed]);
+    // A new note is named in NFC, as Obsidian names files.
+    await callTool(writeToFileTool, dependenciesWith(user), { path: "Nouveau/Cre\u0300me.md", content: "x\n" });
+    expect(readdirSync(join(vault.root, "Nouveau"))).toEqual(["Cr\u00e8me.md"]);
+  });
+
   it("creates a note and its folders once the user approves, and records it for undo", async () => {
     const user = new ScriptedUser();
     const result = await callTool(writeToFileTool, dependenciesWith(user), { path: "New/Deep/Idea", content: "# Idea\n" });

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { BuiltinToolEntry } from "../builtinTools";
-import { NoteLookup } from "../notes/noteLookup";
+import { NoteLookup, notePathForWrite } from "../notes/noteLookup";
 import type { SimpleTool } from "../SimpleTool";
 import { editablePath, editContext } from "./editTarget";
 import { findOccurrences, lineOf, nearMatchLines } from "./findMatches";
@@ -38,7 +38,7 @@ export const replaceInFileTool: BuiltinToolEntry = {
       schema,
       func: async ({ path: input, oldText, newText }, call) => {
         const edit = context();
-        const path = editablePath(edit.vault, input, edit.getSettings());
+        const path = await notePathForWrite(edit.vault, editablePath(edit.vault, input, edit.getSettings()));
         const lookup = await NoteLookup.of(edit.vault);
         return proposeAndApplyEdit(edit, {
           toolId: "replaceInFile",

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { BuiltinToolEntry } from "../builtinTools";
 import type { SimpleTool } from "../SimpleTool";
+import { notePathForWrite } from "../notes/noteLookup";
 import { editablePath, editContext } from "./editTarget";
 import { refuseLoneSurrogates } from "./wellFormedText";
 import { describeEditOutcome, proposeAndApplyEdit, type EditOutcome } from "./proposeAndApplyEdit";
@@ -31,9 +32,11 @@ export const writeToFileTool: BuiltinToolEntry = {
       name: "writeToFile",
       description: "Creates a note, or replaces a note's whole text, after the user approves the diff.",
       schema,
-      func: ({ path, content }, call) => {
+      func: async ({ path, content }, call) => {
         const edit = context();
-        return proposeAndApplyEdit(edit, { toolId: "writeToFile", path: editablePath(edit.vault, path, edit.getSettings()), call, plan: () => content });
+        // A name that is an existing note's in another Unicode form (macOS writes NFD) is that note: no look-alike twin.
+        const target = await notePathForWrite(edit.vault, editablePath(edit.vault, path, edit.getSettings()));
+        return proposeAndApplyEdit(edit, { toolId: "writeToFile", path: target, call, plan: () => content });
       },
       formatForModel: describeEditOutcome,
     };
