@@ -181,6 +181,24 @@ describe("main.js on nothing but web globals and obsidian (what mobile gives it)
     plugin.unload();
   });
 
+  it("the add-selection command, run from the palette on an editor's selection, opens the chat with that selection as a chip", async () => {
+    const app = new loaded.obsidian.App();
+    const plugin = new loaded.pluginClass(app, manifest);
+    await plugin.enable();
+    await app.vault.createFolder("Notes");
+    const file = await app.vault.create("Notes/Long.md", "one\ntwo\nthree\nfour");
+    await app.workspace.openFile(file);
+    app.workspace.getActiveViewOfType(loaded.obsidian.MarkdownView)!.editor.setSelection({ line: 1, ch: 0 }, { line: 2, ch: 5 });
+    expect(await plugin.runCommand("add-selection-to-chat")).toBe(true);
+    await until(() => app.workspace.getLeavesOfType(CHAT_VIEW_TYPE).length === 1, "the chat leaf");
+    const content = (app.workspace.getLeavesOfType(CHAT_VIEW_TYPE)[0]!.view as Double.ItemView).contentEl;
+    await until(() => (content.querySelector('[aria-label="Context for the next message"]')?.textContent ?? "").includes("Long (lines 2–3)"), "the selection's chip");
+    // Without a selection the command is not offered.
+    app.workspace.getActiveViewOfType(loaded.obsidian.MarkdownView)!.editor.setSelection({ line: 0, ch: 0 }, { line: 0, ch: 0 });
+    expect(await plugin.runCommand("add-selection-to-chat")).toBe(false);
+    plugin.unload();
+  });
+
   it("one agent turn against the scripted server, on web globals only: the answer streams, a tool call runs and its result goes back", async () => {
     // A phone: no desktop app, so no Electron `window.require`; the model client goes through
     // requestUrl (src/LLMProviders/obsidianFetch.ts), which the double builds on the realm's fetch.

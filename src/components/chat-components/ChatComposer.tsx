@@ -161,7 +161,8 @@ export function ChatComposer({ state, controller }: { state: ChatState; controll
             Stop
           </button>
         ) : (
-          <button type="button" className="vault-copilot-send mod-cta" disabled={!text.trim()} onClick={send}>
+          // Obsidian's call-to-action colours fade to unreadable when disabled (light theme): only an enabled Send gets them.
+          <button type="button" className={`vault-copilot-send${text.trim() ? " mod-cta" : ""}`} disabled={!text.trim()} onClick={send}>
             Send
           </button>
         )}

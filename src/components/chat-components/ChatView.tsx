@@ -66,7 +66,7 @@ function ChatHeader({ state, controller, historyShown, onToggleHistory, onNewCha
           </option>
         ))}
       </select>
-      <select className="dropdown" aria-label="Model" value={state.model} onChange={(event) => controller.setModel(event.target.value)}>
+      <select className="dropdown vault-copilot-model-select" aria-label="Model" value={state.model} onChange={(event) => controller.setModel(event.target.value)}>
         {models.map((model) => (
           <option key={model} value={model}>
             {model}
