@@ -132,9 +132,9 @@ export class ChatNoteWriter implements ChatPersistence {
         else if (error instanceof ChatNoteParseError) {
           const old = session.path;
           session.edited = null;
-          await this.createNote(session, this.recordOf(state, session), this.render(this.recordOf(state, session)));
+          const whole = this.recordOf(state, session);
+          await this.createNote(session, whole, this.render(whole));
           this.options.onProblem?.(`"${old}" was changed so that it is no longer a chat note, so it was left as it is; this chat goes on in "${session.path}".`);
-          return;
         } else throw error;
       }
     }
@@ -146,7 +146,9 @@ export class ChatNoteWriter implements ChatPersistence {
     if (current === session.lastText) return text;
     const theirs = parseChat(current);
     if (theirs.id !== session.chatId) throw new ChatNoteParseError("its chat-id changed");
-    const messages = theirs.messages.at(-1)?.role === "assistant" && (theirs.messages.at(-1) as { status: string }).status === "partial" ? theirs.messages.slice(0, -1) : theirs.messages;
+    // Their copy of an answer that was still arriving is ours to finish.
+    const last = theirs.messages.at(-1);
+    const messages = last?.role === "assistant" && last.status === "partial" ? theirs.messages.slice(0, -1) : theirs.messages;
     session.edited = { messages, replaces: session.settled };
     session.base = baseOf(theirs);
     return this.render(this.recordOf(state, session));
