@@ -4,11 +4,12 @@
  * The kill points are spread over the run's life, so some land mid-build and some mid-save; what
  * is asserted holds wherever each one lands.
  */
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { buildCliBundle } from "../helpers/cliBundle";
+import { runKilledWhen } from "../helpers/killProcess";
 import { makeTempVault, type TempVault } from "../helpers/tempVault";
 
 jest.setTimeout(120_000);
@@ -51,19 +52,7 @@ const KILL_POINTS: Array<[string, KillPoint]> = [
 /** Starts `search` and kills it (SIGKILL) once `killPoint` says so, polled every 2 ms; resolves when it has exited. */
 function searchKilledAt(vault: TempVault, killPoint: KillPoint): Promise<void> {
   const dataFolder = join(vault.root, ".obsidian/plugins/vault-copilot");
-  const started = Date.now();
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [bundle, "search", "--vault", vault.root, "quokka"], { stdio: "ignore" });
-    const poll = setInterval(() => {
-      if (!killPoint(dataFolder, Date.now() - started)) return;
-      child.kill("SIGKILL");
-      clearInterval(poll);
-    }, 2);
-    child.on("exit", () => {
-      clearInterval(poll);
-      resolve();
-    });
-  });
+  return runKilledWhen([bundle, "search", "--vault", vault.root, "quokka"], (elapsed) => killPoint(dataFolder, elapsed), 2);
 }
 
 function searchNow(vault: TempVault): { status: number | null; stdout: string; stderr: string } {

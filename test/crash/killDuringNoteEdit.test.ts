@@ -9,6 +9,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { buildCliBundle } from "../helpers/cliBundle";
+import { runKilledWhen } from "../helpers/killProcess";
 import { startOpenAIServer, type OpenAIServer } from "../helpers/openAIServer";
 import { makeTempVault, type TempVault } from "../helpers/tempVault";
 
@@ -49,19 +50,7 @@ function agentArgs(vault: TempVault): string[] {
 
 /** Starts the agent and kills it once `killPoint` says so (polled every millisecond); resolves when it has exited. */
 function agentKilledAt(vault: TempVault, killPoint: KillPoint): Promise<void> {
-  const started = Date.now();
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [bundle, ...agentArgs(vault)], { stdio: "ignore" });
-    const poll = setInterval(() => {
-      if (!killPoint(vault, Date.now() - started)) return;
-      child.kill("SIGKILL");
-      clearInterval(poll);
-    }, 1);
-    child.on("exit", () => {
-      clearInterval(poll);
-      resolve();
-    });
-  });
+  return runKilledWhen([bundle, ...agentArgs(vault)], (elapsed) => killPoint(vault, elapsed), 1);
 }
 
 /** Runs the built CLI as a process; resolves with its exit status and output. */
