@@ -1,4 +1,4 @@
-import type { CopilotSettings } from "./settings/settingsSchema";
+import { NO_PRICES, type CopilotSettings } from "./settings/settingsSchema";
 import { defaultEnabledToolIds } from "./tools/builtinTools";
 
 export const PLUGIN_ID = "vault-copilot";
@@ -20,7 +20,9 @@ export const DEFAULT_SETTINGS: CopilotSettings = {
     apiKeySecretId: "vault-copilot-openai",
     temperature: 0.2,
     maxTokens: 4096,
+    prices: { ...NO_PRICES },
   },
+  models: [],
   defaultMode: "agent",
   systemPrompt: "",
   autonomousAgentEnabledToolIds: [...DEFAULT_ENABLED_TOOL_IDS],

@@ -6,6 +6,7 @@ import { PromptPayloadModal } from "./components/PromptPayloadModal";
 import { PromptPayloadRecorder } from "./context/promptPayloadRecorder";
 import { createChatModel } from "./LLMProviders/chatModelFactory";
 import { listServerModels } from "./LLMProviders/listModels";
+import { configuredModelNames, modelSettingsFor } from "./LLMProviders/modelChoice";
 import { modalEditApproval } from "./components/EditApprovalModal";
 import { registerEditCommands } from "./components/editCommands";
 import { createIndexProgressStatusBar } from "./components/indexProgressStatusBar";
@@ -101,7 +102,7 @@ export default class VaultCopilotPlugin extends Plugin {
     const recorder = new PromptPayloadRecorder(() => storedSecretValues(store.get(), secrets));
     const runnerParts = {
       getSettings: () => store.get(),
-      createModel: (model: string) => createChatModel({ ...store.get().provider, model }, { fetch: corsFreeFetch, secrets }),
+      createModel: (model: string) => createChatModel(modelSettingsFor(store.get(), model), { fetch: corsFreeFetch, secrets }),
       registry,
       getSearcher: () => noteSearch,
       recorder,
@@ -123,7 +124,7 @@ export default class VaultCopilotPlugin extends Plugin {
           approvals,
           editHistory,
           registry,
-          listModels: () => listServerModels(store.get().provider, { fetch: corsFreeFetch, secrets }),
+          listModels: async () => [...configuredModelNames(store.get()), ...(await listServerModels(store.get().provider, { fetch: corsFreeFetch, secrets }))],
           history,
           secretValues: () => storedSecretValues(store.get(), secrets),
           prompts,

@@ -30,3 +30,16 @@ process.stdout.write(`${"total main.js".padEnd(width)}  ${kb(total)}  ${share(to
 const verdict = total <= MAIN_JS_BUDGET_BYTES ? "within" : "OVER";
 process.stdout.write(`budget ${MAIN_JS_BUDGET_BYTES} bytes (1.5 MiB): ${verdict} by ${Math.abs(MAIN_JS_BUDGET_BYTES - total)} bytes\n`);
 if (total > MAIN_JS_BUDGET_BYTES) process.exitCode = 1;
+
+// What each provider's own wire format adds (the shared wire code is counted apart): the SDKs
+// they replace would add far more than the budget has left.
+const outputInputs = result.metafile.outputs[Object.keys(result.metafile.outputs).find((path) => path.endsWith("main.js"))].inputs;
+const bytesUnder = (folder) => Object.entries(outputInputs).filter(([path]) => path.startsWith(folder)).reduce((sum, [, input]) => sum + input.bytesInOutput, 0);
+process.stdout.write(`\nproviders (KiB in main.js)\n`);
+for (const [name, folder] of [
+  ["Anthropic Messages API", "src/LLMProviders/anthropic/"],
+  ["Gemini generateContent", "src/LLMProviders/gemini/"],
+  ["shared wire code (SSE, errors, base model)", "src/LLMProviders/wire/"],
+]) {
+  process.stdout.write(`${name.padEnd(width)}  ${kb(bytesUnder(folder))}\n`);
+}

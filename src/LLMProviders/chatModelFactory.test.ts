@@ -22,7 +22,7 @@ function provider(overrides: Partial<ProviderSettings>): ProviderSettings {
 async function ask(settings: ProviderSettings, secrets = new MapSecretStore(), fetch: FetchLike = globalThis.fetch): Promise<string> {
   const { chatModel } = createChatModel(settings, { fetch, secrets });
   let text = "";
-  for await (const chunk of await chatModel.stream([new HumanMessage("ping")])) text += typeof chunk.content === "string" ? chunk.content : "";
+  for await (const chunk of await chatModel.stream([new HumanMessage("ping")], { signal: new AbortController().signal })) text += typeof chunk.content === "string" ? chunk.content : "";
   return text;
 }
 

@@ -111,6 +111,10 @@ export function classifyModelError(error: unknown, context: ModelErrorContext, s
     return new ModelError("bad-request", `${where} rejected the request (HTTP ${status}${said}).`, details);
   }
 
+  if (fields.name === "MalformedEventError") {
+    const kept = context.receivedAnything ? "; the part that arrived is kept" : "";
+    return new ModelError(context.receivedAnything ? "interrupted" : "unknown", `${where} broke off its answer: ${plainMessage(fields)}${kept}.`, { cause: error });
+  }
   const connection = connectionProblem(error);
   if (context.receivedAnything) {
     return new ModelError(

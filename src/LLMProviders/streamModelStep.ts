@@ -2,16 +2,13 @@ import type { AIMessageChunk, BaseMessage } from "@langchain/core/messages";
 import { abortReason, clearTimer, delay, setTimer } from "../ports/timers";
 import { classifyModelError, ModelError, type ModelErrorContext } from "./modelErrors";
 import { retryDelayMs, type RetryPolicy } from "./retryPolicy";
+import { usageFromMetadata, type TokenUsage } from "./tokenUsage";
 import { ToolCallAssembler, type AssembledToolCall } from "./toolCallAssembler";
+import { messageText } from "./wire/messageParts";
 
 /** What streams: a chat model, or one with tools bound (both are LangChain runnables). */
 export interface StreamingModel {
   stream(input: BaseMessage[], options: { signal: AbortSignal }): Promise<AsyncIterable<AIMessageChunk>>;
-}
-
-export interface TokenUsage {
-  inputTokens: number;
-  outputTokens: number;
 }
 
 /** One model response, streamed to its end. */
@@ -97,7 +94,7 @@ export async function streamModelStep(model: StreamingModel, messages: BaseMessa
       const stream = await model.stream(messages, { signal: attempt.signal });
       for await (const chunk of stream) {
         restartIdleTimer();
-        const delta = chunkText(chunk);
+        const delta = messageText(chunk);
         if (delta) {
           emitted = true;
           text += delta;
@@ -109,7 +106,7 @@ export async function streamModelStep(model: StreamingModel, messages: BaseMessa
         }
         const reason = (chunk.response_metadata as { finish_reason?: unknown } | undefined)?.finish_reason;
         if (typeof reason === "string") finishReason = reason;
-        if (chunk.usage_metadata) usage = { inputTokens: chunk.usage_metadata.input_tokens, outputTokens: chunk.usage_metadata.output_tokens };
+        if (chunk.usage_metadata) usage = usageFromMetadata(chunk.usage_metadata);
       }
       // LangChain ends an aborted stream quietly in some paths; an aborted step is not an answer.
       if (signal.aborted) throw abortReason(signal);
@@ -143,17 +140,4 @@ function idleTimeoutError(idleMs: number, receivedAnything: boolean): ModelError
   const seconds = Number((idleMs / 1000).toFixed(1));
   const kept = receivedAnything ? "; the part that arrived is kept" : "";
   return new ModelError("timeout", `The model server did not answer for ${seconds} s${kept}.`);
-}
-
-/** The text of a chunk, whether the server sent a string or content parts. */
-function chunkText(chunk: AIMessageChunk): string {
-  const content: unknown = chunk.content;
-  if (typeof content === "string") return content;
-  if (!Array.isArray(content)) return "";
-  return content
-    .map((part: unknown) => {
-      const typed = part as { type?: unknown; text?: unknown };
-      return typed.type === "text" && typeof typed.text === "string" ? typed.text : "";
-    })
-    .join("");
 }

@@ -2,7 +2,7 @@ import { applyChainEvent } from "./applyChainEvent";
 import { finalAnswerText, type AssistantMessage } from "./chatTypes";
 
 const streaming: AssistantMessage = { id: "a", role: "assistant", parts: [], status: "streaming", mode: "agent", model: "m", startedAt: 0 };
-const usage = { inputTokens: 1, outputTokens: 1 };
+const usage = { inputTokens: 1, outputTokens: 1, cacheReadTokens: 0, cacheWriteTokens: 0 };
 
 describe("applyChainEvent", () => {
   it("an answer the runner made up itself (no text after the last tool call) is shown as its last text", () => {

@@ -1,7 +1,7 @@
 import type { ContextArtifact } from "../context/PromptContextTypes";
 import type { SearchResultForLLM } from "../ports/NoteSearcher";
 import type { ChainErrorKind, ToolCallStatus } from "../LLMProviders/chainRunner/ChainEvents";
-import type { TokenUsage } from "../LLMProviders/streamModelStep";
+import type { TokenUsage } from "../LLMProviders/tokenUsage";
 import type { ChatMode } from "../settings/settingsSchema";
 import type { ApprovalDecision, EditProposal, ToolCallProposal } from "../ports/approval";
 

@@ -19,7 +19,10 @@ import type { CliIo } from "./io";
 import { loadVaultSettings } from "./vaultSettings";
 
 /** The flags every model-driven command takes (`chat`, `agent`). */
-export const MODEL_FLAGS = ["vault", "base-url", "model", "api-key-env"] as const;
+export const MODEL_FLAGS = ["vault", "provider", "base-url", "model", "api-key-env"] as const;
+
+/** `--provider` values: the wire format the server at `--base-url` speaks, as the preset that speaks it. */
+const CLI_PROVIDERS = { openai: "custom", anthropic: "anthropic", gemini: "gemini" } as const;
 
 /** Where the CLI keeps the key from `--api-key-env` (a SecretStore id, as in the plugin). */
 const CLI_API_KEY_SECRET_ID = "cli-api-key";
@@ -33,8 +36,9 @@ export interface CliSession {
 }
 
 /**
- * Reads `--vault`, `--base-url`, `--model` and `--api-key-env` over the vault's own settings (see
- * loadVaultSettings; the provider becomes a custom OpenAI-compatible one from the flags), so the
+ * Reads `--vault`, `--provider`, `--base-url`, `--model` and `--api-key-env` over the vault's own
+ * settings (see loadVaultSettings; the model comes from the flags: `--provider openai`, the
+ * default, is any OpenAI-compatible server, `anthropic` and `gemini` their own APIs), so the
  * CLI runs what the plugin runs in that vault. Throws UsageError for a bad flag and Error for a
  * missing folder.
  */
@@ -42,6 +46,9 @@ export async function openCliSession(args: ParsedArgs, io: CliIo, overrides: Par
   const folder = stringFlag(args, "vault", true);
   const baseUrl = stringFlag(args, "base-url", true);
   const model = stringFlag(args, "model", true);
+  const providerName = stringFlag(args, "provider") ?? "openai";
+  if (!Object.hasOwn(CLI_PROVIDERS, providerName)) throw new UsageError(`--provider is one of ${Object.keys(CLI_PROVIDERS).join(", ")}, not "${providerName}"`);
+  const preset = CLI_PROVIDERS[providerName as keyof typeof CLI_PROVIDERS];
   if (!URL.canParse(baseUrl) || !/^https?:$/.test(new URL(baseUrl).protocol)) throw new UsageError(`--base-url needs an http(s) URL, not "${baseUrl}"`);
   const secrets = new MapSecretStore();
   const keyVariable = stringFlag(args, "api-key-env");
@@ -58,7 +65,7 @@ export async function openCliSession(args: ParsedArgs, io: CliIo, overrides: Par
   const settings: CopilotSettings = {
     ...loaded,
     ...overrides,
-    provider: { ...loaded.provider, preset: "custom", baseUrl, model, apiKeySecretId: CLI_API_KEY_SECRET_ID },
+    provider: { ...loaded.provider, preset, baseUrl, model, apiKeySecretId: CLI_API_KEY_SECRET_ID },
   };
   return {
     vault,

@@ -11,13 +11,13 @@ import { cliOutputFilter } from "./outputFilter";
 export const USAGE = [
   "usage: vault-copilot search --vault DIR [--limit N] [--json] QUERY",
   "       vault-copilot search --vault DIR --queries FILE.jsonl [--limit N]",
-  "       vault-copilot chat  --vault DIR --base-url URL --model NAME [--api-key-env VAR] [--json]",
+  "       vault-copilot chat  --vault DIR [--provider openai|anthropic|gemini] --base-url URL --model NAME [--api-key-env VAR] [--json]",
   "                           [--save] [--continue NOTE] PROMPT",
-  "       vault-copilot qa    --vault DIR --base-url URL --model NAME [--api-key-env VAR] [--json] PROMPT",
-  "       vault-copilot agent --vault DIR --base-url URL --model NAME [--api-key-env VAR]",
+  "       vault-copilot qa    --vault DIR [--provider openai|anthropic|gemini] --base-url URL --model NAME [--api-key-env VAR] [--json] PROMPT",
+  "       vault-copilot agent --vault DIR [--provider openai|anthropic|gemini] --base-url URL --model NAME [--api-key-env VAR]",
   "                           [--tools id,id,...] [--max-iterations N] [--yes] [--json]",
   "                           [--mcp-config FILE.json] [--save] [--continue NOTE] PROMPT",
-  "       vault-copilot run   --vault DIR --base-url URL --model NAME [--api-key-env VAR] --prompt NAME",
+  "       vault-copilot run   --vault DIR [--provider openai|anthropic|gemini] --base-url URL --model NAME [--api-key-env VAR] --prompt NAME",
   "                           [--note PATH] [--selection TEXT] [--apply] [--yes] [--json]",
   "       vault-copilot mcp list --config FILE.json",
 ].join("\n");

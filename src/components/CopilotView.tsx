@@ -3,6 +3,7 @@ import { StrictMode } from "react";
 import { createRoot, type Root } from "react-dom/client";
 import type { ApprovalBroker } from "../chat/ApprovalBroker";
 import { ChatController, type ChatRunner } from "../chat/ChatController";
+import { modelSettingsFor } from "../LLMProviders/modelChoice";
 import { readChipArtifacts, selectionChip } from "../chat/chipArtifacts";
 import { ContextSuggester } from "../chat/contextSuggestions";
 import { CHAT_VIEW_TYPE } from "../constants";
@@ -223,6 +224,7 @@ export class CopilotView extends ItemView {
       },
       suggestContext: (query) => suggester.suggest(query),
       listModels: () => services.listModels(),
+      modelPrices: (model) => modelSettingsFor(services.settings.get(), model).prices,
       prompts: {
         list: () => services.prompts.list(),
         run: (prompt) => this.runPrompt(prompt),

@@ -4,20 +4,42 @@ import { z } from "zod";
  * The shape of `data.json`. Secrets are never part of it: fields ending in `SecretId` hold the
  * *name* of a secret in Obsidian's SecretStorage, never its value.
  */
-export const PROVIDER_PRESETS = ["openai", "ollama", "lmstudio", "openrouter", "custom"] as const;
+export const PROVIDER_PRESETS = ["openai", "anthropic", "gemini", "ollama", "lmstudio", "openrouter", "custom"] as const;
 export const CHAT_MODES = ["chat", "vault-qa", "agent"] as const;
 export const WEB_SEARCH_PROVIDERS = ["none", "searxng", "brave", "tavily"] as const;
 
 /** SecretStorage ids: lowercase letters, digits and dashes (what `setSecret` accepts), or "" for none. */
 export const secretIdSchema = z.string().regex(/^([a-z0-9]+(-[a-z0-9]+)*)?$/, "lowercase letters, digits and dashes only");
 
+/** A price in US dollars per million tokens, or null where the user entered none. */
+const priceSchema = z.number().min(0).max(100_000).nullable();
+
+/**
+ * What a model costs, as the user entered it from their provider's price page (there is no
+ * built-in table to go stale). Cache prices default to the input price where left empty.
+ */
+export const modelPricesSchema = z.object({ input: priceSchema, output: priceSchema, cacheRead: priceSchema, cacheWrite: priceSchema });
+
+export const NO_PRICES = { input: null, output: null, cacheRead: null, cacheWrite: null } as const;
+
+/** One configured model: the server it is reached at (the preset says its wire format), its name there, its settings. */
 export const providerSettingsSchema = z.object({
   preset: z.enum(PROVIDER_PRESETS),
   baseUrl: z.url(),
-  model: z.string().min(1),
+  model: z.string().trim().min(1),
   apiKeySecretId: secretIdSchema,
   temperature: z.number().min(0).max(2),
   maxTokens: z.number().int().positive().max(1_000_000),
+  prices: modelPricesSchema.default(NO_PRICES),
+});
+
+/** Models configured besides the default one; a chat picks any of them by name, so names are unique. */
+export const otherModelsSchema = z.array(providerSettingsSchema).superRefine((models, context) => {
+  const seen = new Set<string>();
+  models.forEach((model, index) => {
+    if (seen.has(model.model)) context.addIssue({ code: "custom", path: [index, "model"], message: `Two models are named "${model.model}".` });
+    seen.add(model.model);
+  });
 });
 
 export const searchSettingsSchema = z.object({
@@ -89,7 +111,10 @@ export const mcpServerListSchema = z.array(mcpServerSettingsSchema).superRefine(
 
 export const copilotSettingsSchema = z.object({
   settingsVersion: z.number().int(),
+  /** The default model: new chats use it, and it answers for any model name not configured below. */
   provider: providerSettingsSchema,
+  /** More models a chat may switch to (a different provider each, if wanted). */
+  models: otherModelsSchema,
   defaultMode: z.enum(CHAT_MODES),
   /** Added to the system prompt (L1) after the built-in instructions. */
   systemPrompt: z.string(),
@@ -111,6 +136,7 @@ export const copilotSettingsSchema = z.object({
 
 export type CopilotSettings = z.infer<typeof copilotSettingsSchema>;
 export type ProviderSettings = z.infer<typeof providerSettingsSchema>;
+export type ModelPrices = z.infer<typeof modelPricesSchema>;
 export type McpServerSettings = z.infer<typeof mcpServerSettingsSchema>;
 export type StdioMcpServerSettings = z.infer<typeof stdioMcpServerSettingsSchema>;
 export type HttpMcpServerSettings = z.infer<typeof httpMcpServerSettingsSchema>;

@@ -3,7 +3,7 @@ import { ContextManager } from "../../src/context/ContextManager";
 import { PromptPayloadRecorder } from "../../src/context/promptPayloadRecorder";
 import { AutonomousAgentChainRunner } from "../../src/LLMProviders/chainRunner/AutonomousAgentChainRunner";
 import type { ChainRunInput } from "../../src/LLMProviders/chainRunner/ChainEvents";
-import type { CopilotSettings } from "../../src/settings/settingsSchema";
+import type { CopilotSettings, ProviderSettings } from "../../src/settings/settingsSchema";
 import { initializeBuiltinTools } from "../../src/tools/builtinTools";
 import type { ToolDefinition } from "../../src/tools/SimpleTool";
 import { ToolRegistry } from "../../src/tools/ToolRegistry";
@@ -28,11 +28,11 @@ export interface AgentSetup {
  * (plus any `extraTools`), the test server as the model, fast retries.
  */
 export function makeAgent(
-  server: OpenAIServer,
-  options: { notes?: Record<string, string>; settings?: Partial<CopilotSettings>; extraTools?: ToolDefinition[] } = {},
+  server: Pick<OpenAIServer, "baseUrl">,
+  options: { notes?: Record<string, string>; settings?: Partial<CopilotSettings>; extraTools?: ToolDefinition[]; provider?: Partial<ProviderSettings> } = {},
 ): AgentSetup {
   const vault = makeTempVault(options.notes ?? {});
-  const settings = settingsFor(server, options.settings);
+  const settings = settingsFor(server, options.settings, options.provider);
   const registry = new ToolRegistry();
   initializeBuiltinTools(registry, makeToolDependencies({ vault: new FsVault(vault.root), settings }));
   if (options.extraTools) registry.registerAll(options.extraTools);
@@ -77,6 +77,38 @@ export function testTool(
       description: `Test tool ${name}.`,
       category: "custom",
       customPromptInstructions: options.customPromptInstructions,
+    },
+  };
+}
+
+/**
+ * One agent over one scripted server per test, both let go after it: `setUp` starts the server
+ * (`start`) and the agent pointed at it with `provider`; `server()` is the current one.
+ */
+export function agentOverServer<Script, Server extends { baseUrl: string; close(): Promise<void> }, Extra>(
+  start: (script: Script, extra: Extra | undefined) => Promise<Server>,
+  provider: Partial<ProviderSettings>,
+  notes: Record<string, string>,
+) {
+  let server: Server | undefined;
+  let agent: AgentSetup | undefined;
+  const release = async () => {
+    agent?.vault.remove();
+    agent = undefined;
+    await server?.close();
+    server = undefined;
+  };
+  afterEach(release);
+  return {
+    setUp: async (script: Script, options: Parameters<typeof makeAgent>[1] = {}, extra?: Extra): Promise<AgentSetup> => {
+      await release();
+      server = await start(script, extra);
+      agent = makeAgent(server, { notes, provider, ...options });
+      return agent;
+    },
+    server: (): Server => {
+      if (!server) throw new Error("no server");
+      return server;
     },
   };
 }

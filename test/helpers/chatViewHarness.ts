@@ -9,6 +9,7 @@ import { searchOutsideChats } from "../../src/history/searchOutsideChats";
 import http from "node:http";
 import https from "node:https";
 import { createChatModel } from "../../src/LLMProviders/chatModelFactory";
+import { modelSettingsFor } from "../../src/LLMProviders/modelChoice";
 import { createNodeHttpFetch } from "../../src/LLMProviders/nodeHttpFetch";
 import type { CopilotSettings } from "../../src/settings/settingsSchema";
 import { MapSecretStore } from "../../src/ports/SecretStore";
@@ -51,7 +52,7 @@ export async function openChatView(
       createChatRunner(
         {
           getSettings: () => parts.settings,
-          createModel: (name: string) => createChatModel({ ...parts.settings.provider, model: name }, { fetch: desktopFetch, secrets }),
+          createModel: (name: string) => createChatModel(modelSettingsFor(parts.settings, name), { fetch: desktopFetch, secrets }),
           registry,
           getSearcher: () => searchOutsideChats(parts.index, () => parts.settings.history.folder, parts.fsVault.configDir),
           recorder: parts.recorder,

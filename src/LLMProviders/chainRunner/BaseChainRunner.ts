@@ -6,7 +6,8 @@ import { errorMessage } from "../../errorMessage";
 import type { ChatModelHandle } from "../chatModelFactory";
 import { ModelError } from "../modelErrors";
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from "../retryPolicy";
-import { streamModelStep, type ModelStep, type StreamingModel, type TokenUsage } from "../streamModelStep";
+import { streamModelStep, type ModelStep, type StreamingModel } from "../streamModelStep";
+import { addUsage, emptyUsage, type TokenUsage } from "../tokenUsage";
 import type { ChainErrorKind, ChainEvent, ChainRunInput, ChainRunResult, StopReason, ToolCallRecord } from "./ChainEvents";
 
 export interface ChainRunnerDependencies {
@@ -25,7 +26,7 @@ export class RunState {
   steps = 0;
   /** The text of the step streaming now (what is kept when the run is cut off). */
   stepText = "";
-  readonly usage: TokenUsage = { inputTokens: 0, outputTokens: 0 };
+  readonly usage: TokenUsage = emptyUsage();
   readonly toolCalls: ToolCallRecord[] = [];
 
   constructor(
@@ -80,7 +81,7 @@ export abstract class BaseChainRunner {
         error: { kind, message },
         steps: state?.steps ?? 0,
         toolCalls: state?.toolCalls ?? [],
-        usage: state ? { ...state.usage } : { inputTokens: 0, outputTokens: 0 },
+        usage: state ? { ...state.usage } : emptyUsage(),
       };
     }
   }
@@ -116,10 +117,7 @@ export abstract class BaseChainRunner {
       },
       onRetry: ({ attempt, delayMs, error }) => state.emit({ type: "retry", step, attempt, delayMs, message: error.message }),
     });
-    if (response.usage) {
-      state.usage.inputTokens += response.usage.inputTokens;
-      state.usage.outputTokens += response.usage.outputTokens;
-    }
+    if (response.usage) addUsage(state.usage, response.usage);
     return response;
   }
 }

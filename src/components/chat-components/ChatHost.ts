@@ -3,6 +3,7 @@ import type { Component } from "obsidian";
 import type { ContextSuggestion } from "../../chat/contextSuggestions";
 import type { ChatListing } from "../../history/ChatHistory";
 import type { CustomPrompt } from "../../prompts/customPrompt";
+import type { ModelPrices } from "../../settings/settingsSchema";
 import type { ToolMetadata } from "../../tools/SimpleTool";
 
 export type { ContextSuggestion };
@@ -29,8 +30,10 @@ export interface ChatHost {
   undoEdit(path: string): Promise<string>;
   /** Notes, folders and tags matching what follows "@", best first. */
   suggestContext(query: string): Promise<ContextSuggestion[]>;
-  /** The model names to offer: the configured one first, then what the server lists. */
+  /** The model names to offer: the configured ones first (the default first), then what the default's server lists. */
   listModels(): Promise<string[]>;
+  /** The prices the user entered for a model (all null where none), for the cost of an answer. */
+  modelPrices(model: string): ModelPrices;
   /** The saved chats (see history/ChatHistory). */
   history: ChatHistoryHost;
   /** The user's own prompts, for the "/" menu. */

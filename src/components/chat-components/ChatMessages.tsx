@@ -1,6 +1,9 @@
 import { useLayoutEffect, useRef } from "react";
 import type { ChatController } from "../../chat/ChatController";
 import type { ChatState } from "../../chat/chatTypes";
+import type { TokenUsage } from "../../LLMProviders/tokenUsage";
+import { chatUsage, formatUsage, usageLabel } from "../../chat/usageLine";
+import { useChatHost } from "./ChatHost";
 import { ChatSingleMessage } from "./ChatSingleMessage";
 
 /** How close to the bottom (px) still counts as "at the bottom" (following the stream). */
@@ -63,7 +66,21 @@ export function ChatMessages({ state, controller }: { state: ChatState; controll
             controller={controller}
           />
         ))}
+        <ChatTotal messages={state.messages} />
       </div>
+    </div>
+  );
+}
+
+/** The chat's tokens and cost so far, once two answers or more reported usage. */
+function ChatTotal({ messages }: { messages: ChatState["messages"] }) {
+  const host = useChatHost();
+  const answers = messages.filter((message) => message.role === "assistant" && message.usage !== undefined);
+  if (answers.length < 2) return null;
+  const total = chatUsage(answers as ReadonlyArray<{ usage?: TokenUsage; model?: string }>, (model) => host.modelPrices(model));
+  return (
+    <div className="vault-copilot-chat-usage" aria-label={`Chat usage. ${usageLabel(total)}`}>
+      This chat: {formatUsage(total)}
     </div>
   );
 }

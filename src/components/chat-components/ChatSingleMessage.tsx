@@ -1,6 +1,8 @@
 import { memo, useEffect, useRef, useState } from "react";
 import type { ChatController } from "../../chat/ChatController";
 import { answerText, type AssistantMessage, type ChatMessage, type PendingApproval, type ToolCallPart, type UserMessage } from "../../chat/chatTypes";
+import { chatUsage, formatUsage, usageLabel } from "../../chat/usageLine";
+import type { TokenUsage } from "../../LLMProviders/tokenUsage";
 import { wordingOf } from "../../tools/SimpleTool";
 import { ApprovalCard } from "./ApprovalCard";
 import { useChatHost, type ChatHost } from "./ChatHost";
@@ -163,11 +165,7 @@ function AssistantMessageBody({ message, isLast, running, approvals, controller 
       {message.status === "stopped" && <div className="vault-copilot-message-stopped">Stopped.</div>}
       {!streaming && (
         <div className="vault-copilot-message-footer">
-          {message.usage && (message.usage.inputTokens > 0 || message.usage.outputTokens > 0) && (
-            <span className="vault-copilot-usage" aria-label={`Tokens: ${message.usage.inputTokens} in, ${message.usage.outputTokens} out`}>
-              {formatTokens(message.usage.inputTokens)} in · {formatTokens(message.usage.outputTokens)} out
-            </span>
-          )}
+          {message.usage && (message.usage.inputTokens > 0 || message.usage.outputTokens > 0) && <UsageLine usage={message.usage} model={message.model} />}
           {text && (
             <div className="vault-copilot-message-actions">
               <button type="button" onClick={() => void host.copyText(text).then(() => host.notify("Answer copied."))}>
@@ -268,6 +266,13 @@ function bannerProps(host: ChatHost, part: ToolCallPart): ToolCallBannerProps {
   };
 }
 
-function formatTokens(count: number): string {
-  return count.toLocaleString("en-US");
+/** An answer's tokens (with cache reads) and, where the model's prices are entered, its cost. */
+function UsageLine({ usage, model }: { usage: TokenUsage; model: string }) {
+  const host = useChatHost();
+  const priced = chatUsage([{ usage, model }], (name) => host.modelPrices(name));
+  return (
+    <span className="vault-copilot-usage" aria-label={usageLabel(priced)}>
+      {formatUsage(priced)}
+    </span>
+  );
 }
