@@ -150,7 +150,7 @@ export default class VaultCopilotPlugin extends Plugin {
     this.addCommand({ id: "show-last-request", name: "Show last request", callback: () => new PromptPayloadModal(this.app, recorder).open() });
     registerEditCommands(this, editHistory);
     registerPromptCommands(this, { prompts, vault, promptsFolder: () => store.get().prompts.folder, openChatView: () => this.openChatView() });
-    this.addSettingTab(new VaultCopilotSettingTab(this.app, this, store, registry, mcpHub));
+    this.addSettingTab(new VaultCopilotSettingTab(this.app, this, store, registry, mcpHub, { fetch: corsFreeFetch, secrets }));
 
     // The search index starts after layout ready (never in onload: a first build reads every note).
     this.addCommand({

@@ -29,7 +29,7 @@ export interface PrefixFigures {
 const WORDS = "budget launch review design team risk metric customer schedule draft release vendor contract survey quality roadmap".split(" ");
 
 /** A note of about `bytes` bytes of plain, varied text (deterministic). */
-function noteText(seed: number, bytes: number): string {
+export function noteText(seed: number, bytes: number): string {
   let state = seed * 7919 + 17;
   const next = () => (state = (state * 48271) % 2147483647);
   const lines: string[] = [`# Note ${seed}`, ""];
@@ -42,7 +42,7 @@ function noteText(seed: number, bytes: number): string {
   return lines.join("\n");
 }
 
-interface ScriptedTurn {
+export interface ScriptedTurn {
   question: string;
   attachments: ContextArtifact[];
   /** Whether the model reads a note with a tool before answering. */
@@ -50,7 +50,7 @@ interface ScriptedTurn {
 }
 
 /** Ten turns: a new note most turns, one re-attached unchanged, one edited, tool use every other turn. */
-function conversationScript(): { turns: ScriptedTurn[]; notes: Record<string, string> } {
+export function conversationScript(): { turns: ScriptedTurn[]; notes: Record<string, string> } {
   const notes: Record<string, string> = {};
   const artifact = (index: number, content: string): ContextArtifact => ({ id: `note:Note ${index}.md`, kind: "note", title: `Note ${index}`, source: `Note ${index}.md`, content });
   for (let index = 1; index <= 10; index++) notes[`Note ${index}.md`] = noteText(index, 1500 + (index % 3) * 700);

@@ -3,6 +3,9 @@ import { act } from "react";
 import { z } from "zod";
 import { App, Plugin } from "../../test/obsidian/obsidian";
 import { DEFAULT_SETTINGS } from "../constants";
+import type { ListPorts } from "../LLMProviders/connection/listProviderModels";
+import { MapSecretStore } from "../ports/SecretStore";
+import { startOpenAIServer } from "../../test/helpers/openAIServer";
 import { ToolRegistry } from "../tools/ToolRegistry";
 import { ObsidianSecretStore } from "./obsidianSecretStore";
 import { PROVIDER_PRESET_DETAILS } from "./providerPresets";
@@ -16,7 +19,7 @@ const manifest = { id: "vault-copilot", name: "Vault Copilot", author: "", versi
 
 class TestPlugin extends Plugin {}
 
-async function openTab() {
+async function openTab(connection?: ListPorts) {
   const app = new App();
   const plugin = new TestPlugin(app, manifest);
   const store = await SettingsStore.load({
@@ -29,7 +32,7 @@ async function openTab() {
     tool: { name: "readNote", description: "", schema: z.object({}), func: () => Promise.resolve("") },
     metadata: { id: "readNote", displayName: "Read note", description: "Reads a note", category: "file" },
   });
-  const tab = new VaultCopilotSettingTab(app as unknown as ObsidianApp, plugin as unknown as ObsidianPlugin, store, registry);
+  const tab = new VaultCopilotSettingTab(app as unknown as ObsidianApp, plugin as unknown as ObsidianPlugin, store, registry, undefined, connection);
   document.body.appendChild(tab.containerEl);
   // Obsidian before 1.13 draws the tab through display() (deprecated in the 1.13 types).
   const olderObsidian: { display(): void } = tab;
@@ -201,5 +204,60 @@ describe("VaultCopilotSettingTab", () => {
     const declared = definitions.flatMap((group) => [group.heading, ...(group.items ?? []).map((item) => item.name)]);
     const displayed = [...tab.containerEl.querySelectorAll(".setting-item-name")].map((el) => el.textContent);
     expect(declared).toEqual(displayed);
+  });
+
+  it("keeps copies of models, makes one the default (the old default kept) and removes one", async () => {
+    const { rowNamed, store, savedSettings } = await openTab();
+    const row = rowNamed("Other models");
+    const button = (name: string) => [...row.querySelectorAll("button")].find((element) => (element.getAttribute("aria-label") ?? element.textContent) === name)!;
+    expect(row.textContent).toContain("None yet.");
+    act(() => button("Keep a copy").click());
+    await flush();
+    type(rowNamed("Model").querySelector("input")!, "second-model");
+    await flush();
+    expect(store.get().provider.model).toBe("second-model");
+    expect(store.get().models.map((model) => model.model)).toEqual([DEFAULT_SETTINGS.provider.model]);
+    expect(row.textContent).toContain(`${DEFAULT_SETTINGS.provider.model} (OpenAI)`);
+
+    act(() => button(`Make ${DEFAULT_SETTINGS.provider.model} the default model`).click());
+    await flush();
+    expect(store.get().provider.model).toBe(DEFAULT_SETTINGS.provider.model);
+    expect(store.get().models.map((model) => model.model)).toEqual(["second-model"]);
+    expect(rowNamed("Model").querySelector("input")!.value).toBe(DEFAULT_SETTINGS.provider.model);
+
+    act(() => button("Remove second-model").click());
+    await flush();
+    expect((await savedSettings()).models).toEqual([]);
+  });
+
+  it("saves prices as entered, and refuses text that is not a price", async () => {
+    const { rowNamed, store } = await openTab();
+    const input = rowNamed("Prices").querySelector("input")!;
+    type(input, "3 / 15 / 0.3");
+    await flush();
+    expect(store.get().provider.prices).toEqual({ input: 3, output: 15, cacheRead: 0.3, cacheWrite: null });
+    type(input, "three");
+    await flush();
+    expect(rowNamed("Prices").querySelector(".vault-copilot-setting-error")?.textContent).toMatch(/"three" is not a price/);
+    expect(store.get().provider.prices.input).toBe(3);
+  });
+
+  it("tests the connection of the model above and shows each check", async () => {
+    const server = await startOpenAIServer([{ text: "ready" }], { knownModels: ["here-model"] });
+    try {
+      const secrets = new MapSecretStore();
+      const { rowNamed, store } = await openTab({ fetch: globalThis.fetch, secrets });
+      await act(() => store.update((s) => ({ ...s, provider: { ...s.provider, preset: "custom", baseUrl: server.baseUrl, model: "here-model" } })));
+      const row = rowNamed("Test connection");
+      act(() => row.querySelector("button")!.click());
+      const verdictEl = row.querySelector(".vault-copilot-connection-verdict")!;
+      // The checks make real requests: wait until the verdict is drawn.
+      while (!/Connection (works|has a problem)/.test(verdictEl.textContent ?? "")) await act(() => new Promise((resolve) => setTimeout(resolve, 10)));
+      const verdict = verdictEl.textContent;
+      expect(verdict).toContain("Connection works.");
+      expect(verdict).toContain("✓ tools supported");
+    } finally {
+      await server.close();
+    }
   });
 });

@@ -1,4 +1,5 @@
 import { PluginSettingTab, Setting, type App, type Plugin, type SettingDefinitionItem } from "obsidian";
+import type { ListPorts } from "../LLMProviders/connection/listProviderModels";
 import type { ToolRegistry } from "../tools/ToolRegistry";
 import type { McpStatusSource } from "./mcpSettingsSection";
 import type { SettingsSection } from "./settingRows";
@@ -19,12 +20,13 @@ export class VaultCopilotSettingTab extends PluginSettingTab {
     private readonly store: SettingsStore,
     private readonly registry: ToolRegistry,
     private readonly mcp?: McpStatusSource,
+    private readonly connection?: ListPorts,
   ) {
     super(app, plugin);
   }
 
   private sections(): SettingsSection[] {
-    return buildSettingsSections({ app: this.app, store: this.store, registry: this.registry, mcp: this.mcp });
+    return buildSettingsSections({ app: this.app, store: this.store, registry: this.registry, mcp: this.mcp, connection: this.connection });
   }
 
   override getSettingDefinitions(): SettingDefinitionItem[] {

@@ -110,4 +110,18 @@ describe("loadSettings", () => {
     // Loading what was saved changes nothing more.
     expect(loadSettings(JSON.parse(JSON.stringify(loaded.settings))).needsSave).toBe(false);
   });
+
+  it("loads settings saved before prices and other models existed, and drops a broken or repeated model", () => {
+    const { prices: _none, ...olderProvider } = DEFAULT_SETTINGS.provider;
+    const older = loadSettings({ settingsVersion: SETTINGS_VERSION, provider: { ...olderProvider, model: "kept" } });
+    expect(older.settings.provider).toEqual({ ...DEFAULT_SETTINGS.provider, model: "kept" });
+    expect(older.settings.models).toEqual([]);
+    expect(older.problems).toEqual([]);
+
+    const claude = { ...DEFAULT_SETTINGS.provider, preset: "anthropic", baseUrl: "https://api.anthropic.com/v1", model: "claude-x" };
+    const loaded = loadSettings({ settingsVersion: SETTINGS_VERSION, models: [claude, { ...claude, baseUrl: "nope" , model: "broken" }, { ...claude, temperature: 1 }] });
+    expect(loaded.settings.models).toEqual([claude]);
+    expect(loaded.problems.length).toBeGreaterThan(0);
+    expect(loadSettings(JSON.parse(JSON.stringify(loaded.settings))).needsSave).toBe(false);
+  });
 });

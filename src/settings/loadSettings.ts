@@ -128,7 +128,12 @@ function repair(schema: z.ZodType, value: unknown, fallback: unknown, where: str
 
   if (schema instanceof z.ZodArray && Array.isArray(value)) {
     const element = schema.element as z.ZodType;
-    const kept = value.filter((item) => element.safeParse(item).success).map((item) => element.parse(item));
+    // Item by item, so that a rule over the whole list (unique names) drops the later of two.
+    const kept: unknown[] = [];
+    for (const item of value) {
+      const parsed = element.safeParse(item);
+      if (parsed.success && schema.safeParse([...kept, parsed.data]).success) kept.push(parsed.data);
+    }
     problems.push(`${label(where)}: ${value.length - kept.length} unreadable item(s) were dropped.`);
     return kept;
   }

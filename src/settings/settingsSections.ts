@@ -3,7 +3,9 @@ import { createElement } from "react";
 import { createRoot } from "react-dom/client";
 import { ALLOW_HIDDEN_FOLDERS_SETTING_NAME } from "../tools/edit/editTarget";
 import type { ToolRegistry } from "../tools/ToolRegistry";
+import type { ListPorts } from "../LLMProviders/connection/listProviderModels";
 import { mcpSection, type McpStatusSource } from "./mcpSettingsSection";
+import { localServersRow, otherModelsRow, pricesRow, testConnectionRow } from "./modelSettingsRows";
 import { PROVIDER_PRESET_DETAILS, type ProviderPresetId } from "./providerPresets";
 import {
   dropdownRow,
@@ -23,6 +25,8 @@ import { ToolSettingsSection } from "./v2/components/ToolSettingsSection";
 
 export interface SectionsContext extends RowContext {
   registry: ToolRegistry;
+  /** How the model rows reach servers (Test connection, local servers); absent, those rows are left out. */
+  connection?: ListPorts;
   /** The live MCP connections, for the status row (absent in contexts without a hub). */
   mcp?: McpStatusSource;
 }
@@ -37,7 +41,7 @@ const webSearchChoices = { none: "Off", searxng: "SearXNG", brave: "Brave Search
 
 const identity = (text: string) => text.trim();
 
-function providerSection(context: RowContext): SettingsSection {
+function providerSection(context: SectionsContext): SettingsSection {
   const provider = providerSettingsSchema.shape;
   return {
     heading: "Model provider",
@@ -54,7 +58,7 @@ function providerSection(context: RowContext): SettingsSection {
       }),
       fieldRow(context, {
         name: "Base URL",
-        desc: "The address of an OpenAI-compatible API, ending before /chat/completions.",
+        desc: "The provider's API root: for an OpenAI-compatible server it ends before /chat/completions (usually in /v1).",
         read: (s) => s.provider.baseUrl,
         write: (s, baseUrl) => ({ ...s, provider: { ...s.provider, baseUrl } }),
         schema: provider.baseUrl,
@@ -97,6 +101,9 @@ function providerSection(context: RowContext): SettingsSection {
         read: (s) => s.provider.apiKeySecretId,
         write: (s, apiKeySecretId) => ({ ...s, provider: { ...s.provider, apiKeySecretId } }),
       }),
+      pricesRow(context),
+      ...(context.connection ? [testConnectionRow(context, context.connection), localServersRow(context, context.connection)] : []),
+      otherModelsRow(context),
     ],
   };
 }

@@ -114,8 +114,11 @@ function events(scripted: AnthropicScriptedAnswer, model: string, usage: Anthrop
   return out;
 }
 
-/** The cache as the API describes it; see the file's comment. */
-function simulateCache(body: AnthropicBody, cache: Set<string>): Omit<AnthropicUsage, "output_tokens"> | "too-many" {
+/**
+ * A request as the cache sees it: its blocks in order (tools, system, then each message's content)
+ * with the running prefix key and token count after each, and the positions of its breakpoints.
+ */
+export function promptBlocks(body: AnthropicBody): { keys: string[]; tokens: number[]; marked: number[] } {
   const blocks: unknown[] = [...(body.tools ?? []), ...(body.system ?? [])];
   const marked: number[] = [];
   (body.tools ?? []).forEach((tool, index) => "cache_control" in tool && marked.push(index));
@@ -123,21 +126,37 @@ function simulateCache(body: AnthropicBody, cache: Set<string>): Omit<AnthropicU
   for (const [messageIndex, message] of body.messages.entries()) {
     for (const block of message.content) {
       if (block.cache_control) marked.push(blocks.length);
-      blocks.push({ messageIndex, role: message.role, ...block, cache_control: undefined });
+      blocks.push({ messageIndex, role: message.role, ...block });
     }
   }
-  if (marked.length > 4) return "too-many";
-  const strip = (block: unknown) => JSON.stringify({ ...(block as object), cache_control: undefined });
   const keys: string[] = [];
   const tokens: number[] = [];
   let running = "";
   let total = 0;
   for (const block of blocks) {
-    running += strip(block);
-    total += Math.ceil(strip(block).length / 4);
+    const text = JSON.stringify({ ...(block as object), cache_control: undefined });
+    running += text;
+    total += Math.ceil(text.length / 4);
     keys.push(running);
     tokens.push(total);
   }
+  return { keys, tokens, marked };
+}
+
+/** The tokens two requests share from their first block (whole blocks only, as the cache counts). */
+export function sharedPrefixTokens(left: AnthropicBody, right: AnthropicBody): number {
+  const a = promptBlocks(left);
+  const b = promptBlocks(right);
+  let shared = 0;
+  for (let index = 0; index < Math.min(a.keys.length, b.keys.length) && a.keys[index] === b.keys[index]; index++) shared = a.tokens[index]!;
+  return shared;
+}
+
+/** The cache as the API describes it; see the file's comment. */
+function simulateCache(body: AnthropicBody, cache: Set<string>): Omit<AnthropicUsage, "output_tokens"> | "too-many" {
+  const { keys, tokens, marked } = promptBlocks(body);
+  if (marked.length > 4) return "too-many";
+  const total = tokens[tokens.length - 1] ?? 0;
   let read = 0;
   for (const point of marked) {
     for (let at = point; at >= Math.max(0, point - 20); at--) {

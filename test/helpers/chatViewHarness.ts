@@ -9,7 +9,7 @@ import { searchOutsideChats } from "../../src/history/searchOutsideChats";
 import http from "node:http";
 import https from "node:https";
 import { createChatModel } from "../../src/LLMProviders/chatModelFactory";
-import { modelSettingsFor } from "../../src/LLMProviders/modelChoice";
+import { configuredModelNames, modelSettingsFor } from "../../src/LLMProviders/modelChoice";
 import { createNodeHttpFetch } from "../../src/LLMProviders/nodeHttpFetch";
 import type { CopilotSettings } from "../../src/settings/settingsSchema";
 import { MapSecretStore } from "../../src/ports/SecretStore";
@@ -66,7 +66,8 @@ export async function openChatView(
     approvals: parts.broker,
     editHistory: parts.editHistory,
     registry,
-    listModels: () => Promise.resolve(options.knownModels ?? []),
+    // As the plugin offers them: the configured models, then what the default's server lists.
+    listModels: () => Promise.resolve([...configuredModelNames(parts.settings), ...(options.knownModels ?? [])]),
     secretValues: () => [TEST_API_KEY],
     prompts: new PromptLibrary(parts.fsVault, () => parts.settings.prompts.folder),
     history: new ChatHistory({ vault: parts.fsVault, folder: () => parts.settings.history.folder, searcher: () => parts.index }),

@@ -72,7 +72,7 @@ export interface ScriptedCompletion {
   /** Called once the last chunk that will be sent has been written (to abort at a known point). */
   onChunksSent?: () => void;
   /** Usage figures to report; defaults to rough estimates from the body sizes. */
-  usage?: { prompt_tokens: number; completion_tokens: number };
+  usage?: { prompt_tokens: number; completion_tokens: number; prompt_tokens_details?: { cached_tokens: number } };
 }
 
 export interface ScriptedStatus {
@@ -209,7 +209,7 @@ function finishReason(scripted: ScriptedCompletion): string {
   return scripted.finishReason ?? (scripted.toolCalls?.length ? "tool_calls" : "stop");
 }
 
-function usageOf(request: RecordedChatRequest, scripted: ScriptedCompletion): { prompt_tokens: number; completion_tokens: number; total_tokens: number } {
+function usageOf(request: RecordedChatRequest, scripted: ScriptedCompletion): NonNullable<ScriptedCompletion["usage"]> & { total_tokens: number } {
   const completionChars = (scripted.text ?? "").length + (scripted.toolCalls ?? []).reduce((sum, call) => sum + call.name.length + call.arguments.length, 0);
   const usage = scripted.usage ?? { prompt_tokens: Math.ceil(request.rawBody.length / 4), completion_tokens: Math.ceil(completionChars / 4) };
   return { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens };

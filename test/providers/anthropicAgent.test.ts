@@ -103,6 +103,25 @@ describe("the agent over Anthropic's Messages API", () => {
     for (const usage of theServer().usages.slice(1)) expect(usage.cache_read_input_tokens).toBeGreaterThan(0);
   });
 
+  it("splits the system prompt at the context library, so a grown library keeps L1 cached", async () => {
+    const conversation = new ContextManager();
+    const note = { id: "note:Alpha.md", kind: "note" as const, title: "Alpha", source: "Alpha.md", content: "Alpha budget: 42,000 euros." };
+    conversation.recordTurn({ userMessage: "Earlier question", attachments: [note], assistantMessage: "Earlier answer" });
+    const { run } = await setUp([{ toolCalls: [{ id: "toolu_1", name: "readNote", arguments: '{"notePath":"Alpha.md"}' }] }, { text: "Done." }]);
+    await run("Budget?", { conversation });
+    const [first, second] = theServer().requests;
+    const system = first!.body.system!;
+    expect(system).toHaveLength(2);
+    expect(system[0]!.text).not.toContain("# Context library");
+    expect(system[1]!.text).toMatch(/^\n\n# Context library/);
+    expect(system[1]!.text).toContain("42,000 euros");
+    // L1, L2, the conversation so far, the request's end: four, so the previous step's end gives way.
+    expect(breakpoints(0)).toEqual(["system:0", "system:1", "1:0", lastBlockOf(0, 2)]);
+    expect(breakpoints(1)).toEqual(["system:0", "system:1", "1:0", lastBlockOf(1, 4)]);
+    expect(second!.body.system!.map((block) => block.text)).toEqual(system.map((block) => block.text));
+    expect(theServer().usages[1]!.cache_read_input_tokens).toBeGreaterThan(0);
+  });
+
   it("asks for the last answer with tool_choice none at the step limit", async () => {
     const { run } = await setUp(
       [{ toolCalls: [{ id: "toolu_1", name: "readNote", arguments: '{"notePath":"Alpha.md"}' }] }, { text: "Out of steps: 42,000 euros." }],

@@ -1,4 +1,5 @@
 import type { BaseMessage } from "@langchain/core/messages";
+import { CONTEXT_LIBRARY_HEADING } from "../../context/renderContextArtifacts";
 import type { OpenAIToolDefinition } from "../chainRunner/agentTools";
 import { messageText, toolCallsOf } from "../wire/messageParts";
 
@@ -92,7 +93,7 @@ export function buildAnthropicRequest(messages: readonly BaseMessage[], options:
     }
   }
 
-  const system = systemText ? [{ type: "text" as const, text: systemText }] : undefined;
+  const system = systemText ? systemBlocks(systemText) : undefined;
   const tools = (options.tools ?? []).map((tool) => ({
     name: tool.function.name,
     description: tool.function.description,
@@ -112,13 +113,31 @@ export function buildAnthropicRequest(messages: readonly BaseMessage[], options:
 }
 
 /**
- * The blocks that get a breakpoint, at most four, each the last block of:
- * 1. the system prompt (L1 + L2; the tools come before it in the cached prefix, so they are in);
- * 2. the conversation so far (the last earlier answer: L4 ends there);
- * 3. the previous agent step (the message before this turn's latest tool call), so a step whose
- *    tool results add more than the API's 20-block look-back still finds the last one cached;
- * 4. the request itself (this turn's question, or the latest tool results).
- * The fourth is written now and read by the next request; the others are read.
+ * The system prompt as two blocks, L1 (instructions and tool guidance: the same all chat long)
+ * and L2 (the context library: grows when a turn attaches a note), split where the library's
+ * heading begins. The API reads the blocks as one text, so the model sees the same words; the
+ * cache gets a boundary that survives a new attachment.
+ */
+function systemBlocks(text: string): Array<{ type: "text"; text: string; cache_control?: CacheControl }> {
+  const library = text.indexOf(`\n\n${CONTEXT_LIBRARY_HEADING}`);
+  if (library <= 0) return [{ type: "text", text }];
+  return [
+    { type: "text", text: text.slice(0, library) },
+    { type: "text", text: text.slice(library) },
+  ];
+}
+
+/**
+ * The blocks that get a breakpoint, at most four, each the last block of, in this order of
+ * priority:
+ * 1. L1 (with the tools before it: stable for the whole chat, so a new turn whose library grew
+ *    still reads it);
+ * 2. L2, the context library, when there is one;
+ * 3. the conversation so far (the last earlier answer: L4 ends there);
+ * 4. the request itself (this turn's question, or the latest tool results): written now, read
+ *    by the next request;
+ * 5. the previous agent step (the message before this turn's latest tool call), when there is
+ *    room: a step whose calls add more than the API's 20-block look-back still finds it.
  */
 export function cacheBreakpoints(system: AnthropicBlock[] | undefined, turns: readonly AnthropicMessage[]): AnthropicBlock[] {
   const chosen: AnthropicBlock[] = [];
@@ -126,7 +145,7 @@ export function cacheBreakpoints(system: AnthropicBlock[] | undefined, turns: re
     if (block && !chosen.includes(block) && chosen.length < MAX_CACHE_BREAKPOINTS) chosen.push(block);
   };
   const lastBlock = (message: AnthropicMessage | undefined) => message?.content[message.content.length - 1];
-  add(system?.[system.length - 1]);
+  for (const block of system ?? []) add(block);
 
   const isToolStep = (message: AnthropicMessage) => message.role === "assistant" && message.content.some((block) => block.type === "tool_use");
   let lastAnswer = -1;
@@ -137,7 +156,7 @@ export function cacheBreakpoints(system: AnthropicBlock[] | undefined, turns: re
     else lastAnswer = index;
   });
   add(lastBlock(turns[lastAnswer]));
-  if (lastStep > lastAnswer) add(lastBlock(turns[lastStep - 1]));
   add(lastBlock(turns[turns.length - 1]));
+  if (lastStep > lastAnswer) add(lastBlock(turns[lastStep - 1]));
   return chosen;
 }

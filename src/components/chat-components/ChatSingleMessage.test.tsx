@@ -309,6 +309,26 @@ describe("ChatSingleMessage in the chat view", () => {
     await waitFor(() => expect(screen.getByRole("status").textContent).toBe("Copilot answered: All done."));
     expect(conversation().getAttribute("aria-live")).toBe("off");
     expect(answers()[0]!.querySelector(".vault-copilot-usage")?.textContent).toBe("1,200 in · 34 out");
+    expect(screen.queryByLabelText(/^Chat usage/)).toBeNull();
+  });
+
+  it("shows cache reads and, with the model's prices entered, the cost of each answer and of the chat", async () => {
+    const { settings } = await open(
+      [
+        { text: "One.", usage: { prompt_tokens: 1200, completion_tokens: 34, prompt_tokens_details: { cached_tokens: 1000 } } },
+        { text: "Two.", usage: { prompt_tokens: 2000, completion_tokens: 100 } },
+      ],
+      { settings: { defaultMode: "chat" } },
+    );
+    settings.provider = { ...settings.provider, prices: { input: 2, output: 8, cacheRead: 0.5, cacheWrite: null } };
+    await send("one");
+    await waitFor(() => expect(answers()[0]!.querySelector(".vault-copilot-usage")).not.toBeNull());
+    // (200 × 2 + 1,000 × 0.5 + 34 × 8) / 1,000,000 dollars
+    expect(answers()[0]!.querySelector(".vault-copilot-usage")?.textContent).toBe("1,200 in (1,000 cached) · 34 out · $0.0012");
+    expect(answers()[0]!.querySelector(".vault-copilot-usage")?.getAttribute("aria-label")).toBe("Tokens: 1200 in, 34 out, 1000 read from the cache, cost $0.0012");
+    await send("two");
+    await waitFor(() => expect(answers()[1]!.querySelector(".vault-copilot-usage")).not.toBeNull());
+    expect(screen.getByLabelText(/^Chat usage/).textContent).toBe("This chat: 3,200 in (1,000 cached) · 134 out · $0.0060");
   });
 });
 

@@ -1,0 +1,63 @@
+import type { FetchLike } from "../../ports/FetchLike";
+import type { SecretStore } from "../../ports/SecretStore";
+import type { ProviderSettings } from "../../settings/settingsSchema";
+import { ANTHROPIC_VERSION } from "../anthropic/AnthropicChatModel";
+import { classifyModelError, type ModelError } from "../modelErrors";
+import { PROVIDER_PROFILES } from "../providerProfiles";
+import { throwIfFailed } from "../wire/httpStatusError";
+
+/** Most model names taken from a server's list (some list hundreds). */
+const MAX_LISTED_MODELS = 500;
+
+export type ModelListing = { ok: true; models: string[] } | { ok: false; error: ModelError };
+
+export interface ListPorts {
+  fetch: FetchLike;
+  secrets: SecretStore;
+}
+
+/**
+ * The models a provider's server offers, by its own list: `GET /models` for OpenAI-compatible
+ * servers (OpenAI, LM Studio, OpenRouter), Ollama's `GET /api/tags` (it lists every pulled model
+ * there), Anthropic's `GET /v1/models`, Gemini's `GET /models` (only those that generate content).
+ * Sorted, without repeats. A failure is returned as the ModelError it is (refused key, unreachable …).
+ */
+export async function listProviderModels(provider: ProviderSettings, ports: ListPorts, signal?: AbortSignal): Promise<ModelListing> {
+  const profile = PROVIDER_PROFILES[provider.preset];
+  const key = ports.secrets.get(provider.apiKeySecretId)?.trim() ?? "";
+  const base = provider.baseUrl.replace(/\/+$/, "");
+  const headers: Record<string, string> = { accept: "application/json", ...profile.headers };
+  let url = `${base}/models`;
+  let read: (body: unknown) => unknown[] = (body) => (body as { data?: Array<{ id?: unknown }> }).data?.map((entry) => entry.id) ?? [];
+  if (profile.wire === "anthropic") {
+    headers["x-api-key"] = key;
+    headers["anthropic-version"] = ANTHROPIC_VERSION;
+    url = `${base}/models?limit=1000`;
+  } else if (profile.wire === "gemini") {
+    headers["x-goog-api-key"] = key;
+    url = `${base}/models?pageSize=1000`;
+    read = (body) =>
+      ((body as { models?: Array<{ name?: unknown; supportedGenerationMethods?: unknown }> }).models ?? [])
+        .filter((model) => !Array.isArray(model.supportedGenerationMethods) || model.supportedGenerationMethods.includes("generateContent"))
+        .map((model) => (typeof model.name === "string" ? model.name.replace(/^models\//, "") : undefined));
+  } else if (provider.preset === "ollama") {
+    url = `${base.replace(/\/v1$/, "")}/api/tags`;
+    read = (body) => (body as { models?: Array<{ name?: unknown }> }).models?.map((model) => model.name) ?? [];
+  } else if (key) {
+    headers.authorization = `Bearer ${key}`;
+  }
+  try {
+    const response = await ports.fetch(url, { method: "GET", headers, signal });
+    await throwIfFailed(response, (body) => {
+      const message = (body as { error?: { message?: unknown } } | null)?.error?.message;
+      return { message: typeof message === "string" ? message : "" };
+    });
+    const names = read(await response.json()).filter((name): name is string => typeof name === "string" && name.length > 0);
+    return { ok: true, models: [...new Set(names)].sort().slice(0, MAX_LISTED_MODELS) };
+  } catch (error) {
+    return {
+      ok: false,
+      error: classifyModelError(error, { providerName: profile.name, baseUrl: provider.baseUrl, model: provider.model, unreachableHint: profile.unreachableHint, receivedAnything: false }, signal),
+    };
+  }
+}
