@@ -13,7 +13,7 @@ import { FAST_RETRIES } from "../helpers/runnerHarness";
 import { App, Plugin } from "../obsidian/obsidian";
 
 /**
- * Secrets the plugin holds (the provider's key, a web-search key, an MCP server's header) are
+ * Secrets the plugin holds (the provider's key, another model's, a web-search key, an MCP server's header) are
  * kept in Obsidian's SecretStorage: they never enter data.json, and when the model or a tool
  * echoes them, the request debug view (the payload recorder's text) shows "[redacted]".
  */
@@ -26,6 +26,7 @@ const PLANTED = {
   provider: "sk-planted-provider-7f3a9c21",
   brave: "sk-planted-brave-51d0e8aa",
   mcpHeader: "Bearer planted-mcp-token-9e44b1",
+  otherModel: "sk-ant-planted-other-model-3c2d",
 };
 
 let server: OpenAIServer | undefined;
@@ -43,11 +44,13 @@ async function pluginWithPlantedSecrets(baseUrl: string) {
   secrets.set("planted-provider", PLANTED.provider);
   secrets.set("planted-brave", PLANTED.brave);
   secrets.set("planted-mcp", PLANTED.mcpHeader);
+  secrets.set("planted-claude", PLANTED.otherModel);
   await store.update((settings) => ({
     ...settings,
     provider: { ...settings.provider, preset: "custom", baseUrl, model: "test-model", apiKeySecretId: "planted-provider" },
     webSearch: { ...settings.webSearch, braveApiKeySecretId: "planted-brave" },
     mcpServers: [{ name: "notes", enabled: false, transport: "http", url: "http://127.0.0.1:9/mcp", headers: { Authorization: "planted-mcp" } }],
+    models: [{ ...settings.provider, preset: "anthropic", baseUrl: "https://api.anthropic.com/v1", model: "claude-other", apiKeySecretId: "planted-claude" }],
   }));
   return { app, secrets, store, dataJson: () => app.vault.adapter.read(`${PLUGIN_FOLDER}/data.json`) };
 }
