@@ -3,6 +3,9 @@ import { defaultEnabledToolIds } from "./tools/builtinTools";
 
 export const PLUGIN_ID = "vault-copilot";
 export const CHAT_VIEW_TYPE = "vault-copilot-chat-view";
+export const RELATED_VIEW_TYPE = "vault-copilot-related-view";
+/** How many related notes the view and the chat's section list. */
+export const RELATED_NOTES_SHOWN = 10;
 export const SETTINGS_VERSION = 2;
 
 /**

@@ -1,4 +1,4 @@
-import { Notice, Platform, Plugin } from "obsidian";
+import { Notice, Platform, Plugin, type WorkspaceLeaf } from "obsidian";
 import { ApprovalBroker } from "./chat/ApprovalBroker";
 import { createChatRunner } from "./chat/createChatRunner";
 import { CopilotView } from "./components/CopilotView";
@@ -15,7 +15,10 @@ import { modalToolCallApproval } from "./components/ToolCallApprovalModal";
 import { createObsidianFetch } from "./LLMProviders/obsidianFetch";
 import { McpHub } from "./mcp/McpHub";
 import { pluginTransportFactory } from "./mcp/obsidianMcp";
-import { CHAT_VIEW_TYPE } from "./constants";
+import { CHAT_VIEW_TYPE, RELATED_NOTES_SHOWN, RELATED_VIEW_TYPE } from "./constants";
+import { noteChip } from "./chat/chipArtifacts";
+import type { RelatedNotesSource } from "./components/RelatedNotesList";
+import { RelatedNotesView } from "./components/RelatedNotesView";
 import { systemClock, type Clock } from "./ports/Clock";
 import { requestUrlHttp } from "./ports/requestUrlHttp";
 import { ChatHistory } from "./history/ChatHistory";
@@ -100,6 +103,10 @@ export default class VaultCopilotPlugin extends Plugin {
 
     // Every key the plugin holds is kept out of the request debug view.
     const recorder = new PromptPayloadRecorder(() => storedSecretValues(store.get(), secrets));
+    // Related notes: "more like this" over the note index, chats left out.
+    const relatedNotes: RelatedNotesSource = {
+      similar: (path, signal) => noteIndex.similar(path, { limit: RELATED_NOTES_SHOWN, signal, outsideFolder: store.get().history.folder }),
+    };
     const runnerParts = {
       getSettings: () => store.get(),
       createModel: (model: string) => createChatModel(modelSettingsFor(store.get(), model), { fetch: corsFreeFetch, secrets }),
@@ -128,9 +135,19 @@ export default class VaultCopilotPlugin extends Plugin {
           history,
           secretValues: () => storedSecretValues(store.get(), secrets),
           prompts,
+          related: relatedNotes,
         }),
     );
     this.registerHoverLinkSource(CHAT_VIEW_TYPE, { display: "Copilot chat", defaultMod: true });
+    this.registerView(
+      RELATED_VIEW_TYPE,
+      (leaf) =>
+        new RelatedNotesView(leaf, {
+          source: relatedNotes,
+          addToChat: (path) => void this.openChatView().then((view) => view?.getController()?.addChip(noteChip(path))),
+        }),
+    );
+    this.addCommand({ id: "open-related-notes", name: "Open related notes", callback: () => void this.revealView(RELATED_VIEW_TYPE) });
     this.addRibbonIcon("bot-message-square", "Open Copilot chat", () => void this.openChatView());
     this.addCommand({ id: "open-chat", name: "Open chat", callback: () => void this.openChatView() });
     this.addCommand({
@@ -190,15 +207,20 @@ export default class VaultCopilotPlugin extends Plugin {
 
   /** Shows the chat view, opening it in the right sidebar when it is not open yet. */
   private async openChatView(): Promise<CopilotView | null> {
+    const leaf = await this.revealView(CHAT_VIEW_TYPE);
+    return leaf?.view instanceof CopilotView ? leaf.view : null;
+  }
+
+  /** Shows the view of `type`, opening it in the right sidebar when it is not open yet. */
+  private async revealView(type: string): Promise<WorkspaceLeaf | null> {
     const { workspace } = this.app;
-    let leaf = workspace.getLeavesOfType(CHAT_VIEW_TYPE)[0] ?? null;
+    let leaf = workspace.getLeavesOfType(type)[0] ?? null;
     if (!leaf) {
       leaf = workspace.getRightLeaf(false);
-      await leaf?.setViewState({ type: CHAT_VIEW_TYPE, active: true });
+      await leaf?.setViewState({ type, active: true });
     }
-    if (!leaf) return null;
-    await workspace.revealLeaf(leaf);
-    return leaf.view instanceof CopilotView ? leaf.view : null;
+    if (leaf) await workspace.revealLeaf(leaf);
+    return leaf;
   }
 }
 

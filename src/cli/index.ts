@@ -11,6 +11,7 @@ import { cliOutputFilter } from "./outputFilter";
 export const USAGE = [
   "usage: vault-copilot search --vault DIR [--limit N] [--json] QUERY",
   "       vault-copilot search --vault DIR --queries FILE.jsonl [--limit N]",
+  "       vault-copilot similar --vault DIR [--limit N] [--json] NOTE...",
   "       vault-copilot chat  --vault DIR [--provider openai|anthropic|gemini] --base-url URL --model NAME [--api-key-env VAR] [--json]",
   "                           [--save] [--continue NOTE] PROMPT",
   "       vault-copilot qa    --vault DIR [--provider openai|anthropic|gemini] --base-url URL --model NAME [--api-key-env VAR] [--json] PROMPT",

@@ -4,6 +4,7 @@ import { createRoot, type Root } from "react-dom/client";
 import type { ApprovalBroker } from "../chat/ApprovalBroker";
 import { ChatController, type ChatRunner } from "../chat/ChatController";
 import { modelSettingsFor } from "../LLMProviders/modelChoice";
+import type { RelatedNotesSource } from "./RelatedNotesList";
 import { readChipArtifacts, selectionChip } from "../chat/chipArtifacts";
 import { ContextSuggester } from "../chat/contextSuggestions";
 import { CHAT_VIEW_TYPE } from "../constants";
@@ -48,6 +49,8 @@ export interface ChatServices {
   secretValues(): string[];
   /** The user's own prompts (the slash menu). */
   prompts: PromptLibrary;
+  /** The notes related to a note (the chat's "Related notes" section). */
+  related: RelatedNotesSource;
 }
 
 /** A prompt to run: one of the user's, or an instruction typed for "Edit selection with Copilot". */
@@ -225,6 +228,7 @@ export class CopilotView extends ItemView {
       suggestContext: (query) => suggester.suggest(query),
       listModels: () => services.listModels(),
       modelPrices: (model) => modelSettingsFor(services.settings.get(), model).prices,
+      related: services.related,
       prompts: {
         list: () => services.prompts.list(),
         run: (prompt) => this.runPrompt(prompt),

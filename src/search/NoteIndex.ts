@@ -6,6 +6,7 @@ import { InvertedIndex } from "./InvertedIndex";
 import type { NoteSearcher, NoteSearchOptions, SearchResultForLLM } from "../ports/NoteSearcher";
 import { bestPassage } from "./passages";
 import { rankNotes, type RankedNote } from "./rankNotes";
+import { similarNotes, type SimilarNote } from "./similarNotes";
 import { DEFAULT_RANKING, inverseDocumentFrequency, type RankingParameters } from "./ranking";
 import { indexNote, pathRuleRefusal, readOrReason, reconcile, statOrReason, type IndexProgress, type ReconcileReport } from "./reconcile";
 import { TimeSlicer } from "./TimeSlicer";
@@ -67,6 +68,10 @@ export class NoteIndex implements NoteSearcher {
   private updateTimer: number | undefined;
   private saveTimer: number | undefined;
   private dirty = false;
+  /** Size of the index file as last written (characters; it is ASCII text, so bytes too). */
+  private savedCharacters = 0;
+  /** When the index last took in a change (epoch ms; 0 before any). */
+  private lastUpdate = 0;
   private exclusionKey = "";
   private isExcluded: (path: string) => boolean = () => false;
   private readonly lifetime = new AbortController();
@@ -77,6 +82,16 @@ export class NoteIndex implements NoteSearcher {
 
   get noteCount(): number {
     return this.index.documentCount;
+  }
+
+  /** What the settings' "Index health" shows. */
+  health(): { notes: number; terms: number; savedBytes: number; lastUpdate: number } {
+    return { notes: this.index.documentCount, terms: this.index.termCount, savedBytes: this.savedCharacters, lastUpdate: this.lastUpdate };
+  }
+
+  /** Whether the note at `path` is indexed (after `start`). */
+  has(path: string): boolean {
+    return this.index.get(path) !== undefined;
   }
 
   get termCount(): number {
@@ -149,6 +164,23 @@ export class NoteIndex implements NoteSearcher {
     });
   }
 
+  /**
+   * The notes most related to the note at `path` (see similarNotes), best first; empty when it is
+   * not a note the index holds (excluded, or not Markdown).
+   */
+  async similar(path: string, options: { limit: number; signal?: AbortSignal; outsideFolder?: string }): Promise<SimilarNote[]> {
+    await untilAborted(this.start(), options.signal);
+    await untilAborted(this.flush(), options.signal);
+    if (!this.index.get(path)) return [];
+    const read = await readOrReason(this.options.vault, path);
+    if (read.problem !== undefined) return [];
+    const outside = options.outsideFolder === undefined ? undefined : `${options.outsideFolder}/`;
+    return similarNotes({ index: this.index, tokenizer: this.tokenizer, vault: this.options.vault, ranking: this.ranking }, path, read.text, {
+      limit: options.limit,
+      ...(outside ? { accept: (document) => !document.path.startsWith(outside) } : {}),
+    });
+  }
+
   /** Writes the index file now if anything changed since it was last written. */
   async save(signal?: AbortSignal): Promise<void> {
     clearTimer(this.saveTimer);
@@ -174,6 +206,7 @@ export class NoteIndex implements NoteSearcher {
     this.options.onProgress?.({ phase: "loading", done: 0, total: 1 });
     const outcome = await loadIndex(this.options.store, slicer, signal);
     this.index = outcome.index;
+    if (outcome.loaded) this.savedCharacters = outcome.characters;
     this.options.onProgress?.({ phase: "loading", done: 1, total: 1 });
     const report = await this.reconcileNow(slicer);
     if (!outcome.loaded || report.indexed > 0 || report.removed > 0) this.markChanged();
@@ -257,6 +290,7 @@ export class NoteIndex implements NoteSearcher {
 
   private markChanged(): void {
     this.dirty = true;
+    this.lastUpdate = Date.now();
     if (this.lifetime.signal.aborted) return;
     clearTimer(this.saveTimer);
     this.saveTimer = setTimer(() => {
@@ -270,7 +304,7 @@ export class NoteIndex implements NoteSearcher {
     this.dirty = false;
     this.options.onProgress?.({ phase: "saving", done: 0, total: 1 });
     try {
-      await saveIndex(this.options.store, this.index, slicer);
+      this.savedCharacters = (await saveIndex(this.options.store, this.index, slicer)).characters;
     } catch (error) {
       this.dirty = true;
       throw error;

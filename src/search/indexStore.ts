@@ -12,7 +12,7 @@ export function indexPartName(part: number): string {
 }
 
 export type LoadOutcome =
-  | { index: InvertedIndex; loaded: true }
+  | { index: InvertedIndex; loaded: true; characters: number }
   /** Nothing usable was stored: `reason` says why (absent, another version, damaged). */
   | { index: InvertedIndex; loaded: false; reason: string };
 
@@ -23,8 +23,13 @@ export type LoadOutcome =
  */
 export async function loadIndex(store: DataStore, slicer: TimeSlicer, signal?: AbortSignal): Promise<LoadOutcome> {
   try {
-    const snapshot = await decodeIndexFile((part) => store.read(indexPartName(part)), slicer);
-    return { index: await InvertedIndex.restore(snapshot, slicer), loaded: true };
+    let characters = 0;
+    const snapshot = await decodeIndexFile(async (part) => {
+      const text = await store.read(indexPartName(part));
+      characters += text?.length ?? 0;
+      return text;
+    }, slicer);
+    return { index: await InvertedIndex.restore(snapshot, slicer), loaded: true, characters };
   } catch (error) {
     if (signal?.aborted) throw error;
     // Whatever is wrong with a stored index, the remedy is the same: build again from the notes.

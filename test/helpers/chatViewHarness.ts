@@ -69,6 +69,7 @@ export async function openChatView(
     // As the plugin offers them: the configured models, then what the default's server lists.
     listModels: () => Promise.resolve([...configuredModelNames(parts.settings), ...(options.knownModels ?? [])]),
     secretValues: () => [TEST_API_KEY],
+    related: { similar: (path: string, signal: AbortSignal) => parts.index.similar(path, { limit: 10, signal, outsideFolder: parts.settings.history.folder }) },
     prompts: new PromptLibrary(parts.fsVault, () => parts.settings.prompts.folder),
     history: new ChatHistory({ vault: parts.fsVault, folder: () => parts.settings.history.folder, searcher: () => parts.index }),
   };

@@ -1,10 +1,7 @@
 import { promises as fs } from "node:fs";
-import { setImmediate } from "node:timers";
-import { NoteIndex } from "../../search/NoteIndex";
-import { FsDataStore, pluginDataFolder } from "../../vault/fsDataStore";
-import { FsVault } from "../../vault/FsVault";
+import type { NoteIndex } from "../../search/NoteIndex";
 import { integerFlag, parseArgs, stringFlag, UsageError } from "../args";
-import { loadVaultSettings } from "../vaultSettings";
+import { openCliIndex, roundScore as round } from "../cliIndex";
 import type { CliCommand, CliIo } from "../io";
 
 /**
@@ -21,20 +18,8 @@ export const searchCommand: CliCommand = async (argv, io) => {
   if (!queriesFile && !query) throw new UsageError("search needs a QUERY (or --queries FILE.jsonl)");
   if (queriesFile && args.flags.has("json")) throw new UsageError("--queries always prints JSON lines; leave out --json");
 
-  await requireFolder(vaultFolder);
-  const vault = new FsVault(vaultFolder, undefined, { onProblem: (message) => io.stderr(`vault-copilot: ${message}\n`) });
-  const store = new FsDataStore(pluginDataFolder(vault.root, vault.configDir));
-  const settings = await loadVaultSettings(vault, io);
+  const { settings, index } = await openCliIndex(vaultFolder, io);
   const limit = integerFlag(args, "limit", settings.search.maxResults);
-  const index = new NoteIndex({
-    vault,
-    store,
-    getSettings: () => settings.search,
-    timeZone: () => settings.timeZone,
-    onProblem: (message) => io.stderr(`vault-copilot: ${message}\n`),
-    // Node has no UI thread to keep free; handing back through setImmediate costs nothing.
-    yieldNow: () => new Promise((resolve) => setImmediate(resolve)),
-  });
   try {
     await index.start(io.signal);
     if (queriesFile) await runBatch(index, queriesFile, limit, io);
@@ -102,11 +87,3 @@ function parseQueryLine(line: string, file: string, number: number): { id: strin
   return { id: String(id), query: record.text };
 }
 
-async function requireFolder(folder: string): Promise<void> {
-  const stats = await fs.stat(folder).catch(() => null);
-  if (!stats?.isDirectory()) throw new Error(`no folder at --vault "${folder}"`);
-}
-
-function round(score: number): number {
-  return Math.round(score * 10_000) / 10_000;
-}

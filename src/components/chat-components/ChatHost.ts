@@ -4,6 +4,7 @@ import type { ContextSuggestion } from "../../chat/contextSuggestions";
 import type { ChatListing } from "../../history/ChatHistory";
 import type { CustomPrompt } from "../../prompts/customPrompt";
 import type { ModelPrices } from "../../settings/settingsSchema";
+import type { RelatedNotesSource } from "../RelatedNotesList";
 import type { ToolMetadata } from "../../tools/SimpleTool";
 
 export type { ContextSuggestion };
@@ -32,6 +33,8 @@ export interface ChatHost {
   suggestContext(query: string): Promise<ContextSuggestion[]>;
   /** The model names to offer: the configured ones first (the default first), then what the default's server lists. */
   listModels(): Promise<string[]>;
+  /** The notes related to a note (the "Related notes" section). */
+  related: RelatedNotesSource;
   /** The prices the user entered for a model (all null where none), for the cost of an answer. */
   modelPrices(model: string): ModelPrices;
   /** The saved chats (see history/ChatHistory). */

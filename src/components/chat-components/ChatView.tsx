@@ -7,6 +7,7 @@ import { ChatComposer } from "./ChatComposer";
 import { ChatHistoryPanel } from "./ChatHistoryPanel";
 import { useChatHost } from "./ChatHost";
 import { ChatMessages } from "./ChatMessages";
+import { RelatedNotesList } from "../RelatedNotesList";
 
 export const MODE_LABELS: Record<ChatMode, string> = { chat: "Chat", "vault-qa": "Vault QA", agent: "Agent" };
 
@@ -39,6 +40,7 @@ export function ChatView({ controller, onDropNotes }: { controller: ChatControll
     >
       <ChatHeader state={state} controller={controller} historyShown={showHistory} onToggleHistory={() => setShowHistory((shown) => !shown)} onNewChat={() => setShowHistory(false)} />
       {showHistory ? <ChatHistoryPanel onOpened={() => setShowHistory(false)} /> : <ChatMessages state={state} controller={controller} />}
+      {!showHistory && <RelatedSection path={state.activeNote?.path ?? null} controller={controller} />}
       <ChatComposer key={state.chatId} state={state} controller={controller} />
       <div className="vault-copilot-announcer" aria-live="polite" role="status">
         {state.announcement?.text ?? ""}
@@ -105,4 +107,18 @@ function useModels(current: string): string[] {
     };
   }, [host]);
   return [current, ...listed.filter((model) => model !== current)];
+}
+
+/** "Related notes" under the conversation, folded until opened: the notes related to the open note, each one click from the context. */
+function RelatedSection({ path, controller }: { path: string | null; controller: ChatController }) {
+  const host = useChatHost();
+  const [open, setOpen] = useState(false);
+  return (
+    <details className="vault-copilot-related-section" open={open} onToggle={(event) => setOpen(event.currentTarget.open)}>
+      <summary>Related notes</summary>
+      {open && (
+        <RelatedNotesList source={host.related} path={path} onOpen={(target, event) => host.openLink(target, "", event.nativeEvent)} onAddToChat={(target) => controller.addChip(noteChip(target))} />
+      )}
+    </details>
+  );
 }
