@@ -23,7 +23,12 @@ export async function openCliIndex(folder: string, io: CliIo): Promise<CliIndex>
   if (!stats?.isDirectory()) throw new Error(`no folder at --vault "${folder}"`);
   const vault = new FsVault(folder, undefined, { onProblem: (message) => io.stderr(`vault-copilot: ${message}\n`) });
   const settings = await loadVaultSettings(vault, io);
-  const index = new NoteIndex({
+  return { vault, settings, index: createCliNoteIndex(vault, settings, io) };
+}
+
+/** The note index of a folder, kept in its plugin folder as the plugin keeps it. */
+export function createCliNoteIndex(vault: FsVault, settings: CopilotSettings, io: CliIo): NoteIndex {
+  return new NoteIndex({
     vault,
     store: new FsDataStore(pluginDataFolder(vault.root, vault.configDir)),
     getSettings: () => settings.search,
@@ -32,7 +37,6 @@ export async function openCliIndex(folder: string, io: CliIo): Promise<CliIndex>
     // Node has no UI thread to keep free; handing back through setImmediate costs nothing.
     yieldNow: () => new Promise((resolve) => setImmediate(resolve)),
   });
-  return { vault, settings, index };
 }
 
 /** A score as printed: four decimals. */

@@ -1,8 +1,7 @@
 import { promises as fs } from "node:fs";
-import { setImmediate } from "node:timers";
 import { createChatModel, type ChatModelHandle } from "../LLMProviders/chatModelFactory";
 import { systemClock } from "../ports/Clock";
-import { NoteIndex } from "../search/NoteIndex";
+import type { NoteIndex } from "../search/NoteIndex";
 import type { CopilotSettings } from "../settings/settingsSchema";
 import { MapSecretStore, type SecretStore } from "../ports/SecretStore";
 import type { ApprovalPort } from "../ports/approval";
@@ -15,6 +14,7 @@ import { FsDataStore, pluginDataFolder } from "../vault/fsDataStore";
 import { FsVault } from "../vault/FsVault";
 import { stringFlag, UsageError, type ParsedArgs } from "./args";
 import { fetchHttp } from "./fetchHttp";
+export { createCliNoteIndex } from "./cliIndex";
 import type { CliIo } from "./io";
 import { loadVaultSettings } from "./vaultSettings";
 
@@ -73,19 +73,6 @@ export async function openCliSession(args: ParsedArgs, io: CliIo, overrides: Par
     secrets,
     createModel: () => createChatModel(settings.provider, { fetch, secrets }),
   };
-}
-
-/** The note index behind localSearch, kept in the vault's plugin folder as the plugin keeps it. */
-export function createCliNoteIndex(vault: FsVault, settings: CopilotSettings, io: CliIo): NoteIndex {
-  return new NoteIndex({
-    vault,
-    store: new FsDataStore(pluginDataFolder(vault.root, vault.configDir)),
-    getSettings: () => settings.search,
-    timeZone: () => settings.timeZone,
-    onProblem: (message) => io.stderr(`vault-copilot: ${message}\n`),
-    // Node has no UI thread to keep free; handing back through setImmediate costs nothing.
-    yieldNow: () => new Promise((resolve) => setImmediate(resolve)),
-  });
 }
 
 /** The tools' dependencies over the session's folder, with the approval the flags chose. */
