@@ -3,7 +3,8 @@
 // a query (the real Tokenizer, InvertedIndex, field extraction and rankNotes), and the question
 // counts as found at k when its note is among the first k. Prints recall@1 and recall@5 per
 // language; with --misses, each question whose note did not come first, with the note's rank and the
-// query's terms. Bundled and run by bench/search/run.mjs; a JSON line with the figures comes last.
+// query's terms. Bundled and run by bench/search/run.mjs from the repository root (the sets are
+// read from bench/search/knownNotes there, or --folder=PATH); a JSON line with the figures comes last.
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { InvertedIndex } from "../../../src/search/InvertedIndex";
