@@ -2,7 +2,9 @@
 // The note-search benchmark: quality on BEIR SciFact through the CLI's `search --queries` batch
 // (the plugin's own ranking code), then speed and scale side by side with MiniSearch's default
 // setup (SciFact, and a generated vault of 50,000 notes). Prints the figures and writes them to
-// .bench-data/search-results.json. Runs on its own (`node bench/search/run.mjs [--notes N]`) or
+// .bench-data/search-results.json. Before them, known-note recall per language (knownNotes/;
+// `--known-notes-only` stops after it, `--misses` lists its misses). Runs on its own
+// (`node bench/search/run.mjs [--notes N] [--known-notes-only] [--misses]`) or
 // from bench/run.mjs. Generated data goes under .bench-data/ (git-ignored) and is reused.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -41,6 +43,13 @@ mkdirSync(data, { recursive: true });
 step("building the CLI and the speed benchmark");
 const cli = await bundle("src/cli/bin.ts", join(data, "bench-cli.js"));
 const speed = await bundle("bench/search/speed.ts", join(data, "bench-speed.js"));
+const knownNotes = await bundle("bench/search/knownNotes/run.ts", join(data, "bench-known-notes.js"));
+
+step("known-note recall per language (bench/search/knownNotes)");
+const knownNotesRun = run([knownNotes, ...(process.argv.includes("--misses") ? ["--misses"] : [])], { cwd: repo });
+process.stdout.write(knownNotesRun.stdout.trim().split("\n").slice(0, -1).join("\n") + "\n");
+const knownNotesFigures = JSON.parse(knownNotesRun.stdout.trim().split("\n").pop());
+if (process.argv.includes("--known-notes-only")) process.exit(0);
 
 step("SciFact vault");
 const scifact = join(data, "scifact");
@@ -104,6 +113,7 @@ const results = {
     cliSecondRunMs: secondRun.ms,
   },
   speed: figures,
+  knownNotes: knownNotesFigures,
 };
 writeFileSync(join(data, "search-results.json"), `${JSON.stringify(results, null, 2)}\n`);
 

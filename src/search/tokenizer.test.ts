@@ -27,10 +27,35 @@ describe("Tokenizer", () => {
   it("cuts Chinese and Japanese text into words instead of dropping it", () => {
     const chinese = tokenizer.tokenize("我们讨论了机器学习的方法");
     expect(chinese).toContain("机器");
-    expect(chinese.join("")).toBe("我们讨论了机器学习的方法");
+    expect(chinese).toContain("学习");
     const japanese = tokenizer.tokenize("東京で会議がありました");
     expect(japanese).toContain("東京");
     expect(japanese).toContain("会議");
+  });
+
+  it("adds every pair of adjacent Chinese characters, so a word cut differently in a note and a question still meets", () => {
+    // The segmenter keeps "烤面包" whole but cuts "面包" alone elsewhere: the pair "面包" joins them.
+    expect(tokenizer.tokenize("烤面包")).toEqual(["烤面包", "烤面", "面包"]);
+    expect(tokenizer.tokenize("面包烤箱的温度")).toEqual(expect.arrayContaining(["面包", "烤箱"]));
+    // Pairs across the segmenter's word boundaries too ("机器"+"学习" gives "器学").
+    expect(tokenizer.tokenize("机器学习")).toEqual(["机器", "器学", "学习"]);
+    expect(tokenizer.tokenize("機器學習")).toEqual(["機器", "器學", "學習"]);
+  });
+
+  it("gives a two-character word once and a one-character word as itself", () => {
+    expect(tokenizer.tokenize("我们讨论了")).toEqual(["我们", "们讨", "讨论", "论了", "了"]);
+    expect(tokenizer.tokenize("猫")).toEqual(["猫"]);
+  });
+
+  it("keeps Latin words inside Chinese text whole, and pairs only the Han characters", () => {
+    expect(tokenizer.tokenize("用Python写爬虫")).toEqual(["用", "python", "写", "写爬", "爬虫"]);
+    expect(tokenizer.tokenize("iPhone手机")).toEqual(["iphon", "手机"]);
+  });
+
+  it("pairs only the kanji of Japanese text, and leaves Thai as the segmenter cuts it", () => {
+    expect(tokenizer.tokenize("東京で会議がありました")).toEqual(["東京", "で", "会議", "が", "ありま", "した"]);
+    expect(tokenizer.tokenize("機械学習の勉強")).toEqual(["機械", "械学", "学習", "の", "勉強"]);
+    expect(tokenizer.tokenize("ภาษาไทยง่ายนิดเดียว")).toEqual(["ภาษา", "ไทย", "ง่าย", "นิด", "เดียว"]);
   });
 
   it("keeps Japanese voicing marks and Hangul syllables intact", () => {

@@ -4,7 +4,7 @@ import { stemEnglish } from "./englishStemmer";
  * Bumped whenever tokens would come out differently for the same text: a persisted index made by
  * another version no longer matches what queries produce, so it is rebuilt.
  */
-export const TOKENIZER_VERSION = 1;
+export const TOKENIZER_VERSION = 2;
 
 /**
  * English function words left out of the index, as in Lucene's English analyzer (the baseline the
@@ -26,6 +26,8 @@ const TOKEN = /\p{N}+(?:[.,]\p{N}+)+|[\p{L}\p{N}\p{M}]+/gu;
 const WORD_CHARACTER = /^[\p{L}\p{N}\p{M}]$/u;
 // Scripts written without spaces between words: such runs go through Intl.Segmenter.
 const UNSPACED_SCRIPT = /[\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}\p{sc=Thai}\p{sc=Lao}\p{sc=Khmer}\p{sc=Myanmar}]/u;
+const HAN = /\p{sc=Han}/u;
+const HAN_ONLY = /^\p{sc=Han}+$/u;
 // Accents and other combining marks of the Latin, Greek and Cyrillic scripts (after NFKD). Marks of
 // other scripts (Devanagari vowel signs, Japanese voicing marks) are part of their letters: kept.
 const FOLDED_MARKS = /[\u0300-\u036f]|[\u1ab0-\u1aff]|[\u1dc0-\u1dff]|[\u20d0-\u20ff]|[\ufe20-\ufe2f]/g;
@@ -192,11 +194,14 @@ export class Tokenizer {
       this.segmenter = typeof Intl.Segmenter === "function" ? new Intl.Segmenter(undefined, { granularity: "word" }) : null;
     }
     if (this.segmenter === null) return characterPairs(run);
-    const words: string[] = [];
-    for (const piece of this.segmenter.segment(run)) {
-      if (piece.isWordLike) words.push(piece.segment);
+    if (!HAN.test(run)) {
+      const words: string[] = [];
+      for (const piece of this.segmenter.segment(run)) {
+        if (piece.isWordLike) words.push(piece.segment);
+      }
+      return words;
     }
-    return words;
+    return segmentHan(this.segmenter, run);
   }
 }
 
@@ -215,6 +220,37 @@ export function foldText(text: string): string {
     // Compatibility forms may decompose to capitals (mathematical "𝐀" is "A").
     .toLowerCase()
     .replace(FOLDABLE_LETTER, (letter) => LETTER_FOLDS[letter] ?? letter);
+}
+
+/**
+ * Text with Chinese characters: the segmenter's words, and besides them every pair of adjacent Han
+ * characters, across the segmenter's word boundaries too. The segmenter's dictionary cuts the same
+ * characters differently by context ("烤面包" one word in a title, "面包" alone in a question;
+ * "笔记本" as "笔记"+"本"), so its words alone often fail to meet; the pairs always do. A word of
+ * two characters is its own pair and comes out once; a word of one character comes out as itself.
+ * Kana, Latin letters and digits in the same run stay the segmenter's words.
+ */
+function segmentHan(segmenter: Intl.Segmenter, run: string): string[] {
+  const terms: string[] = [];
+  let previousHan = "";
+  for (const { segment, isWordLike } of segmenter.segment(run)) {
+    if (!isWordLike) {
+      previousHan = "";
+      continue;
+    }
+    const characters = [...segment];
+    const first = characters[0] ?? "";
+    const last = characters[characters.length - 1] ?? "";
+    if (previousHan !== "" && HAN.test(first)) terms.push(`${previousHan}${first}`);
+    if (HAN_ONLY.test(segment)) {
+      if (characters.length !== 2) terms.push(segment);
+      for (let index = 0; index + 1 < characters.length; index++) terms.push(`${characters[index]}${characters[index + 1]}`);
+    } else {
+      terms.push(segment);
+    }
+    previousHan = HAN.test(last) ? last : "";
+  }
+  return terms;
 }
 
 /** Overlapping pairs of characters, the usual fallback for CJK text without a word segmenter. */
