@@ -39,6 +39,13 @@ export const DEFAULT_SETTINGS: CopilotSettings = {
     excludedPatterns: [],
     maxResults: 10,
   },
+  embeddings: {
+    enabled: false,
+    baseUrl: "http://127.0.0.1:11434/v1",
+    model: "nomic-embed-text",
+    apiKeySecretId: "",
+    includeFolders: [],
+  },
   history: {
     folder: "copilot/chats",
     autosave: true,

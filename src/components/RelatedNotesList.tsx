@@ -26,6 +26,7 @@ export function reasonOf(note: SimilarNote): string {
   if (note.sharedTerms.length > 0) parts.push(`shares ${note.sharedTerms.map((term) => `“${term}”`).join(", ")}`);
   if (note.sharedTags.length > 0) parts.push(`tagged ${note.sharedTags.join(", ")}`);
   if (note.link) parts.push(LINK_WORDS[note.link]);
+  if (note.meaning !== undefined) parts.push(`close in meaning (${note.meaning.toFixed(2)})`);
   return parts.join(" · ");
 }
 

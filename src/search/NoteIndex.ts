@@ -5,8 +5,12 @@ import { loadIndex, saveIndex } from "./indexStore";
 import { InvertedIndex } from "./InvertedIndex";
 import type { NoteSearcher, NoteSearchOptions, SearchResultForLLM } from "../ports/NoteSearcher";
 import { bestPassage } from "./passages";
-import { rankNotes, type RankedNote } from "./rankNotes";
-import { similarNotes, type SimilarNote } from "./similarNotes";
+import { fuseRankings } from "./fuseRankings";
+import type { IndexedDocument } from "./InvertedIndex";
+import { rankNotes, requestFilter, toRankedNote, type RankedNote } from "./rankNotes";
+import { fuseSimilar, similarNotes, type SimilarNote } from "./similarNotes";
+import { titleFirst } from "./titleFirst";
+import type { VectorSide } from "./vectorSide";
 import { DEFAULT_RANKING, inverseDocumentFrequency, type RankingParameters } from "./ranking";
 import { indexNote, pathRuleRefusal, readOrReason, reconcile, statOrReason, type IndexProgress, type ReconcileReport } from "./reconcile";
 import { TimeSlicer } from "./TimeSlicer";
@@ -38,6 +42,8 @@ export interface NoteIndexOptions {
   yieldNow?: () => Promise<void>;
   /** Longest passage per hit, in characters. */
   passageChars?: number;
+  /** The embeddings, when they are on: queries and related notes then fuse words and meaning. */
+  vectors?: () => VectorSide | null;
 }
 
 /** What a start or rebuild did, for the status line and the benchmark. */
@@ -149,11 +155,16 @@ export class NoteIndex implements NoteSearcher {
     return results.filter((result): result is SearchResultForLLM => result !== null);
   }
 
-  /** Notes ranked for a query, best first: paths and scores only (the CLI's batch mode). */
+  /**
+   * Notes ranked for a query, best first: paths and scores only (the CLI's batch mode). With
+   * embeddings on, the word ranking and the meaning ranking are fused (reciprocal rank fusion, see
+   * fuseRankings and SEARCH.md) and a note whose title is the query stays first; a time-range
+   * query ("last week") is answered by words and dates alone.
+   */
   async rank(query: string, options: NoteSearchOptions): Promise<RankedNote[]> {
     await untilAborted(this.start(), options.signal);
     await untilAborted(this.flush(), options.signal);
-    return rankNotes(this.index, {
+    const request = {
       terms: this.queryTerms(query, options.salientTerms),
       limit: options.limit,
       ranking: this.ranking,
@@ -161,7 +172,19 @@ export class NoteIndex implements NoteSearcher {
       timeZone: this.options.timeZone?.() ?? "",
       ...(options.insideFolder !== undefined ? { insideFolder: options.insideFolder } : {}),
       ...(options.outsideFolder !== undefined ? { outsideFolder: options.outsideFolder } : {}),
+    };
+    const vectors = options.timeRange ? null : (this.options.vectors?.() ?? null);
+    if (!vectors) return rankNotes(this.index, request);
+    const pool = options.limit * 2;
+    const words = rankNotes(this.index, { ...request, limit: pool });
+    const filter = requestFilter(request);
+    const meaning = await vectors.search(query, pool, (path) => this.acceptsPath(path, filter), options.signal);
+    if (!meaning || meaning.length === 0) return words.slice(0, options.limit);
+    const fused = fuseRankings([words, meaning], options.limit).flatMap(({ path, score }) => {
+      const document = this.index.get(path);
+      return document ? [toRankedNote(document, score)] : [];
     });
+    return titleFirst(fused, query, this.index, filter);
   }
 
   /**
@@ -175,10 +198,20 @@ export class NoteIndex implements NoteSearcher {
     const read = await readOrReason(this.options.vault, path);
     if (read.problem !== undefined) return [];
     const outside = options.outsideFolder === undefined ? undefined : `${options.outsideFolder}/`;
-    return similarNotes({ index: this.index, tokenizer: this.tokenizer, vault: this.options.vault, ranking: this.ranking }, path, read.text, {
+    const accept = outside ? (document: IndexedDocument) => !document.path.startsWith(outside) : undefined;
+    const byWords = await similarNotes({ index: this.index, tokenizer: this.tokenizer, vault: this.options.vault, ranking: this.ranking }, path, read.text, {
       limit: options.limit,
-      ...(outside ? { accept: (document) => !document.path.startsWith(outside) } : {}),
+      ...(accept ? { accept } : {}),
     });
+    const vectors = this.options.vectors?.() ?? null;
+    const byMeaning = vectors?.similarToNote(path, options.limit, (candidate) => candidate !== path && this.acceptsPath(candidate, accept)) ?? null;
+    return byMeaning && byMeaning.length > 0 ? fuseSimilar(byWords, byMeaning, options.limit) : byWords;
+  }
+
+  /** Whether a path is an indexed note the filter lets through. */
+  private acceptsPath(path: string, filter: ((document: IndexedDocument) => boolean) | undefined): boolean {
+    const document = this.index.get(path);
+    return document !== undefined && (!filter || filter(document));
   }
 
   /** Writes the index file now if anything changed since it was last written. */

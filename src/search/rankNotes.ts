@@ -33,8 +33,7 @@ export interface RankRequest {
  */
 export function rankNotes(index: InvertedIndex, request: RankRequest): RankedNote[] {
   const inRange = request.timeRange ? timeRangeFilter(request.timeRange, request.timeZone) : undefined;
-  const inFolder = folderFilter(request.insideFolder, request.outsideFolder);
-  const accept = inRange && inFolder ? (document: IndexedDocument) => inFolder(document) && inRange(document) : (inRange ?? inFolder);
+  const accept = requestFilter(request);
   const hits = index.search(request.terms, request.limit, request.ranking, accept);
   const notes = hits.map(({ document, score }) => toRankedNote(document, score));
   if (inRange && accept && notes.length < request.limit) {
@@ -47,6 +46,13 @@ export function rankNotes(index: InvertedIndex, request: RankRequest): RankedNot
   return notes;
 }
 
+/** The notes a request lets through (its time range and folders), or undefined when it lets all through. */
+export function requestFilter(request: Pick<RankRequest, "timeRange" | "timeZone" | "insideFolder" | "outsideFolder">): ((document: IndexedDocument) => boolean) | undefined {
+  const inRange = request.timeRange ? timeRangeFilter(request.timeRange, request.timeZone) : undefined;
+  const inFolder = folderFilter(request.insideFolder, request.outsideFolder);
+  return inRange && inFolder ? (document: IndexedDocument) => inFolder(document) && inRange(document) : (inRange ?? inFolder);
+}
+
 /** Accepts the notes inside `inside` (when given) and outside `outside` (when given). */
 function folderFilter(inside: string | undefined, outside: string | undefined): ((document: IndexedDocument) => boolean) | undefined {
   if (inside === undefined && outside === undefined) return undefined;
@@ -55,6 +61,6 @@ function folderFilter(inside: string | undefined, outside: string | undefined): 
   return (document) => (insidePrefix === undefined || document.path.startsWith(insidePrefix)) && (outsidePrefix === undefined || !document.path.startsWith(outsidePrefix));
 }
 
-function toRankedNote(document: IndexedDocument, score: number): RankedNote {
+export function toRankedNote(document: IndexedDocument, score: number): RankedNote {
   return { path: document.path, title: noteTitle(document.path), score, mtime: document.mtime };
 }

@@ -1,4 +1,5 @@
 import { parseMarkdownMetadata } from "../vault/markdownMetadata";
+import { fuseRankings } from "./fuseRankings";
 import type { VaultPort } from "../vault/VaultPort";
 import type { IndexedDocument, InvertedIndex } from "./InvertedIndex";
 import { extractFieldTerms, FIELD_NAMES, noteTitle, type FieldName } from "./noteFields";
@@ -16,6 +17,8 @@ export interface SimilarNote {
   sharedTags: string[];
   /** How the two are linked: this note links to it, it links here, or both. */
   link: "links-to" | "linked-from" | "both" | null;
+  /** How close in meaning (cosine of the embeddings), when embeddings are on and found it. */
+  meaning?: number;
 }
 
 export interface SimilarContext {
@@ -146,4 +149,21 @@ function surfaceForms(text: string, tokenizer: Tokenizer): Map<string, string> {
     for (const term of terms) if (!forms.has(term)) forms.set(term, terms.length === 1 ? word.toLowerCase() : term);
   }
   return forms;
+}
+
+/**
+ * The word list and the meaning list fused (reciprocal rank fusion): a note both find ranks
+ * highest; one found by meaning alone is listed with its closeness and no words. The score is
+ * scaled so the best fused note has 1.
+ */
+export function fuseSimilar(byWords: readonly SimilarNote[], byMeaning: ReadonlyArray<{ path: string; score: number }>, limit: number): SimilarNote[] {
+  const fused = fuseRankings([byWords, byMeaning], limit);
+  const best = fused[0]?.score ?? 1;
+  const words = new Map(byWords.map((note) => [note.path, note]));
+  const meaning = new Map(byMeaning.map((hit) => [hit.path, hit.score]));
+  return fused.map(({ path, score }) => {
+    const note = words.get(path) ?? { path, title: noteTitle(path), score: 0, sharedTerms: [], sharedTags: [], link: null };
+    const closeness = meaning.get(path);
+    return { ...note, score: Math.round((score / best) * 1000) / 1000, ...(closeness !== undefined ? { meaning: Math.round(closeness * 1000) / 1000 } : {}) };
+  });
 }

@@ -2,6 +2,7 @@ import { PluginSettingTab, Setting, type App, type Plugin, type SettingDefinitio
 import type { ListPorts } from "../LLMProviders/connection/listProviderModels";
 import type { ToolRegistry } from "../tools/ToolRegistry";
 import type { McpStatusSource } from "./mcpSettingsSection";
+import type { IndexHealthSource } from "./semanticSearchSection";
 import type { SettingsSection } from "./settingRows";
 import { buildSettingsSections } from "./settingsSections";
 import type { SettingsStore } from "./settingsStore";
@@ -21,12 +22,13 @@ export class VaultCopilotSettingTab extends PluginSettingTab {
     private readonly registry: ToolRegistry,
     private readonly mcp?: McpStatusSource,
     private readonly connection?: ListPorts,
+    private readonly indexHealth?: IndexHealthSource,
   ) {
     super(app, plugin);
   }
 
   private sections(): SettingsSection[] {
-    return buildSettingsSections({ app: this.app, store: this.store, registry: this.registry, mcp: this.mcp, connection: this.connection });
+    return buildSettingsSections({ app: this.app, store: this.store, registry: this.registry, mcp: this.mcp, connection: this.connection, indexHealth: this.indexHealth });
   }
 
   override getSettingDefinitions(): SettingDefinitionItem[] {

@@ -12,12 +12,12 @@ export function redactSecrets(text: string, secrets: Iterable<string>): string {
 
 /**
  * The values of every secret the settings name, for redaction wherever text is shown: the
- * keys of the default model and of the other configured models, the web-search keys, and each MCP
- * server's environment values and headers (a server that echoes its token must not put it on
- * screen either).
+ * keys of the default model, of the other configured models and of the embeddings server, the
+ * web-search keys, and each MCP server's environment values and headers (a server that echoes its
+ * token must not put it on screen either).
  */
 export function storedSecretValues(settings: CopilotSettings, secrets: SecretStore): string[] {
-  const ids = [settings.provider.apiKeySecretId, ...settings.models.map((model) => model.apiKeySecretId), settings.webSearch.braveApiKeySecretId, settings.webSearch.tavilyApiKeySecretId];
+  const ids = [settings.provider.apiKeySecretId, ...settings.models.map((model) => model.apiKeySecretId), settings.embeddings.apiKeySecretId, settings.webSearch.braveApiKeySecretId, settings.webSearch.tavilyApiKeySecretId];
   for (const server of settings.mcpServers) ids.push(...Object.values(server.transport === "stdio" ? server.env : server.headers));
   return ids.flatMap((id) => secrets.get(id) ?? []);
 }

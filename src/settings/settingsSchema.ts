@@ -48,6 +48,20 @@ export const searchSettingsSchema = z.object({
   maxResults: z.number().int().min(1).max(100),
 });
 
+/**
+ * Semantic search. Off unless the user switches it on: the text of their notes then goes, section
+ * by section, to the embeddings server named here (on this computer with Ollama or LM Studio).
+ */
+export const embeddingSettingsSchema = z.object({
+  enabled: z.boolean(),
+  /** An OpenAI-compatible API root (`{baseUrl}/embeddings`). */
+  baseUrl: z.url(),
+  model: z.string().trim().min(1),
+  apiKeySecretId: secretIdSchema,
+  /** Only notes in these folders are embedded (all notes when empty); the search exclusions apply too. */
+  includeFolders: z.array(z.string()),
+});
+
 export const historySettingsSchema = z.object({
   /** Where chats are kept as notes (vault-relative). */
   folder: z.string().trim().min(1),
@@ -128,6 +142,7 @@ export const copilotSettingsSchema = z.object({
   /** IANA time zone for the time tools; "" means the system's. */
   timeZone: z.string(),
   search: searchSettingsSchema,
+  embeddings: embeddingSettingsSchema,
   history: historySettingsSchema,
   prompts: promptSettingsSchema,
   webSearch: webSearchSettingsSchema,
@@ -137,6 +152,7 @@ export const copilotSettingsSchema = z.object({
 export type CopilotSettings = z.infer<typeof copilotSettingsSchema>;
 export type ProviderSettings = z.infer<typeof providerSettingsSchema>;
 export type ModelPrices = z.infer<typeof modelPricesSchema>;
+export type EmbeddingSettings = z.infer<typeof embeddingSettingsSchema>;
 export type McpServerSettings = z.infer<typeof mcpServerSettingsSchema>;
 export type StdioMcpServerSettings = z.infer<typeof stdioMcpServerSettingsSchema>;
 export type HttpMcpServerSettings = z.infer<typeof httpMcpServerSettingsSchema>;

@@ -6,6 +6,7 @@ import type { ToolRegistry } from "../tools/ToolRegistry";
 import type { ListPorts } from "../LLMProviders/connection/listProviderModels";
 import { mcpSection, type McpStatusSource } from "./mcpSettingsSection";
 import { localServersRow, otherModelsRow, pricesRow, testConnectionRow } from "./modelSettingsRows";
+import { semanticSearchSection, type IndexHealthSource } from "./semanticSearchSection";
 import { PROVIDER_PRESET_DETAILS, type ProviderPresetId } from "./providerPresets";
 import {
   dropdownRow,
@@ -27,6 +28,8 @@ export interface SectionsContext extends RowContext {
   registry: ToolRegistry;
   /** How the model rows reach servers (Test connection, local servers); absent, those rows are left out. */
   connection?: ListPorts;
+  /** The index's figures for "Index health"; absent, that row is left out. */
+  indexHealth?: IndexHealthSource;
   /** The live MCP connections, for the status row (absent in contexts without a hub). */
   mcp?: McpStatusSource;
 }
@@ -341,6 +344,7 @@ export function buildSettingsSections(context: SectionsContext): SettingsSection
     providerSection(context),
     agentSection(context),
     searchSection(context),
+    semanticSearchSection(context, context.indexHealth),
     historySection(context),
     webSearchSection(context),
     { heading: "Agent tools", rows: [toolsRow(context)] },
