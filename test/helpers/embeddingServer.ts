@@ -11,6 +11,7 @@
  *   server.inputs();                // every text sent (failed requests too), flattened
  *   server.failNext({ status: 429, retryAfter: "0" });     // the next request fails so
  *   server.failRequest(3, { status: 500 });                // the 4th request (0-based 3) fails
+ *   server.reset();                 // between tests: requests and failures forgotten
  *   await server.close();
  *
  * A failed request is recorded too (with `failed: true`). `knownModels` makes other models
@@ -45,6 +46,8 @@ export interface EmbeddingServer {
   inputs(): string[];
   failNext(failure: ScriptedFailure, times?: number): void;
   failRequest(index: number, failure: ScriptedFailure): void;
+  /** Forgets the recorded requests and any scripted failures not used yet. */
+  reset(): void;
   /** The vector the server gives a text (before the client normalises it). */
   vectorOf(text: string): number[];
   close(): Promise<void>;
@@ -113,6 +116,11 @@ export async function startEmbeddingServer(options: EmbeddingServerOptions = {})
       for (let count = 0; count < times; count++) queued.push(failure);
     },
     failRequest: (index, failure) => byIndex.set(index, failure),
+    reset: () => {
+      requests.length = 0;
+      byIndex.clear();
+      queued.length = 0;
+    },
     vectorOf,
     close: () =>
       new Promise<void>((resolve, reject) => {

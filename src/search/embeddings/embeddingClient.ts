@@ -4,6 +4,8 @@ import { throwIfFailed } from "../../LLMProviders/wire/httpStatusError";
 /** Turns texts into unit-length vectors, one per text, in the order given. */
 export interface EmbeddingClient {
   readonly model: string;
+  /** Where the requests go, for messages about failures. */
+  readonly baseUrl?: string;
   embed(texts: string[], signal?: AbortSignal): Promise<Float32Array[]>;
 }
 
@@ -35,6 +37,7 @@ export function createEmbeddingClient(options: EmbeddingClientOptions): Embeddin
   if (options.apiKey) headers.authorization = `Bearer ${options.apiKey}`;
   return {
     model: options.model,
+    baseUrl: options.baseUrl,
     async embed(texts, signal) {
       if (texts.length === 0) return [];
       const response = await options.fetch(url, { method: "POST", headers, body: JSON.stringify({ model: options.model, input: texts }), signal });
