@@ -181,6 +181,28 @@ describe("Embedder", () => {
     expect(followed.status().notes).toBe(2);
   });
 
+  it("does not keep the vectors of a note deleted while its batch was on the way", async () => {
+    temp = makeTempVault(notes);
+    const vault = new FsVault(temp.root);
+    const embedder = makeEmbedder(settingsWith({ batchSize: 1 }), {
+      vault,
+      createClient: (current) => {
+        const client = createEmbeddingClient({ fetch: hostFetch, baseUrl: server.baseUrl, model: current.model });
+        return {
+          model: client.model,
+          embed: async (texts, signal) => {
+            if (texts.some((text) => text.includes("Prune"))) await vault.trash("Garden/Roses.md");
+            return client.embed(texts, signal);
+          },
+        };
+      },
+    });
+    await embedder.start();
+    await embedder.idle();
+    expect(embedder.vectors.paths().sort()).toEqual(["Garage/Repairs.md", "Kitchen/Bread.md"]);
+    expect(storedFile().has("Garden/Roses.md")).toBe(false);
+  });
+
   it("follows renames and deletions, and does nothing at all while disabled", async () => {
     temp = makeTempVault(notes);
     const vault = new FsVault(temp.root);

@@ -100,6 +100,8 @@ export class Embedder {
   /** Paths changed since the last run; `fullScan` asks for the whole vault instead. */
   private readonly changed = new Set<string>();
   private fullScan = false;
+  /** Notes deleted or renamed away during the current run: their vectors, if the run finishes them, are not kept. */
+  private readonly forgotten = new Set<string>();
   private run: Promise<void> | undefined;
   private runAgain = false;
   private unsubscribe: (() => void) | undefined;
@@ -181,6 +183,7 @@ export class Embedder {
   private forget(path: string): void {
     if (this.current.has(path)) this.dirty = true;
     this.current.remove(path);
+    this.forgotten.add(path);
     this.included.delete(path);
     this.waiting.delete(path);
     this.failed.delete(path);
@@ -212,6 +215,7 @@ export class Embedder {
     const settings = this.options.getSettings();
     if (!settings.enabled || signal.aborted) return;
     await this.load(settings.model);
+    this.forgotten.clear();
     const included = inclusionFilter(settings);
     const slicer = new TimeSlicer({ signal, yieldNow: this.options.yieldNow });
 
@@ -334,6 +338,7 @@ export class Embedder {
   }
 
   private complete(note: PendingNote): void {
+    if (this.forgotten.has(note.path)) return;
     this.current.set(
       note.path,
       note.sections.map((section, index) => ({ key: section.key, hash: section.hash, vector: note.vectors[index] ?? new Float32Array(this.current.dimensions) })),
