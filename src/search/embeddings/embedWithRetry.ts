@@ -1,0 +1,48 @@
+import { delay } from "../../ports/timers";
+import { classifyModelError, ModelError } from "../../LLMProviders/modelErrors";
+import { retryDelayMs, type RetryPolicy } from "../../LLMProviders/retryPolicy";
+import type { EmbeddingClient } from "./embeddingClient";
+
+const UNREACHABLE_HINT = "Check that the embeddings server is running and its base URL in the settings.";
+
+/**
+ * One batch embedded, retried on what may heal (rate limits, server errors, a server not reachable
+ * yet) after the policy's backoff or the server's Retry-After. Throws the last failure as a
+ * ModelError. A server that cannot be reached is retried here (unlike a chat request, nobody is
+ * waiting on it: a local server that is still starting should just be waited for).
+ */
+export async function embedWithRetry(
+  client: EmbeddingClient,
+  texts: string[],
+  policy: RetryPolicy,
+  signal?: AbortSignal,
+  onRetry?: (error: ModelError, delayMs: number) => void,
+): Promise<Float32Array[]> {
+  for (let failures = 1; ; failures++) {
+    try {
+      return await client.embed(texts, signal);
+    } catch (error) {
+      const classified = asEmbeddingError(error, client, signal);
+      const wait = retryDelayMs(policy, failures, classified);
+      if (wait === null || signal?.aborted) throw classified;
+      onRetry?.(classified, wait);
+      await delay(wait, signal);
+    }
+  }
+}
+
+export function asEmbeddingError(error: unknown, client: EmbeddingClient, signal?: AbortSignal): ModelError {
+  const classified = classifyModelError(
+    error,
+    { providerName: "The embeddings server", baseUrl: client.baseUrl ?? "", model: client.model, unreachableHint: UNREACHABLE_HINT, receivedAnything: false },
+    signal,
+  );
+  if (classified.kind === "endpoint-not-found") return new ModelError(classified.kind, classified.message.replace("chat-completions", "embeddings"), classified.details);
+  if (classified.kind !== "unreachable" || classified.retryable) return classified;
+  return new ModelError(classified.kind, classified.message, { ...classified.details, retryable: true });
+}
+
+/** Failures that no other batch would escape: the run stops instead of trying the rest. */
+export function stopsTheRun(error: ModelError): boolean {
+  return error.retryable || ["authentication", "model-not-found", "endpoint-not-found", "missing-api-key", "aborted"].includes(error.kind);
+}

@@ -1,0 +1,63 @@
+import { startEmbeddingServer, type EmbeddingServer } from "../../../test/helpers/embeddingServer";
+import { HttpStatusError } from "../../LLMProviders/wire/httpStatusError";
+import { classifyModelError } from "../../LLMProviders/modelErrors";
+import { createEmbeddingClient, EmbeddingResponseError } from "./embeddingClient";
+import { startLocalServer } from "../../../test/helpers/localServer";
+
+/** Node's own fetch: the tests run in Node, where the CLI uses it too. */
+const hostFetch = globalThis.fetch.bind(globalThis);
+
+let server: EmbeddingServer;
+beforeAll(async () => {
+  server = await startEmbeddingServer({ dimensions: 16, synonyms: { automobile: "car" } });
+});
+afterAll(() => server.close());
+
+const length = (vector: Float32Array) => Math.sqrt(vector.reduce((sum, value) => sum + value * value, 0));
+
+describe("createEmbeddingClient", () => {
+  it("posts the model and texts, sends the key, and returns unit vectors in the texts' order", async () => {
+    const client = createEmbeddingClient({ fetch: hostFetch, baseUrl: `${server.baseUrl}/`, model: "embed-small", apiKey: "sk-test" });
+    const vectors = await client.embed(["red car car", "blue sky", "automobile"]);
+    const request = server.requests[server.requests.length - 1];
+    expect(request?.model).toBe("embed-small");
+    expect(request?.input).toEqual(["red car car", "blue sky", "automobile"]);
+    expect(request?.headers.authorization).toBe("Bearer sk-test");
+    expect(vectors).toHaveLength(3);
+    for (const vector of vectors) expect(length(vector)).toBeCloseTo(1, 5);
+    // The server lists its answers in reverse: each vector is still its own text's.
+    const expected = server.vectorOf("red car car");
+    const norm = Math.sqrt(expected.reduce((sum, value) => sum + value * value, 0));
+    expect(Array.from(vectors[0] ?? [])).toEqual(expected.map((value) => expect.closeTo(value / norm, 5) as unknown as number));
+  });
+
+  it("sends no authorization header without a key and makes no request for no texts", async () => {
+    const client = createEmbeddingClient({ fetch: hostFetch, baseUrl: server.baseUrl, model: "m" });
+    const before = server.requests.length;
+    expect(await client.embed([])).toEqual([]);
+    expect(server.requests).toHaveLength(before);
+    await client.embed(["x"]);
+    expect(server.requests[before]?.headers.authorization).toBeUndefined();
+  });
+
+  it("throws HttpStatusError on a non-2xx answer, with Retry-After for the retry policy", async () => {
+    const client = createEmbeddingClient({ fetch: hostFetch, baseUrl: server.baseUrl, model: "m" });
+    server.failNext({ status: 429, retryAfter: "2", message: "slow down" });
+    const error: unknown = await client.embed(["x"]).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(HttpStatusError);
+    const classified = classifyModelError(error, { providerName: "Embeddings", baseUrl: server.baseUrl, model: "m", unreachableHint: "", receivedAnything: false });
+    expect(classified.kind).toBe("rate-limited");
+    expect(classified.details.retryAfterMs).toBe(2000);
+    expect(classified.message).toContain("slow down");
+  });
+
+  it("refuses an answer with the wrong number of vectors", async () => {
+    const odd = await startLocalServer(() => ({ body: JSON.stringify({ data: [{ index: 0, embedding: [1, 0] }] }) }));
+    try {
+      const client = createEmbeddingClient({ fetch: hostFetch, baseUrl: odd.url, model: "m" });
+      await expect(client.embed(["a", "b"])).rejects.toBeInstanceOf(EmbeddingResponseError);
+    } finally {
+      await odd.close();
+    }
+  });
+});

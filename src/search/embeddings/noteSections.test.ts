@@ -1,0 +1,58 @@
+import { MAX_SECTION_CHARS, noteSections } from "./noteSections";
+
+const paragraph = (word: string, count: number) => Array.from({ length: count }, (_, index) => `${word}${index}`).join(" ");
+
+describe("noteSections", () => {
+  it("cuts at headings, leaves frontmatter out and prefixes title and heading path", () => {
+    const text = [
+      "---",
+      "secret: frontmatter-value",
+      "---",
+      "# Setup",
+      paragraph("intro", 60),
+      "## Linux",
+      paragraph("linux", 60),
+      "```",
+      "# not a heading in code",
+      "```",
+      "# Usage",
+      paragraph("usage", 60),
+    ].join("\n");
+    const sections = noteSections("Guides/Install guide.md", text);
+    expect(sections.map((section) => section.heading)).toEqual(["Setup", "Setup > Linux", "Usage"]);
+    expect(sections.map((section) => section.key)).toEqual(["Guides/Install guide.md#0", "Guides/Install guide.md#1", "Guides/Install guide.md#2"]);
+    expect(sections[1]?.text.startsWith("Install guide\n\nSetup > Linux\n\nlinux0")).toBe(true);
+    expect(sections[1]?.text).toContain("# not a heading in code");
+    expect(sections.some((section) => section.text.includes("frontmatter-value"))).toBe(false);
+  });
+
+  it("cuts a long section at paragraph boundaries near the limit", () => {
+    const paragraphs = Array.from({ length: 12 }, (_, index) => paragraph(`p${index}w`, 60));
+    const sections = noteSections("Long.md", `# Big\n${paragraphs.join("\n\n")}`);
+    expect(sections.length).toBeGreaterThan(2);
+    for (const section of sections) {
+      expect(section.heading).toBe("Big");
+      expect(section.text.length).toBeLessThanOrEqual(MAX_SECTION_CHARS + 40);
+    }
+    // No paragraph is split between two sections.
+    for (const text of paragraphs) expect(sections.filter((section) => section.text.includes(text))).toHaveLength(1);
+  });
+
+  it("merges tiny sections with the next one, and a tiny last one with the one before", () => {
+    const sections = noteSections("Short.md", `# A\none line\n# B\n${paragraph("body", 60)}\n# C\ntail`);
+    expect(sections).toHaveLength(1);
+    expect(sections[0]?.heading).toBe("A");
+    expect(sections[0]?.text).toContain("# B");
+    expect(sections[0]?.text).toContain("tail");
+  });
+
+  it("gives an empty note one section with its title, and stable hashes that follow the text", () => {
+    expect(noteSections("Empty idea.md", "").map((section) => section.text)).toEqual(["Empty idea"]);
+    const one = noteSections("N.md", `# H\n${paragraph("x", 80)}`);
+    const again = noteSections("N.md", `# H\n${paragraph("x", 80)}`);
+    const changed = noteSections("N.md", `# H\n${paragraph("x", 80)}!`);
+    expect(one[0]?.hash).toMatch(/^[0-9a-f]{16}$/);
+    expect(again[0]?.hash).toBe(one[0]?.hash);
+    expect(changed[0]?.hash).not.toBe(one[0]?.hash);
+  });
+});
