@@ -26,6 +26,8 @@ import { searchOutsideChats } from "./history/searchOutsideChats";
 import { registerPromptCommands } from "./components/promptCommands";
 import { PromptLibrary } from "./prompts/PromptLibrary";
 import { NoteIndex } from "./search/NoteIndex";
+import { createSemanticSearch } from "./search/embeddings/semanticSearch";
+import type { IndexHealthSource } from "./settings/semanticSearchSection";
 import { ObsidianSecretStore } from "./settings/obsidianSecretStore";
 import { storedSecretValues } from "./settings/secrets";
 import { VaultCopilotSettingTab } from "./settings/SettingsTab";
@@ -59,8 +61,21 @@ export default class VaultCopilotPlugin extends Plugin {
     // The time zone is read at each call, so a change in the settings applies at once.
     const clock: Clock = { now: () => Date.now(), timeZone: () => systemClock(store.get().timeZone).timeZone() };
     const editHistory = new EditHistory(vault, dataStore);
+    // Requests to model, embeddings and MCP servers go out without CORS (local servers rarely allow it).
+    const corsFreeFetch = createObsidianFetch();
+    // Embeddings, when the user switched them on: notes embedded by section in the background.
+    const semantic = createSemanticSearch({
+      vault,
+      store: dataStore,
+      fetch: corsFreeFetch,
+      secrets,
+      getSettings: () => store.get(),
+      onProblem: ({ error }) => console.warn(`Vault Copilot: embeddings: ${error.message}`),
+    });
+    this.register(() => void semantic.embedder.dispose());
     // The note index behind localSearch: loaded and brought up to date once the layout is ready.
     const noteIndex = new NoteIndex({
+      vectors: () => semantic.vectors(),
       vault,
       store: dataStore,
       getSettings: () => store.get().search,
@@ -91,8 +106,6 @@ export default class VaultCopilotPlugin extends Plugin {
     });
     this.register(() => registry.unregister(BUILTIN_TOOLS.map((entry) => entry.metadata.id)));
 
-    // Requests to model and MCP servers go out without CORS (local servers rarely allow it).
-    const corsFreeFetch = createObsidianFetch();
     const mcpHub = new McpHub({
       registry,
       createTransport: pluginTransportFactory({ isDesktop: Platform.isDesktop, secrets, fetch: corsFreeFetch, cwd: vaultFolderPath(this) }),
@@ -167,7 +180,18 @@ export default class VaultCopilotPlugin extends Plugin {
     this.addCommand({ id: "show-last-request", name: "Show last request", callback: () => new PromptPayloadModal(this.app, recorder).open() });
     registerEditCommands(this, editHistory);
     registerPromptCommands(this, { prompts, vault, promptsFolder: () => store.get().prompts.folder, openChatView: () => this.openChatView() });
-    this.addSettingTab(new VaultCopilotSettingTab(this.app, this, store, registry, mcpHub, { fetch: corsFreeFetch, secrets }));
+    const indexHealth: IndexHealthSource = {
+      health: () => ({ ...noteIndex.health(), embeddings: store.get().embeddings.enabled ? semantic.embedder.status() : null }),
+      rebuild: async () => {
+        await noteIndex.rebuild();
+        if (store.get().embeddings.enabled) await semantic.embedder.rebuild();
+      },
+      onChange: (listener) => {
+        const timer = window.setInterval(listener, 2000);
+        return () => window.clearInterval(timer);
+      },
+    };
+    this.addSettingTab(new VaultCopilotSettingTab(this.app, this, store, registry, mcpHub, { fetch: corsFreeFetch, secrets }, indexHealth));
 
     // The search index starts after layout ready (never in onload: a first build reads every note).
     this.addCommand({
@@ -182,6 +206,17 @@ export default class VaultCopilotPlugin extends Plugin {
     });
     this.app.workspace.onLayoutReady(() => {
       noteIndex.start().catch((error: unknown) => console.warn("Vault Copilot: the search index did not start", error));
+      // Embedding follows the settings: switched on (or its server, model or folders changed), it runs.
+      let embeddings = JSON.stringify(store.get().embeddings);
+      if (store.get().embeddings.enabled) void semantic.embedder.start();
+      this.register(
+        store.subscribe((settings) => {
+          const next = JSON.stringify(settings.embeddings);
+          if (next === embeddings) return;
+          embeddings = next;
+          if (settings.embeddings.enabled) void semantic.embedder.start();
+        }),
+      );
     });
 
     // MCP servers start once the workspace is ready (a server may take seconds to spawn), and

@@ -9,18 +9,19 @@ import { cliOutputFilter } from "./outputFilter";
  * failed run (one line on stderr).
  */
 export const USAGE = [
-  "usage: vault-copilot search --vault DIR [--limit N] [--json] QUERY",
-  "       vault-copilot search --vault DIR --queries FILE.jsonl [--limit N]",
-  "       vault-copilot similar --vault DIR [--limit N] [--json] NOTE...",
+  "usage: vault-copilot search --vault DIR [--limit N] [--json] [EMBEDDINGS] QUERY",
+  "       vault-copilot search --vault DIR --queries FILE.jsonl [--limit N] [EMBEDDINGS]",
+  "       vault-copilot similar --vault DIR [--limit N] [--json] [EMBEDDINGS] NOTE...",
   "       vault-copilot chat  --vault DIR [--provider openai|anthropic|gemini] --base-url URL --model NAME [--api-key-env VAR] [--json]",
   "                           [--save] [--continue NOTE] PROMPT",
-  "       vault-copilot qa    --vault DIR [--provider openai|anthropic|gemini] --base-url URL --model NAME [--api-key-env VAR] [--json] PROMPT",
+  "       vault-copilot qa    --vault DIR [--provider openai|anthropic|gemini] --base-url URL --model NAME [--api-key-env VAR] [--json] [EMBEDDINGS] PROMPT",
   "       vault-copilot agent --vault DIR [--provider openai|anthropic|gemini] --base-url URL --model NAME [--api-key-env VAR]",
-  "                           [--tools id,id,...] [--max-iterations N] [--yes] [--json]",
+  "                           [--tools id,id,...] [--max-iterations N] [--yes] [--json] [EMBEDDINGS]",
   "                           [--mcp-config FILE.json] [--save] [--continue NOTE] PROMPT",
   "       vault-copilot run   --vault DIR [--provider openai|anthropic|gemini] --base-url URL --model NAME [--api-key-env VAR] --prompt NAME",
   "                           [--note PATH] [--selection TEXT] [--apply] [--yes] [--json]",
   "       vault-copilot mcp list --config FILE.json",
+  "EMBEDDINGS: --embedding-base-url URL --embedding-model NAME [--embedding-api-key-env VAR]",
 ].join("\n");
 
 /** Command name -> loader; loaders import on demand, so `search` never pays for LangChain's start-up. */

@@ -5,7 +5,7 @@ import { loadIndex, saveIndex } from "./indexStore";
 import { InvertedIndex } from "./InvertedIndex";
 import type { NoteSearcher, NoteSearchOptions, SearchResultForLLM } from "../ports/NoteSearcher";
 import { bestPassage } from "./passages";
-import { fuseRankings } from "./fuseRankings";
+import { blendRankings } from "./fuseRankings";
 import type { IndexedDocument } from "./InvertedIndex";
 import { rankNotes, requestFilter, toRankedNote, type RankedNote } from "./rankNotes";
 import { fuseSimilar, similarNotes, type SimilarNote } from "./similarNotes";
@@ -157,8 +157,8 @@ export class NoteIndex implements NoteSearcher {
 
   /**
    * Notes ranked for a query, best first: paths and scores only (the CLI's batch mode). With
-   * embeddings on, the word ranking and the meaning ranking are fused (reciprocal rank fusion, see
-   * fuseRankings and SEARCH.md) and a note whose title is the query stays first; a time-range
+   * embeddings on, the word ranking and the meaning ranking are blended (blendRankings; the weight
+   * is measured in SEARCH.md) and a note whose title is the query stays first; a time-range
    * query ("last week") is answered by words and dates alone.
    */
   async rank(query: string, options: NoteSearchOptions): Promise<RankedNote[]> {
@@ -180,7 +180,7 @@ export class NoteIndex implements NoteSearcher {
     const filter = requestFilter(request);
     const meaning = await vectors.search(query, pool, (path) => this.acceptsPath(path, filter), options.signal);
     if (!meaning || meaning.length === 0) return words.slice(0, options.limit);
-    const fused = fuseRankings([words, meaning], options.limit).flatMap(({ path, score }) => {
+    const fused = blendRankings(words, meaning, options.limit).flatMap(({ path, score }) => {
       const document = this.index.get(path);
       return document ? [toRankedNote(document, score)] : [];
     });

@@ -1,5 +1,5 @@
 import { parseMarkdownMetadata } from "../vault/markdownMetadata";
-import { fuseRankings } from "./fuseRankings";
+import { blendRankings } from "./fuseRankings";
 import type { VaultPort } from "../vault/VaultPort";
 import type { IndexedDocument, InvertedIndex } from "./InvertedIndex";
 import { extractFieldTerms, FIELD_NAMES, noteTitle, type FieldName } from "./noteFields";
@@ -37,7 +37,7 @@ export interface SimilarOptions {
 /** How much a term in each field says about what a note is about. */
 const FIELD_WEIGHT: Readonly<Record<FieldName, number>> = { body: 1, title: 3, headings: 2, aliases: 3, tags: 3, path: 0.5 };
 /** The most distinctive terms the query is made of. */
-const QUERY_TERMS = 30;
+const QUERY_TERMS = 60;
 /** What a link in either direction adds to a score (the best word match scores 1). */
 const LINK_BONUS = 0.3;
 
@@ -152,12 +152,12 @@ function surfaceForms(text: string, tokenizer: Tokenizer): Map<string, string> {
 }
 
 /**
- * The word list and the meaning list fused (reciprocal rank fusion): a note both find ranks
- * highest; one found by meaning alone is listed with its closeness and no words. The score is
- * scaled so the best fused note has 1.
+ * The word list and the meaning list blended as search blends them (blendRankings): a note both
+ * find ranks highest; one found by meaning alone is listed with its closeness and no words. The
+ * score is scaled so the best note has 1.
  */
 export function fuseSimilar(byWords: readonly SimilarNote[], byMeaning: ReadonlyArray<{ path: string; score: number }>, limit: number): SimilarNote[] {
-  const fused = fuseRankings([byWords, byMeaning], limit);
+  const fused = blendRankings(byWords, byMeaning, limit);
   const best = fused[0]?.score ?? 1;
   const words = new Map(byWords.map((note) => [note.path, note]));
   const meaning = new Map(byMeaning.map((hit) => [hit.path, hit.score]));

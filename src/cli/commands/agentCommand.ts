@@ -4,6 +4,7 @@ import { approveAll, approveAllToolCalls, refuseAll, refuseAllToolCalls } from "
 import type { ToolRegistry } from "../../tools/ToolRegistry";
 import { integerFlag, parseArgs, stringFlag, UsageError } from "../args";
 import { connectMcpFromConfigFile, type CliMcpConnection } from "../cliMcp";
+import { cliSemanticSearch, EMBEDDING_FLAGS } from "../cliIndex";
 import { cliToolDependencies, createCliNoteIndex, createCliRegistry, MODEL_FLAGS, openCliSession, promptOf } from "../cliRuntime";
 import type { CliCommand, CliIo } from "../io";
 import { CHAT_NOTE_FLAGS, openChatNote, runChatTurn } from "../runChatTurn";
@@ -25,7 +26,7 @@ const MAX_ITERATIONS = 50;
  */
 export const agentCommand: CliCommand = async (argv, io) => {
   const args = parseArgs(argv, {
-    values: [...MODEL_FLAGS, "tools", "max-iterations", "mcp-config", ...CHAT_NOTE_FLAGS.values],
+    values: [...MODEL_FLAGS, "tools", "max-iterations", "mcp-config", ...EMBEDDING_FLAGS, ...CHAT_NOTE_FLAGS.values],
     booleans: ["yes", "json", ...CHAT_NOTE_FLAGS.booleans],
   });
   const prompt = promptOf(args, "agent");
@@ -43,7 +44,7 @@ export const agentCommand: CliCommand = async (argv, io) => {
     // The index is built only when localSearch may run (it reads every note the first time).
     const wantsSearch = (toolIds ?? session.settings.autonomousAgentEnabledToolIds).includes("localSearch");
     if (wantsSearch) {
-      index = createCliNoteIndex(session.vault, session.settings, io);
+      index = createCliNoteIndex(session.vault, session.settings, io, await cliSemanticSearch(args, session.vault, session.settings, io));
       await index.start(io.signal);
     }
     const registry = createCliRegistry(cliToolDependencies(session, approve ? approveAll : refuseAll(CLI_REFUSAL_REASON), index));

@@ -1,5 +1,6 @@
 import { VaultQAChainRunner } from "../../LLMProviders/chainRunner/VaultQAChainRunner";
 import { parseArgs } from "../args";
+import { cliSemanticSearch, EMBEDDING_FLAGS } from "../cliIndex";
 import { createCliNoteIndex, MODEL_FLAGS, openCliSession, promptOf } from "../cliRuntime";
 import { searchOutsideChats } from "../../history/searchOutsideChats";
 import type { CliCommand } from "../io";
@@ -12,10 +13,10 @@ import { runOneTurn } from "../printChainEvents";
  * citing them as [[links]], streams to stdout. `--json` prints every event, the "sources" first.
  */
 export const qaCommand: CliCommand = async (argv, io) => {
-  const args = parseArgs(argv, { values: MODEL_FLAGS, booleans: ["json"] });
+  const args = parseArgs(argv, { values: [...MODEL_FLAGS, ...EMBEDDING_FLAGS], booleans: ["json"] });
   const prompt = promptOf(args, "qa");
   const session = await openCliSession(args, io);
-  const index = createCliNoteIndex(session.vault, session.settings, io);
+  const index = createCliNoteIndex(session.vault, session.settings, io, await cliSemanticSearch(args, session.vault, session.settings, io));
   try {
     await index.start(io.signal);
     const runner = new VaultQAChainRunner({

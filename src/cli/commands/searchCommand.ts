@@ -1,16 +1,17 @@
 import { promises as fs } from "node:fs";
 import type { NoteIndex } from "../../search/NoteIndex";
 import { integerFlag, parseArgs, stringFlag, UsageError } from "../args";
-import { openCliIndex, roundScore as round } from "../cliIndex";
+import { EMBEDDING_FLAGS, openCliIndex, roundScore as round } from "../cliIndex";
 import type { CliCommand, CliIo } from "../io";
 
 /**
- * `search --vault DIR [--limit N] [--json] QUERY` and `search --vault DIR --queries FILE.jsonl [--limit N]`.
+ * `search --vault DIR [--limit N] [--json] QUERY` and `search --vault DIR --queries FILE.jsonl [--limit N]`,
+ * each with `--embedding-base-url URL --embedding-model NAME [--embedding-api-key-env VAR]` to fuse meaning.
  * The index lives in the vault's plugin folder, as in Obsidian, so a second run loads it and
  * re-reads only notes that changed; the exclusions come from the plugin's settings there.
  */
 export const searchCommand: CliCommand = async (argv, io) => {
-  const args = parseArgs(argv, { booleans: ["json"], values: ["vault", "limit", "queries"] });
+  const args = parseArgs(argv, { booleans: ["json"], values: ["vault", "limit", "queries", ...EMBEDDING_FLAGS] });
   const vaultFolder = stringFlag(args, "vault", true);
   const queriesFile = stringFlag(args, "queries");
   const query = args.positionals.join(" ").trim();
@@ -18,7 +19,7 @@ export const searchCommand: CliCommand = async (argv, io) => {
   if (!queriesFile && !query) throw new UsageError("search needs a QUERY (or --queries FILE.jsonl)");
   if (queriesFile && args.flags.has("json")) throw new UsageError("--queries always prints JSON lines; leave out --json");
 
-  const { settings, index } = await openCliIndex(vaultFolder, io);
+  const { settings, index } = await openCliIndex(vaultFolder, io, args);
   const limit = integerFlag(args, "limit", settings.search.maxResults);
   try {
     await index.start(io.signal);

@@ -1,0 +1,76 @@
+import type { FetchLike } from "../../ports/FetchLike";
+import type { SecretStore } from "../../ports/SecretStore";
+import type { CopilotSettings } from "../../settings/settingsSchema";
+import type { DataStore, VaultPort } from "../../vault/VaultPort";
+import type { VectorSide } from "../vectorSide";
+import { createEmbeddingClient, type EmbeddingClient } from "./embeddingClient";
+import { Embedder, type EmbedderProblem, type EmbedderSettings } from "./Embedder";
+
+export interface SemanticSearchOptions {
+  vault: VaultPort;
+  /** The plugin's private storage, next to the note index. */
+  store: DataStore;
+  fetch: FetchLike;
+  secrets: SecretStore;
+  getSettings: () => CopilotSettings;
+  onProblem?: (problem: EmbedderProblem) => void;
+  yieldNow?: () => Promise<void>;
+}
+
+export interface SemanticSearch {
+  embedder: Embedder;
+  /** What NoteIndex asks when embeddings are on and hold vectors of the current model; null otherwise. */
+  vectors(): VectorSide | null;
+}
+
+/** The embedder's settings from the plugin's: the embeddings section, with note search's exclusions. */
+export function embedderSettings(settings: CopilotSettings): EmbedderSettings {
+  return {
+    enabled: settings.embeddings.enabled,
+    model: settings.embeddings.model,
+    includeFolders: settings.embeddings.includeFolders,
+    excludedFolders: settings.search.excludedFolders,
+    excludedPatterns: settings.search.excludedPatterns,
+  };
+}
+
+/**
+ * Embeddings for search, as the plugin and the CLI use them: an Embedder over the vault (nothing
+ * is read or sent unless switched on), and the vector side NoteIndex fuses with its words. A query
+ * whose embedding fails (server down, rate limit) is answered by words alone; a failure is never
+ * a failed search.
+ */
+export function createSemanticSearch(options: SemanticSearchOptions): SemanticSearch {
+  const client = (): EmbeddingClient => {
+    const { embeddings } = options.getSettings();
+    const key = options.secrets.get(embeddings.apiKeySecretId)?.trim();
+    return createEmbeddingClient({ fetch: options.fetch, baseUrl: embeddings.baseUrl, model: embeddings.model, ...(key ? { apiKey: key } : {}) });
+  };
+  const embedder = new Embedder({
+    vault: options.vault,
+    store: options.store,
+    createClient: () => client(),
+    getSettings: () => embedderSettings(options.getSettings()),
+    ...(options.onProblem ? { onProblem: options.onProblem } : {}),
+    ...(options.yieldNow ? { yieldNow: options.yieldNow } : {}),
+  });
+  const side: VectorSide = {
+    async search(query, limit, accept, signal) {
+      try {
+        const [vector] = await client().embed([query], signal);
+        return vector ? embedder.vectors.search(vector, limit, accept) : null;
+      } catch {
+        return null;
+      }
+    },
+    similarToNote: (path, limit, accept) => embedder.vectors.similarToNote(path, limit, accept),
+  };
+  return {
+    embedder,
+    vectors: () => {
+      const { embeddings } = options.getSettings();
+      const stored = embedder.vectors;
+      return embeddings.enabled && stored.noteCount > 0 && stored.model === embeddings.model ? side : null;
+    },
+  };
+}
