@@ -4,6 +4,7 @@ import { z } from "zod";
 import { App, Plugin } from "../../test/obsidian/obsidian";
 import { DEFAULT_SETTINGS } from "../constants";
 import type { ListPorts } from "../LLMProviders/connection/listProviderModels";
+import { healthLines, type IndexHealth, type IndexHealthSource } from "./semanticSearchSection";
 import { MapSecretStore } from "../ports/SecretStore";
 import { startOpenAIServer } from "../../test/helpers/openAIServer";
 import { ToolRegistry } from "../tools/ToolRegistry";
@@ -19,7 +20,7 @@ const manifest = { id: "vault-copilot", name: "Vault Copilot", author: "", versi
 
 class TestPlugin extends Plugin {}
 
-async function openTab(connection?: ListPorts) {
+async function openTab(connection?: ListPorts, indexHealth?: IndexHealthSource) {
   const app = new App();
   const plugin = new TestPlugin(app, manifest);
   const store = await SettingsStore.load({
@@ -32,7 +33,7 @@ async function openTab(connection?: ListPorts) {
     tool: { name: "readNote", description: "", schema: z.object({}), func: () => Promise.resolve("") },
     metadata: { id: "readNote", displayName: "Read note", description: "Reads a note", category: "file" },
   });
-  const tab = new VaultCopilotSettingTab(app as unknown as ObsidianApp, plugin as unknown as ObsidianPlugin, store, registry, undefined, connection);
+  const tab = new VaultCopilotSettingTab(app as unknown as ObsidianApp, plugin as unknown as ObsidianPlugin, store, registry, undefined, connection, indexHealth);
   document.body.appendChild(tab.containerEl);
   // Obsidian before 1.13 draws the tab through display() (deprecated in the 1.13 types).
   const olderObsidian: { display(): void } = tab;
@@ -67,7 +68,7 @@ describe("VaultCopilotSettingTab", () => {
   it("shows the sections as Obsidian headings, in order", async () => {
     const { tab } = await openTab();
     const headings = [...tab.containerEl.querySelectorAll(".setting-item-heading .setting-item-name")].map((el) => el.textContent);
-    expect(headings).toEqual(["Model provider", "Agent", "Note search", "Chat history and prompts", "Web search", "Agent tools", "MCP servers"]);
+    expect(headings).toEqual(["Model provider", "Agent", "Note search", "Semantic search", "Chat history and prompts", "Web search", "Agent tools", "MCP servers"]);
   });
 
   it("choosing a provider preset fills in its base URL", async () => {
@@ -259,5 +260,54 @@ describe("VaultCopilotSettingTab", () => {
     } finally {
       await server.close();
     }
+  });
+
+  it("keeps embeddings off until switched on, saying plainly where notes would go", async () => {
+    const { rowNamed, store } = await openTab();
+    const row = rowNamed("Search by meaning (embeddings)");
+    expect(row.querySelector(".setting-item-description")?.textContent).toMatch(/Off by default\. When on, the text of your notes.*is sent to the embeddings server below/);
+    expect(store.get().embeddings.enabled).toBe(false);
+    const toggle = row.querySelector<HTMLElement>(".checkbox-container")!;
+    act(() => toggle.click());
+    await flush();
+    expect(store.get().embeddings.enabled).toBe(true);
+    type(rowNamed("Embed only these folders").querySelector("textarea")!, "Projects\nAreas");
+    await flush();
+    expect(store.get().embeddings.includeFolders).toEqual(["Projects", "Areas"]);
+  });
+
+  it("shows the index's health and rebuilds it on request", async () => {
+    let health: IndexHealth = { notes: 1200, terms: 34000, savedBytes: 2_400_000, lastUpdate: Date.now(), embeddings: null };
+    let rebuilt = 0;
+    const listeners: Array<() => void> = [];
+    const { rowNamed } = await openTab(undefined, {
+      health: () => health,
+      rebuild: () => {
+        rebuilt++;
+        return Promise.resolve();
+      },
+      onChange: (listener) => {
+        listeners.push(listener);
+        return () => undefined;
+      },
+    });
+    const row = rowNamed("Index health");
+    expect(row.textContent).toContain("Notes indexed: 1200 (34000 distinct words)");
+    expect(row.textContent).toContain("Index size: 2.4 MB");
+    expect(row.textContent).toContain("Embeddings: off");
+    health = { ...health, embeddings: { embeddedNotes: 900, sections: 4100, waiting: 300, failed: 2, bytes: 800_000, running: true, model: "nomic-embed-text" } };
+    act(() => listeners.forEach((listener) => listener()));
+    expect(row.textContent).toContain("Embedded notes: 900 (4100 sections, nomic-embed-text)");
+    expect(row.textContent).toContain("Waiting: 300 (embedding now)");
+    expect(row.textContent).toContain("Failed: 2");
+    await act(async () => row.querySelector("button")!.click());
+    expect(rebuilt).toBe(1);
+  });
+});
+
+describe("healthLines", () => {
+  it("says when the index last changed", () => {
+    expect(healthLines({ notes: 0, terms: 0, savedBytes: 0, lastUpdate: 0, embeddings: null })[2]).toBe("Last update: not since Obsidian started");
+    expect(healthLines({ notes: 0, terms: 0, savedBytes: 0, lastUpdate: 1_000_000, embeddings: null }, 1_000_000 + 5 * 60_000)[2]).toBe("Last update: 5 min ago");
   });
 });
