@@ -214,10 +214,10 @@ export class Embedder {
     const signal = this.controller.signal;
     const settings = this.options.getSettings();
     if (!settings.enabled || signal.aborted) return;
-    await this.load(settings.model);
+    const slicer = new TimeSlicer({ signal, yieldNow: this.options.yieldNow });
+    await this.load(settings.model, slicer);
     this.forgotten.clear();
     const included = inclusionFilter(settings);
-    const slicer = new TimeSlicer({ signal, yieldNow: this.options.yieldNow });
 
     let candidates: string[];
     if (this.fullScan) {
@@ -370,12 +370,12 @@ export class Embedder {
   }
 
   /** Reads the stored vectors once; a store of another model is dropped (everything re-embeds). */
-  private async load(model: string): Promise<void> {
+  private async load(model: string, slicer: TimeSlicer): Promise<void> {
     if (!this.loaded) {
-      this.loaded = true;
-      const text = await this.options.store.read(this.options.fileName ?? EMBEDDINGS_FILE);
+      const text = await slicer.wait(this.options.store.read(this.options.fileName ?? EMBEDDINGS_FILE));
       this.storedChars = text?.length ?? 0;
-      this.current = VectorStore.deserialize(text ?? "");
+      this.current = await VectorStore.deserializeSliced(text ?? "", () => slicer.checkpoint());
+      this.loaded = true;
     }
     if (this.current.model !== model) {
       if (this.current.noteCount > 0 || this.storedChars > 0) this.dirty = true;
@@ -390,9 +390,11 @@ export class Embedder {
     if (now - this.lastSave >= (this.options.saveIntervalMs ?? 5000)) await this.save();
   }
 
+  /** Writes the vectors; the text is made in slices, so a large store does not hold the thread. */
   private async save(): Promise<void> {
-    const text = this.current.serialize();
     this.dirty = false;
+    const slicer = new TimeSlicer({ yieldNow: this.options.yieldNow });
+    const text = await this.current.serializeSliced(() => slicer.checkpoint());
     try {
       await this.options.store.write(this.options.fileName ?? EMBEDDINGS_FILE, text);
     } catch (error) {

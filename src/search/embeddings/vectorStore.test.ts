@@ -91,14 +91,38 @@ describe("VectorStore", () => {
     expect(back.serialize()).toBe(text);
   });
 
-  it("gives an empty store for a corrupt file or another version, never a throw", () => {
+  it("writes and reads in slices the same text and store as at once", async () => {
+    const store = sampleStore();
+    let checkpoints = 0;
+    const checkpoint = () => {
+      checkpoints++;
+      return Promise.resolve();
+    };
+    const text = await store.serializeSliced(checkpoint);
+    expect(text).toBe(store.serialize());
+    const back = await VectorStore.deserializeSliced(text, checkpoint);
+    expect(back.serialize()).toBe(text);
+    expect(checkpoints).toBe(6);
+  });
+
+  it("gives an empty store for a corrupt file or another version, never a throw", async () => {
     const text = sampleStore().serialize();
-    const file = JSON.parse(text) as { version: number; notes: Array<{ codes: string }> };
-    const otherVersion = JSON.stringify({ ...file, version: 99 });
-    const shortCodes = JSON.stringify({ ...file, notes: file.notes.map((note) => ({ ...note, codes: "AAAA" })) });
-    for (const bad of [text.slice(0, text.length / 2), "", "null", "[]", otherVersion, shortCodes, text.replace(/"codes":"[^"]*"/, '"codes":"!!!!"')]) {
-      const store = VectorStore.deserialize(bad);
-      expect([store.noteCount, store.sectionCount, store.model]).toEqual([0, 0, ""]);
+    const [header = "", ...lines] = text.split("\n");
+    const corrupt = [
+      text.slice(0, text.length / 2),
+      "",
+      "null",
+      "[]",
+      [header.replace('"version":1', '"version":99'), ...lines].join("\n"),
+      text.replace(/"codes":"[^"]*"/, '"codes":"AAAA"'),
+      text.replace(/"codes":"[^"]*"/, '"codes":"!!!!"'),
+      text.replace(/"scales":"[^"]*"/, '"scales":"AAA="'),
+      `${text}\n${lines[0] ?? ""}`,
+    ];
+    for (const bad of corrupt) {
+      for (const store of [VectorStore.deserialize(bad), await VectorStore.deserializeSliced(bad, () => Promise.resolve())]) {
+        expect([store.noteCount, store.sectionCount, store.model]).toEqual([0, 0, ""]);
+      }
     }
   });
 });

@@ -28,12 +28,25 @@ interface NoteVectors {
 
 const FORMAT_VERSION = 1;
 
-interface StoredFile {
+/** The stored file: a header line `{version, model, dimensions}`, then one line per note. */
+interface StoredHeader {
   version: number;
   model: string;
   dimensions: number;
-  notes: Array<{ path: string; keys: string[]; hashes: string[]; codes: string; scales: string }>;
 }
+
+interface StoredNote {
+  path: string;
+  keys: string[];
+  hashes: string[];
+  /** base64 of the int8 codes, section after section. */
+  codes: string;
+  /** base64 of the float32 scales, little-endian. */
+  scales: string;
+}
+
+/** Hands the thread back now and then during a long write or read (see TimeSlicer.checkpoint). */
+export type Checkpoint = () => Promise<void>;
 
 /**
  * Section vectors of the vault's notes, int8-quantised with one scale per vector, grouped by note
@@ -156,58 +169,108 @@ export class VectorStore {
     return this.search(mean, limit, (other) => other !== path && (accept?.(other) ?? true));
   }
 
+  /** The whole store as text: a header line, then a line per note. */
   serialize(): string {
-    const file: StoredFile = {
-      version: FORMAT_VERSION,
-      model: this.model,
-      dimensions: this.dims,
-      notes: [...this.notes].map(([path, note]) => ({
-        path,
-        keys: note.keys,
-        hashes: note.hashes,
-        codes: encodeBase64(new Uint8Array(note.codes.buffer, note.codes.byteOffset, note.codes.byteLength)),
-        scales: encodeBase64(littleEndianFloats(note.scales)),
-      })),
-    };
-    return JSON.stringify(file);
+    return [this.header(), ...[...this.notes].map(([path, note]) => noteLine(path, note))].join("\n");
+  }
+
+  /** `serialize()` in slices: `checkpoint` is awaited between notes, so a large store never holds the thread long. */
+  async serializeSliced(checkpoint: Checkpoint): Promise<string> {
+    // Added to the text in parts as it goes: one join of every line at the end is itself a long stall.
+    let text = this.header();
+    let lines: string[] = [];
+    for (const [path, note] of [...this.notes]) {
+      await checkpoint();
+      lines.push(noteLine(path, note));
+      if (lines.length >= 256) {
+        text += `\n${lines.join("\n")}`;
+        lines = [];
+      }
+    }
+    return lines.length > 0 ? `${text}\n${lines.join("\n")}` : text;
   }
 
   /** The store a `serialize()` text holds; a corrupt text, or one of another version, gives an empty store. */
   static deserialize(text: string): VectorStore {
     try {
-      return VectorStore.read(JSON.parse(text) as StoredFile);
+      const lines = text.split("\n");
+      const store = VectorStore.fromHeader(lines[0] ?? "");
+      for (let index = 1; index < lines.length; index++) store.readNote(lines[index] ?? "");
+      return store;
     } catch {
       return new VectorStore();
     }
   }
 
-  private static read(file: StoredFile): VectorStore {
-    if (file?.version !== FORMAT_VERSION || typeof file.model !== "string" || !Number.isInteger(file.dimensions) || file.dimensions < 0 || !Array.isArray(file.notes)) {
-      throw new RangeError("not a vector store of this version");
+  /** `deserialize` in slices, `checkpoint` awaited between notes (an abort it throws passes through). */
+  static async deserializeSliced(text: string, checkpoint: Checkpoint): Promise<VectorStore> {
+    let store: VectorStore;
+    let position = text.indexOf("\n");
+    try {
+      store = VectorStore.fromHeader(text.slice(0, position < 0 ? text.length : position));
+    } catch {
+      return new VectorStore();
     }
-    const store = new VectorStore(file.model, file.dimensions);
-    for (const entry of file.notes) {
-      const count = entry.keys.length;
-      const codes = new Int8Array(decodeBase64(entry.codes).buffer);
-      const scales = floatsFromLittleEndian(decodeBase64(entry.scales));
-      const wellFormed =
-        typeof entry.path === "string" &&
-        count > 0 &&
-        entry.hashes.length === count &&
-        entry.keys.every((key) => typeof key === "string") &&
-        entry.hashes.every((hash) => typeof hash === "string") &&
-        codes.length === count * file.dimensions &&
-        scales.length === count;
-      if (!wellFormed) throw new RangeError("a note's vectors do not fit the store");
-      store.put(entry.path, { keys: entry.keys, hashes: entry.hashes, codes, scales, norms: codeNorms(codes, file.dimensions) });
+    while (position >= 0) {
+      await checkpoint();
+      const next = text.indexOf("\n", position + 1);
+      try {
+        store.readNote(text.slice(position + 1, next < 0 ? text.length : next));
+      } catch {
+        return new VectorStore();
+      }
+      position = next;
     }
     return store;
+  }
+
+  private header(): string {
+    const header: StoredHeader = { version: FORMAT_VERSION, model: this.model, dimensions: this.dims };
+    return JSON.stringify(header);
+  }
+
+  private static fromHeader(line: string): VectorStore {
+    const header = JSON.parse(line) as StoredHeader | null;
+    if (header?.version !== FORMAT_VERSION || typeof header.model !== "string" || !Number.isInteger(header.dimensions) || header.dimensions < 0) {
+      throw new RangeError("not a vector store of this version");
+    }
+    return new VectorStore(header.model, header.dimensions);
+  }
+
+  private readNote(line: string): void {
+    const entry = JSON.parse(line) as StoredNote;
+    const count = Array.isArray(entry.keys) ? entry.keys.length : 0;
+    const codes = new Int8Array(decodeBase64(entry.codes).buffer);
+    const scales = floatsFromLittleEndian(decodeBase64(entry.scales));
+    const wellFormed =
+      typeof entry.path === "string" &&
+      count > 0 &&
+      !this.notes.has(entry.path) &&
+      Array.isArray(entry.hashes) &&
+      entry.hashes.length === count &&
+      entry.keys.every((key) => typeof key === "string") &&
+      entry.hashes.every((hash) => typeof hash === "string") &&
+      codes.length === count * this.dims &&
+      scales.length === count;
+    if (!wellFormed) throw new RangeError("a note's vectors do not fit the store");
+    this.put(entry.path, { keys: entry.keys, hashes: entry.hashes, codes, scales, norms: codeNorms(codes, this.dims) });
   }
 
   private put(path: string, note: NoteVectors): void {
     this.notes.set(path, note);
     this.sections += note.keys.length;
   }
+}
+
+function noteLine(path: string, note: NoteVectors): string {
+  const entry: StoredNote = {
+    path,
+    keys: note.keys,
+    hashes: note.hashes,
+    codes: encodeBase64(new Uint8Array(note.codes.buffer, note.codes.byteOffset, note.codes.byteLength)),
+    scales: encodeBase64(littleEndianFloats(note.scales)),
+  };
+  return JSON.stringify(entry);
 }
 
 /** Keeps the `limit` best hits (best first) and returns the lowest score kept. */
@@ -228,9 +291,11 @@ function codeNorms(codes: Int8Array, dims: number): Float32Array {
   return norms;
 }
 
+/** The hot loop of a search: indexes are in range (offset + length within codes), hence the assertions. */
 function codeDot(query: Float32Array, codes: Int8Array, offset: number): number {
   let sum = 0;
-  for (let dim = 0; dim < query.length; dim++) sum += (query[dim] ?? 0) * (codes[offset + dim] ?? 0);
+  const length = query.length;
+  for (let dim = 0; dim < length; dim++) sum += query[dim]! * codes[offset + dim]!;
   return sum;
 }
 
