@@ -154,6 +154,46 @@ describe("Embedder", () => {
     expect(embedder.status()).toMatchObject({ embeddedNotes: 3, failed: 0 });
   });
 
+  it("stops on a server it cannot reach, counts its batch failed and plans to resume", async () => {
+    temp = makeTempVault(notes);
+    const closed = await startEmbeddingServer();
+    const unreachableUrl = closed.baseUrl;
+    await closed.close();
+    const problems: EmbedderProblem[] = [];
+    const embedder = makeEmbedder(settingsWith(), {
+      createClient: (current) => createEmbeddingClient({ fetch: hostFetch, baseUrl: unreachableUrl, model: current.model }),
+      onProblem: (problem) => problems.push(problem),
+    });
+    await embedder.start();
+    expect(problems.map((problem) => [problem.error.kind, problem.stopped, problem.willResume])).toEqual([["unreachable", true, true]]);
+    expect(problems[0]?.error.message).toContain(unreachableUrl);
+    expect(embedder.status()).toMatchObject({ notes: 3, embeddedNotes: 0, failed: 3, waiting: 0, running: false });
+  });
+
+  it("stops at dispose, keeping what was embedded before it", async () => {
+    temp = makeTempVault(notes);
+    let calls = 0;
+    let disposed: Promise<void> | undefined;
+    const embedder: Embedder = makeEmbedder(settingsWith({ batchSize: 1 }), {
+      saveIntervalMs: 60_000,
+      createClient: (current) => {
+        const client = createEmbeddingClient({ fetch: hostFetch, baseUrl: server.baseUrl, model: current.model });
+        return {
+          model: client.model,
+          embed: (texts, signal) => {
+            if (++calls === 2) disposed = embedder.dispose();
+            return client.embed(texts, signal);
+          },
+        };
+      },
+    });
+    await embedder.start();
+    await disposed;
+    expect(server.requests.length).toBeLessThanOrEqual(2);
+    expect(storedFile().noteCount).toBe(1);
+    expect(embedder.status().running).toBe(false);
+  });
+
   it("never sends an excluded note's text, nor one outside the include-only folders", async () => {
     temp = makeTempVault({
       "Work/Plan.md": "# Plan\nworkmarker quarterly goals",
