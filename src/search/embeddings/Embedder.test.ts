@@ -115,6 +115,20 @@ describe("Embedder", () => {
     expect(storedFile().noteCount).toBe(3);
   });
 
+  it("re-embeds every note when the model changes between runs of one embedder, even if a single note changed", async () => {
+    temp = makeTempVault(notes);
+    const vault = new FsVault(temp.root);
+    let settings = settingsWith({ model: "embed-a" });
+    const embedder = makeEmbedder(() => settings, { vault });
+    await embedder.start();
+    settings = settingsWith({ model: "embed-b" });
+    await vault.create("Garden/Tulips.md", "# Tulips\nPlant tulip bulbs in autumn.");
+    await waitFor(() => embedder.vectors.has("Garden/Tulips.md"));
+    await embedder.idle();
+    expect(server.requests.filter((request) => request.model === "embed-b").flatMap((request) => request.input)).toHaveLength(4);
+    expect(embedder.status()).toMatchObject({ model: "embed-b", embeddedNotes: 4, notes: 4 });
+  });
+
   it("keeps what was stored when the server fails mid-run, and the next run finishes the rest", async () => {
     temp = makeTempVault({ ...notes, "Garden/Tulips.md": "# Tulips\nPlant tulip bulbs in autumn, pointed end up." });
     const problems: EmbedderProblem[] = [];
