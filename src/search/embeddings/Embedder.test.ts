@@ -115,6 +115,20 @@ describe("Embedder", () => {
     expect(storedFile().noteCount).toBe(3);
   });
 
+  it("re-embeds every note when the model changes between runs of one embedder, even if a single note changed", async () => {
+    temp = makeTempVault(notes);
+    const vault = new FsVault(temp.root);
+    let settings = settingsWith({ model: "embed-a" });
+    const embedder = makeEmbedder(() => settings, { vault });
+    await embedder.start();
+    settings = settingsWith({ model: "embed-b" });
+    await vault.create("Garden/Tulips.md", "# Tulips\nPlant tulip bulbs in autumn.");
+    await waitFor(() => embedder.vectors.has("Garden/Tulips.md"));
+    await embedder.idle();
+    expect(server.requests.filter((request) => request.model === "embed-b").flatMap((request) => request.input)).toHaveLength(4);
+    expect(embedder.status()).toMatchObject({ model: "embed-b", embeddedNotes: 4, notes: 4 });
+  });
+
   it("keeps what was stored when the server fails mid-run, and the next run finishes the rest", async () => {
     temp = makeTempVault({ ...notes, "Garden/Tulips.md": "# Tulips\nPlant tulip bulbs in autumn, pointed end up." });
     const problems: EmbedderProblem[] = [];
@@ -152,6 +166,46 @@ describe("Embedder", () => {
     expect(problems).toEqual([]);
     expect(server.requests.map((request) => request.failed)).toEqual([true, true, false, false]);
     expect(embedder.status()).toMatchObject({ embeddedNotes: 3, failed: 0 });
+  });
+
+  it("stops on a server it cannot reach, counts its batch failed and plans to resume", async () => {
+    temp = makeTempVault(notes);
+    const closed = await startEmbeddingServer();
+    const unreachableUrl = closed.baseUrl;
+    await closed.close();
+    const problems: EmbedderProblem[] = [];
+    const embedder = makeEmbedder(settingsWith(), {
+      createClient: (current) => createEmbeddingClient({ fetch: hostFetch, baseUrl: unreachableUrl, model: current.model }),
+      onProblem: (problem) => problems.push(problem),
+    });
+    await embedder.start();
+    expect(problems.map((problem) => [problem.error.kind, problem.stopped, problem.willResume])).toEqual([["unreachable", true, true]]);
+    expect(problems[0]?.error.message).toContain(unreachableUrl);
+    expect(embedder.status()).toMatchObject({ notes: 3, embeddedNotes: 0, failed: 3, waiting: 0, running: false });
+  });
+
+  it("stops at dispose, keeping what was embedded before it", async () => {
+    temp = makeTempVault(notes);
+    let calls = 0;
+    let disposed: Promise<void> | undefined;
+    const embedder: Embedder = makeEmbedder(settingsWith({ batchSize: 1 }), {
+      saveIntervalMs: 60_000,
+      createClient: (current) => {
+        const client = createEmbeddingClient({ fetch: hostFetch, baseUrl: server.baseUrl, model: current.model });
+        return {
+          model: client.model,
+          embed: (texts, signal) => {
+            if (++calls === 2) disposed = embedder.dispose();
+            return client.embed(texts, signal);
+          },
+        };
+      },
+    });
+    await embedder.start();
+    await disposed;
+    expect(server.requests.length).toBeLessThanOrEqual(2);
+    expect(storedFile().noteCount).toBe(1);
+    expect(embedder.status().running).toBe(false);
   });
 
   it("never sends an excluded note's text, nor one outside the include-only folders", async () => {

@@ -379,6 +379,8 @@ export class Embedder {
     }
     if (this.current.model !== model) {
       if (this.current.noteCount > 0 || this.storedChars > 0) this.dirty = true;
+      // Every note needs the new model's vectors, not only the ones that changed.
+      this.fullScan = true;
       this.current = new VectorStore(model);
       this.waiting.clear();
       this.failed.clear();
