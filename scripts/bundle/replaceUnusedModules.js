@@ -38,6 +38,30 @@ const replacements = [
     path: /[\/]langsmith[\/]index\.mjs$/,
     contents: () => 'export * from "./lib/index.mjs";\n',
   },
+  {
+    // LangChain counts tokens with tiktoken only in getNumTokens / calculateMaxTokens, which the
+    // plugin never calls (usage comes from the servers), and the encodings it would use are
+    // fetched from tiktoken.pages.dev at that moment: a request the plugin must not make. Both
+    // callers catch the failure and count characters / 4 instead.
+    name: "tiktoken token counting",
+    path: /[\/]@langchain[\/]core[\/]dist[\/]utils[\/]tiktoken\.js$/,
+    contents: () =>
+      [
+        'const unavailable = () => Promise.reject(new Error("Token counting with tiktoken is not part of Vault Copilot."));',
+        "export const encodingForModel = unavailable;",
+        "export const getEncoding = unavailable;",
+        "export const tiktoken_exports = { encodingForModel, getEncoding };",
+        "",
+      ].join("\n"),
+  },
+  {
+    // ChatOpenAI's `profile` (a table of OpenAI models' context sizes and features, about 13 KB)
+    // is read only by LangChain's agent middleware, which the plugin does not use: an empty table
+    // makes `profile` an empty object, as for a model the table does not know.
+    name: "OpenAI model profiles",
+    path: /[\/]@langchain[\/]openai[\/]dist[\/]chat_models[\/]profiles\.js$/,
+    contents: () => "export default {};\n",
+  },
 ];
 
 /** The esbuild plugin applying `replacements`. */

@@ -302,6 +302,7 @@ describe("VaultCopilotSettingTab", () => {
     expect(row.textContent).toContain("Failed: 2");
     await act(async () => row.querySelector("button")!.click());
     expect(rebuilt).toBe(1);
+    expect(row.textContent).toContain("Rebuilt.");
   });
 });
 

@@ -1,4 +1,3 @@
-import { Notice } from "obsidian";
 import { errorMessage } from "../errorMessage";
 import { fieldRow, parseLines, secretRow, toggleRow, type RowContext, type SettingsRow, type SettingsSection } from "./settingRows";
 import { embeddingSettingsSchema } from "./settingsSchema";
@@ -50,21 +49,28 @@ function healthRow(source: IndexHealthSource): SettingsRow {
     desc: "What the search index and the embeddings hold now.",
     render(setting) {
       const out = setting.infoEl.createDiv({ cls: "vault-copilot-index-health" });
+      let outcome = "";
       const draw = () => {
         out.empty();
         for (const line of healthLines(source.health())) out.createDiv({ text: line });
+        if (outcome) out.createDiv({ cls: "vault-copilot-index-health-outcome", text: outcome });
       };
       draw();
       setting.addButton((button) =>
         button.setButtonText("Rebuild").onClick(() => {
           button.setDisabled(true);
-          source.rebuild().then(
-            () => new Notice("Search index rebuilt."),
-            (error: unknown) => new Notice(`The search index could not be rebuilt: ${errorMessage(error)}`),
-          ).finally(() => {
-            button.setDisabled(false);
-            draw();
-          });
+          outcome = "Rebuilding…";
+          draw();
+          source
+            .rebuild()
+            .then(
+              () => (outcome = "Rebuilt."),
+              (error: unknown) => (outcome = `The search index could not be rebuilt: ${errorMessage(error)}`),
+            )
+            .finally(() => {
+              button.setDisabled(false);
+              draw();
+            });
         }),
       );
       return source.onChange(draw);

@@ -17,6 +17,7 @@ import { startOpenAIServer, type OpenAIServer } from "../helpers/openAIServer";
 
 const repoRoot = resolve(__dirname, "../..");
 const CHAT_VIEW_TYPE = "vault-copilot-chat-view";
+const RELATED_VIEW_TYPE = "vault-copilot-related-view";
 
 /**
  * Node built-ins main.js may require, and only lazily on desktop: the MCP stdio transport
@@ -145,12 +146,12 @@ describe("main.js on nothing but web globals and obsidian (what mobile gives it)
     expect(loaded.pluginClass.prototype).toBeInstanceOf(loaded.obsidian.Plugin);
   });
 
-  it("onload registers the chat view, its commands, the ribbon icon and the settings tab; unload undoes them", async () => {
+  it("onload registers the chat and related-notes views, their commands, the ribbon icon and the settings tab; unload undoes them", async () => {
     const app = new loaded.obsidian.App();
     const plugin = new loaded.pluginClass(app, manifest);
     await plugin.enable();
-    expect([...plugin.registered.views]).toEqual([CHAT_VIEW_TYPE]);
-    expect([...plugin.registered.commands.keys()]).toEqual(expect.arrayContaining(["vault-copilot:open-chat"]));
+    expect([...plugin.registered.views]).toEqual([CHAT_VIEW_TYPE, RELATED_VIEW_TYPE]);
+    expect([...plugin.registered.commands.keys()]).toEqual(expect.arrayContaining(["vault-copilot:open-chat", "vault-copilot:open-related-notes"]));
     expect(plugin.registered.settingTabs).toHaveLength(1);
     expect(plugin.registered.ribbonIcons.map((icon) => icon.title)).toEqual(["Open Copilot chat"]);
     // The settings were saved once, as defaults, and hold no secret.
@@ -161,6 +162,21 @@ describe("main.js on nothing but web globals and obsidian (what mobile gives it)
     expect(plugin.registered.views.size).toBe(0);
     expect(plugin.registered.commands.size).toBe(0);
     expect(plugin.registered.settingTabs).toHaveLength(0);
+  });
+
+  it("the open-related-notes command opens the Related notes view, which lists the open note's neighbours", async () => {
+    const app = new loaded.obsidian.App();
+    app.vault.seedFile("Garden/Tomatoes.md", "# Tomatoes\n\nTomatoes need compost and watering.\n", { ctime: 1, mtime: 1 });
+    app.vault.seedFile("Garden/Compost.md", "# Compost\n\nCompost for tomatoes; turn the compost weekly.\n", { ctime: 1, mtime: 1 });
+    app.vault.seedFile("Money/Budget.md", "# Budget\n\nRent and savings.\n", { ctime: 1, mtime: 1 });
+    const plugin = new loaded.pluginClass(app, manifest);
+    await plugin.enable();
+    await plugin.registered.commands.get("vault-copilot:open-related-notes")!.callback!();
+    await until(() => app.workspace.getLeavesOfType(RELATED_VIEW_TYPE).length === 1, "the related-notes leaf");
+    const content = (app.workspace.getLeavesOfType(RELATED_VIEW_TYPE)[0]!.view as Double.ItemView).contentEl;
+    await app.workspace.openFile(app.vault.getAbstractFileByPath("Garden/Tomatoes.md") as never);
+    await until(() => content.querySelector(".vault-copilot-related-item a")?.textContent === "Compost", "Compost listed as related");
+    plugin.unload();
   });
 
   it("the open-chat command opens the chat view in a leaf, its React root renders, and closing unmounts it", async () => {

@@ -13,7 +13,9 @@ const entry = `
 import * as z from "zod";
 import { Client as McpClient } from "@modelcontextprotocol/sdk/client/index.js";
 import { Client as TracingClient, RunTree } from "langsmith";
-export { z, McpClient, TracingClient, RunTree };
+import { calculateMaxTokens } from "@langchain/core/language_models/base";
+import { ChatOpenAI } from "@langchain/openai";
+export { z, McpClient, TracingClient, RunTree, calculateMaxTokens, ChatOpenAI };
 `;
 
 interface Bundled {
@@ -21,6 +23,8 @@ interface Bundled {
   McpClient: new (info: { name: string; version: string }) => unknown;
   TracingClient: new () => { createRun(run: unknown): Promise<void>; awaitPendingTraceBatches(): Promise<void> };
   RunTree: new (config: { name: string; tracingEnabled: boolean }) => { name: string };
+  calculateMaxTokens: (input: { prompt: string; modelName: string }) => Promise<number>;
+  ChatOpenAI: new (fields: { model: string; apiKey: string }) => { profile: object; getNumTokens(text: string): Promise<number> };
   inputs: string[];
 }
 
@@ -74,5 +78,24 @@ describe("the stand-ins in main.js", () => {
     const client = new bundled.TracingClient();
     await expect(client.awaitPendingTraceBatches()).resolves.toBeUndefined();
     await expect(client.createRun({ name: "run" })).rejects.toThrow(/LangSmith tracing is not included in Vault Copilot.*nothing was sent/);
+  });
+
+  it("LangChain counts tokens by characters, never fetching tiktoken's encodings", async () => {
+    const warn = jest.spyOn(console, "warn").mockImplementation(() => undefined);
+    const fetched = jest.spyOn(globalThis, "fetch");
+    try {
+      // gpt-4's 8,192 context less 12 characters / 4.
+      await expect(bundled.calculateMaxTokens({ prompt: "twelve chars", modelName: "gpt-4" })).resolves.toBe(8192 - 3);
+      await expect(new bundled.ChatOpenAI({ model: "gpt-4o", apiKey: "x" }).getNumTokens("twelve chars")).resolves.toBe(3);
+      expect(fetched).not.toHaveBeenCalled();
+      expect(bundled.inputs.filter((path) => path.includes("js-tiktoken"))).toEqual([]);
+    } finally {
+      warn.mockRestore();
+      fetched.mockRestore();
+    }
+  });
+
+  it("ChatOpenAI's model profile table is empty (its profile an empty object)", () => {
+    expect(new bundled.ChatOpenAI({ model: "gpt-4o", apiKey: "x" }).profile).toEqual({});
   });
 });
