@@ -9,7 +9,7 @@ import { listServerModels } from "./LLMProviders/listModels";
 import { configuredModelNames, modelSettingsFor } from "./LLMProviders/modelChoice";
 import { modalEditApproval } from "./components/EditApprovalModal";
 import { registerEditCommands } from "./components/editCommands";
-import { createIndexProgressStatusBar } from "./components/indexProgressStatusBar";
+import { createEmbeddingProgressStatusBar, createIndexProgressStatusBar } from "./components/indexProgressStatusBar";
 import { registerPomodoro } from "./components/pomodoroStatusBar";
 import { modalToolCallApproval } from "./components/ToolCallApprovalModal";
 import { createObsidianFetch } from "./LLMProviders/obsidianFetch";
@@ -71,6 +71,7 @@ export default class VaultCopilotPlugin extends Plugin {
       secrets,
       getSettings: () => store.get(),
       onProblem: ({ error }) => console.warn(`Vault Copilot: embeddings: ${error.message}`),
+      onProgress: createEmbeddingProgressStatusBar(this),
     });
     this.register(() => void semantic.embedder.dispose());
     // The note index behind localSearch: loaded and brought up to date once the layout is ready.

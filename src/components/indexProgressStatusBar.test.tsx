@@ -27,3 +27,49 @@ describe("index progress in the status bar", () => {
     expect(visible()).toBe(false);
   });
 });
+
+describe("embedding progress in the status bar", () => {
+  it.each([["finishes", false], ["stops on failures with notes still waiting", true]])("shows while notes wait during a real run and hides when the run %s", async (_ending, failing) => {
+    const { startEmbeddingServer } = await import("../../test/helpers/embeddingServer");
+    const { makeTempVault } = await import("../../test/helpers/tempVault");
+    const { FsVault } = await import("../vault/FsVault");
+    const { FsDataStore } = await import("../vault/fsDataStore");
+    const { MapSecretStore } = await import("../ports/SecretStore");
+    const { createSemanticSearch } = await import("../search/embeddings/semanticSearch");
+    const { DEFAULT_SETTINGS } = await import("../constants");
+    const { createEmbeddingProgressStatusBar } = await import("./indexProgressStatusBar");
+    const notes = Object.fromEntries(Array.from({ length: 40 }, (_, index) => [`Note ${index}.md`, `# Note ${index}\n\nText number ${index} about gardens.\n`]));
+    const vault = makeTempVault(notes);
+    const server = await startEmbeddingServer();
+    // After the first batch, every request is refused (not retried): the run stops with notes waiting.
+    if (failing) for (let request = 1; request < 20; request++) server.failRequest(request, { status: 400, message: "refused" });
+    try {
+      const plugin = new TestPlugin(new App(), manifest);
+      const report = createEmbeddingProgressStatusBar(plugin as unknown as ObsidianPlugin);
+      const item = plugin.registered.statusBarItems[0]!;
+      const shown: string[] = [];
+      const settings = { ...structuredClone(DEFAULT_SETTINGS), embeddings: { ...DEFAULT_SETTINGS.embeddings, enabled: true, baseUrl: server.baseUrl, model: "test-embed" } };
+      const semantic = createSemanticSearch({
+        vault: new FsVault(vault.root),
+        store: new FsDataStore(`${vault.root}/.obsidian/plugins/vault-copilot`),
+        fetch: globalThis.fetch,
+        secrets: new MapSecretStore(),
+        getSettings: () => settings,
+        onProgress: (status) => {
+          report(status);
+          if (item.style.display !== "none") shown.push(item.textContent ?? "");
+        },
+      });
+      await semantic.embedder.start();
+      await semantic.embedder.dispose();
+      expect(shown.length).toBeGreaterThan(0);
+      expect(shown[0]).toMatch(/^Embedding notes: \d+ done, \d+ waiting$/);
+      expect(item.style.display).toBe("none");
+      if (failing) expect(semantic.embedder.status().waiting + semantic.embedder.status().failed).toBeGreaterThan(0);
+      else expect(semantic.embedder.status().embeddedNotes).toBe(40);
+    } finally {
+      await server.close();
+      vault.remove();
+    }
+  });
+});

@@ -1,4 +1,5 @@
 import type { Plugin } from "obsidian";
+import type { EmbedderStatus } from "../search/embeddings/Embedder";
 import type { IndexProgress } from "../search/reconcile";
 
 /** Builds of fewer notes than this finish too fast to be worth showing. */
@@ -21,6 +22,26 @@ export function createIndexProgressStatusBar(plugin: Plugin): (progress: IndexPr
     }
     format ??= new Intl.NumberFormat();
     item.setText(`Indexing notes ${format.format(done)} / ${format.format(total)}`);
+    item.show();
+  };
+}
+
+/**
+ * Embedding's progress in the status bar while notes wait to be embedded ("Embedding notes: 1,200
+ * done, 300 waiting"), hidden when the run ends or nothing waits.
+ */
+export function createEmbeddingProgressStatusBar(plugin: Plugin): (status: EmbedderStatus) => void {
+  const item = plugin.addStatusBarItem();
+  item.addClass("vault-copilot-embedding-progress");
+  item.hide();
+  let format: Intl.NumberFormat | undefined;
+  return ({ running, waiting, embeddedNotes }) => {
+    if (!running || waiting === 0) {
+      item.hide();
+      return;
+    }
+    format ??= new Intl.NumberFormat();
+    item.setText(`Embedding notes: ${format.format(embeddedNotes)} done, ${format.format(waiting)} waiting`);
     item.show();
   };
 }

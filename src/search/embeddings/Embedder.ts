@@ -202,6 +202,8 @@ export class Embedder {
       })
       .finally(() => {
         this.run = undefined;
+        // The end of a run is progress too: a status line shown while it ran goes away.
+        this.progress();
         if (this.runAgain && !this.controller.signal.aborted) {
           this.runAgain = false;
           void this.schedule();

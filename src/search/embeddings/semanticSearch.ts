@@ -4,7 +4,7 @@ import type { CopilotSettings } from "../../settings/settingsSchema";
 import type { DataStore, VaultPort } from "../../vault/VaultPort";
 import type { VectorSide } from "../vectorSide";
 import { createEmbeddingClient, type EmbeddingClient } from "./embeddingClient";
-import { Embedder, type EmbedderProblem, type EmbedderSettings } from "./Embedder";
+import { Embedder, type EmbedderProblem, type EmbedderSettings, type EmbedderStatus } from "./Embedder";
 
 export interface SemanticSearchOptions {
   vault: VaultPort;
@@ -14,6 +14,7 @@ export interface SemanticSearchOptions {
   secrets: SecretStore;
   getSettings: () => CopilotSettings;
   onProblem?: (problem: EmbedderProblem) => void;
+  onProgress?: (status: EmbedderStatus) => void;
   yieldNow?: () => Promise<void>;
 }
 
@@ -52,6 +53,7 @@ export function createSemanticSearch(options: SemanticSearchOptions): SemanticSe
     createClient: () => client(),
     getSettings: () => embedderSettings(options.getSettings()),
     ...(options.onProblem ? { onProblem: options.onProblem } : {}),
+    ...(options.onProgress ? { onProgress: options.onProgress } : {}),
     ...(options.yieldNow ? { yieldNow: options.yieldNow } : {}),
   });
   const side: VectorSide = {
