@@ -10,7 +10,7 @@ import type { Tokenizer } from "./tokenizer";
 export interface SimilarNote {
   path: string;
   title: string;
-  /** 0 to 1: the best related note of the list has the highest; a link adds to it. */
+  /** The word match scaled so the best one scores 1, plus 0.3 for a link either way (0.6 both ways). */
   score: number;
   /** The most distinctive words both notes use, as the first note writes them. */
   sharedTerms: string[];

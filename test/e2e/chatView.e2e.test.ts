@@ -571,6 +571,20 @@ describe("chat view in the browser demo", () => {
     await page.close();
   });
 
+  it("Related notes under the chat follow the open note, say why, and add a note to the context", async () => {
+    const page = await open();
+    await page.getByRole("navigation", { name: "Notes" }).getByRole("button", { name: "Welcome", exact: true }).click();
+    const view = page.locator(CHAT_VIEW_SELECTOR);
+    await view.getByText("Related notes", { exact: true }).click();
+    const related = view.getByRole("list", { name: "Related notes" });
+    const roses = related.getByRole("listitem").filter({ hasText: "Roses" });
+    await roses.waitFor();
+    expect(await roses.innerText()).toContain("linked from this note");
+    await roses.getByRole("button", { name: "Add Roses to chat" }).click();
+    await view.getByRole("list", { name: "Context for the next message" }).getByText("Roses", { exact: true }).waitFor();
+    await page.close();
+  });
+
   it("logged no console errors in any page of the session", () => {
     expect(sessionErrors).toEqual([]);
   });
