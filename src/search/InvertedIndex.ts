@@ -1,4 +1,4 @@
-import { FIELD_COUNT, FIELD_NAMES, type FieldTerms } from "./noteFields";
+import { comparableTitle, FIELD_COUNT, FIELD_NAMES, noteTitle, type FieldTerms } from "./noteFields";
 import { inverseDocumentFrequency, type RankingParameters } from "./ranking";
 import { PostingLists } from "./PostingLists";
 import type { TimeSlicer } from "./TimeSlicer";
@@ -35,6 +35,8 @@ export class InvertedIndex {
   private docIdByPath = new Map<string, number>();
   private readonly lengthSums = new Float64Array(FIELD_COUNT);
   private removedCount = 0;
+  /** Comparable title -> paths, in index order; made on first use, then kept by add and remove. */
+  private titles: Map<string, string[]> | null = null;
   private postings = new PostingLists();
   private scores: Float64Array = new Float64Array(0);
   private scratch: Float64Array = new Float64Array(1024);
@@ -61,6 +63,35 @@ export class InvertedIndex {
     return this.docIdByPath.keys();
   }
 
+  /**
+   * The notes whose title (file name) is `title` in comparable form, in index order: for exact
+   * titles and links by name. The table is made on the first call (a pass over every path) and
+   * kept current from then on, so a query or an edit never pays for the whole vault again.
+   */
+  pathsTitled(title: string): readonly string[] {
+    if (!this.titles) {
+      this.titles = new Map();
+      for (const path of this.docIdByPath.keys()) this.addTitle(path);
+    }
+    return this.titles.get(comparableTitle(title)) ?? [];
+  }
+
+  private addTitle(path: string): void {
+    const key = comparableTitle(noteTitle(path));
+    const paths = this.titles?.get(key);
+    if (paths) paths.push(path);
+    else this.titles?.set(key, [path]);
+  }
+
+  private removeTitle(path: string): void {
+    const key = comparableTitle(noteTitle(path));
+    const paths = this.titles?.get(key);
+    if (!paths) return;
+    const kept = paths.filter((candidate) => candidate !== path);
+    if (kept.length > 0) this.titles?.set(key, kept);
+    else this.titles?.delete(key);
+  }
+
   /** Every live note, for filters that do not depend on terms (a time range with no match). */
   *allDocuments(): IterableIterator<IndexedDocument> {
     for (const document of this.documents) if (document) yield document;
@@ -72,6 +103,7 @@ export class InvertedIndex {
     const id = this.documents.length;
     this.documents.push(document);
     this.docIdByPath.set(document.path, id);
+    if (this.titles) this.addTitle(document.path);
     if (this.lengths.length < (id + 1) * FIELD_COUNT) this.lengths = grow(this.lengths, (id + 1) * FIELD_COUNT);
 
     // Counts are gathered per term id in a scratch array (cheaper than a map per note).
@@ -102,6 +134,7 @@ export class InvertedIndex {
     if (id === undefined) return false;
     this.docIdByPath.delete(path);
     this.documents[id] = undefined;
+    if (this.titles) this.removeTitle(path);
     for (let field = 0; field < FIELD_COUNT; field++) {
       this.lengthSums[field] = (this.lengthSums[field] ?? 0) - (this.lengths[id * FIELD_COUNT + field] ?? 0);
     }

@@ -49,4 +49,18 @@ describe("titleFirst", () => {
     expect(titleFirst(list, "Automobile", index, undefined).map((hit) => hit.path)).toEqual(["Automobile.md", "Car repairs.md"]);
     expect(titleFirst(list, "Automobile", index, (document) => document.path !== "Automobile.md").map((hit) => hit.path)).toEqual(["Car repairs.md", "Notes/Other.md"]);
   });
+
+  it("finds titles of notes added and removed after the first lookup", () => {
+    const local = new InvertedIndex();
+    const add = (path: string) => local.add({ path, mtime: 0, size: 0, dayKey: 0 }, extractFieldTerms(path, "text", tokenizer));
+    add("A/Plan.md");
+    expect(local.pathsTitled("plan")).toEqual(["A/Plan.md"]);
+    add("B/Plan.md");
+    local.remove("A/Plan.md");
+    add("Café  Notes.md");
+    expect(local.pathsTitled("Plan")).toEqual(["B/Plan.md"]);
+    expect(local.pathsTitled("cafe\u0301 notes")).toEqual(["Café  Notes.md"]);
+    local.remove("B/Plan.md");
+    expect(local.pathsTitled("plan")).toEqual([]);
+  });
 });

@@ -15,6 +15,11 @@ export function noteTitle(path: string): string {
   return name.toLowerCase().endsWith(".md") ? name.slice(0, -3) : name;
 }
 
+/** A title as a query or a link is compared with it: NFC, lower case, spaces collapsed. */
+export function comparableTitle(text: string): string {
+  return text.normalize("NFC").toLowerCase().replace(/\s+/g, " ").trim();
+}
+
 /**
  * A note's text cut into fields: title (the file name), aliases, headings and tags as Obsidian
  * reads them, the folder path, and the body (everything else, frontmatter values included).

@@ -32,11 +32,10 @@ export interface RankRequest {
  * "what did I do last week", the notes of last week are the answer whatever words they use.
  */
 export function rankNotes(index: InvertedIndex, request: RankRequest): RankedNote[] {
-  const inRange = request.timeRange ? timeRangeFilter(request.timeRange, request.timeZone) : undefined;
   const accept = requestFilter(request);
   const hits = index.search(request.terms, request.limit, request.ranking, accept);
   const notes = hits.map(({ document, score }) => toRankedNote(document, score));
-  if (inRange && accept && notes.length < request.limit) {
+  if (request.timeRange && accept && notes.length < request.limit) {
     const seen = new Set(notes.map((note) => note.path));
     const rest = [...index.allDocuments()]
       .filter((document) => !seen.has(document.path) && accept(document))

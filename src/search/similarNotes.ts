@@ -134,9 +134,7 @@ function linkName(target: string): string {
 function resolveLink(index: InvertedIndex, target: string): string | undefined {
   const withExtension = /\.md$/i.test(target) ? target : `${target}.md`;
   if (index.get(withExtension)) return withExtension;
-  const name = linkName(target);
-  for (const candidate of index.paths()) if (noteTitle(candidate).toLowerCase() === name) return candidate;
-  return undefined;
+  return index.pathsTitled(linkName(target))[0];
 }
 
 /** Each term's first spelling in the text ("budgets" for the term "budget"), for showing. */

@@ -1,11 +1,6 @@
 import type { IndexedDocument, InvertedIndex } from "./InvertedIndex";
-import { noteTitle } from "./noteFields";
 import { toRankedNote, type RankedNote } from "./rankNotes";
-
-/** A title as the query is compared with it: NFC, lower case, spaces collapsed. */
-function comparable(text: string): string {
-  return text.normalize("NFC").toLowerCase().replace(/\s+/g, " ").trim();
-}
+import { comparableTitle as comparable } from "./noteFields";
 
 /**
  * Exact titles win: a note whose title is the query, word for word, goes first, whatever the
@@ -17,8 +12,7 @@ export function titleFirst(notes: RankedNote[], query: string, index: InvertedIn
   const present = notes.findIndex((note) => comparable(note.title) === wanted);
   if (present === 0) return notes;
   if (present > 0) return [notes[present]!, ...notes.slice(0, present), ...notes.slice(present + 1)];
-  for (const path of index.paths()) {
-    if (comparable(noteTitle(path)) !== wanted) continue;
+  for (const path of index.pathsTitled(wanted)) {
     const document = index.get(path);
     if (document && (!accept || accept(document))) return [toRankedNote(document, notes[0]!.score), ...notes.slice(0, -1)];
   }
