@@ -16,7 +16,6 @@ export interface CliIndex {
   vault: FsVault;
   settings: CopilotSettings;
   index: NoteIndex;
-  semantic: SemanticSearch | null;
 }
 
 /** The flags that switch embeddings on for one command (`search`, `similar`, `qa`, `agent`). */
@@ -37,7 +36,7 @@ export async function openCliIndex(folder: string, io: CliIo, args?: ParsedArgs)
   const vault = new FsVault(folder, undefined, { onProblem: (message) => io.stderr(`vault-copilot: ${message}\n`) });
   const settings = await loadVaultSettings(vault, io);
   const semantic = args ? await cliSemanticSearch(args, vault, settings, io) : null;
-  return { vault, settings, index: createCliNoteIndex(vault, settings, io, semantic), semantic };
+  return { vault, settings, index: createCliNoteIndex(vault, settings, io, semantic) };
 }
 
 /**

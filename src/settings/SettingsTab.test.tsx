@@ -3,7 +3,7 @@ import { act } from "react";
 import { z } from "zod";
 import { App, Plugin } from "../../test/obsidian/obsidian";
 import { DEFAULT_SETTINGS } from "../constants";
-import type { ListPorts } from "../LLMProviders/connection/listProviderModels";
+import type { ChatModelPorts } from "../LLMProviders/chatModelFactory";
 import { healthLines, type IndexHealth, type IndexHealthSource } from "./semanticSearchSection";
 import { MapSecretStore } from "../ports/SecretStore";
 import { startOpenAIServer } from "../../test/helpers/openAIServer";
@@ -20,7 +20,7 @@ const manifest = { id: "vault-copilot", name: "Vault Copilot", author: "", versi
 
 class TestPlugin extends Plugin {}
 
-async function openTab(connection?: ListPorts, indexHealth?: IndexHealthSource) {
+async function openTab(connection?: ChatModelPorts, indexHealth?: IndexHealthSource) {
   const app = new App();
   const plugin = new TestPlugin(app, manifest);
   const store = await SettingsStore.load({

@@ -1,5 +1,5 @@
 import { PluginSettingTab, Setting, type App, type Plugin, type SettingDefinitionItem } from "obsidian";
-import type { ListPorts } from "../LLMProviders/connection/listProviderModels";
+import type { ChatModelPorts } from "../LLMProviders/chatModelFactory";
 import type { ToolRegistry } from "../tools/ToolRegistry";
 import type { McpStatusSource } from "./mcpSettingsSection";
 import type { IndexHealthSource } from "./semanticSearchSection";
@@ -21,7 +21,7 @@ export class VaultCopilotSettingTab extends PluginSettingTab {
     private readonly store: SettingsStore,
     private readonly registry: ToolRegistry,
     private readonly mcp?: McpStatusSource,
-    private readonly connection?: ListPorts,
+    private readonly connection?: ChatModelPorts,
     private readonly indexHealth?: IndexHealthSource,
   ) {
     super(app, plugin);

@@ -1,5 +1,5 @@
 import { detectLocalServers } from "../LLMProviders/connection/detectLocalServers";
-import type { ListPorts } from "../LLMProviders/connection/listProviderModels";
+import type { ChatModelPorts } from "../LLMProviders/chatModelFactory";
 import { testConnection } from "../LLMProviders/connection/testConnection";
 import { makeDefaultModel } from "../LLMProviders/modelChoice";
 import { PROVIDER_PRESET_DETAILS } from "./providerPresets";
@@ -7,7 +7,7 @@ import { fieldRow, save, type RowContext, type SettingsRow } from "./settingRows
 import { NO_PRICES, modelPricesSchema, type ModelPrices } from "./settingsSchema";
 
 /** "Test connection": runs the four checks on the default model and shows each verdict under the button. */
-export function testConnectionRow(context: RowContext, ports: ListPorts): SettingsRow {
+export function testConnectionRow(context: RowContext, ports: ChatModelPorts): SettingsRow {
   return {
     name: "Test connection",
     desc: "Checks the model above: the server answers, the key is accepted, the model is there, and it takes tools.",
@@ -33,7 +33,7 @@ export function testConnectionRow(context: RowContext, ports: ListPorts): Settin
 }
 
 /** "Find local servers": looks for Ollama and LM Studio on their default ports and offers each model found. */
-export function localServersRow(context: RowContext, ports: ListPorts): SettingsRow {
+export function localServersRow(context: RowContext, ports: ChatModelPorts): SettingsRow {
   return {
     name: "Find local servers",
     desc: "Looks for Ollama (port 11434) and LM Studio (port 1234) on this computer; choose a model they have to use it. Notes then stay on this computer.",

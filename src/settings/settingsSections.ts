@@ -3,7 +3,7 @@ import { createElement } from "react";
 import { createRoot } from "react-dom/client";
 import { ALLOW_HIDDEN_FOLDERS_SETTING_NAME } from "../tools/edit/editTarget";
 import type { ToolRegistry } from "../tools/ToolRegistry";
-import type { ListPorts } from "../LLMProviders/connection/listProviderModels";
+import type { ChatModelPorts } from "../LLMProviders/chatModelFactory";
 import { mcpSection, type McpStatusSource } from "./mcpSettingsSection";
 import { localServersRow, otherModelsRow, pricesRow, testConnectionRow } from "./modelSettingsRows";
 import { semanticSearchSection, type IndexHealthSource } from "./semanticSearchSection";
@@ -27,7 +27,7 @@ import { ToolSettingsSection } from "./v2/components/ToolSettingsSection";
 export interface SectionsContext extends RowContext {
   registry: ToolRegistry;
   /** How the model rows reach servers (Test connection, local servers); absent, those rows are left out. */
-  connection?: ListPorts;
+  connection?: ChatModelPorts;
   /** The index's figures for "Index health"; absent, that row is left out. */
   indexHealth?: IndexHealthSource;
   /** The live MCP connections, for the status row (absent in contexts without a hub). */

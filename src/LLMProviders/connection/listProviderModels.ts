@@ -1,7 +1,6 @@
-import type { FetchLike } from "../../ports/FetchLike";
-import type { SecretStore } from "../../ports/SecretStore";
 import type { ProviderSettings } from "../../settings/settingsSchema";
 import { ANTHROPIC_VERSION } from "../anthropic/AnthropicChatModel";
+import type { ChatModelPorts } from "../chatModelFactory";
 import { classifyModelError, type ModelError } from "../modelErrors";
 import { PROVIDER_PROFILES } from "../providerProfiles";
 import { throwIfFailed } from "../wire/httpStatusError";
@@ -11,18 +10,13 @@ const MAX_LISTED_MODELS = 500;
 
 export type ModelListing = { ok: true; models: string[] } | { ok: false; error: ModelError };
 
-export interface ListPorts {
-  fetch: FetchLike;
-  secrets: SecretStore;
-}
-
 /**
  * The models a provider's server offers, by its own list: `GET /models` for OpenAI-compatible
  * servers (OpenAI, LM Studio, OpenRouter), Ollama's `GET /api/tags` (it lists every pulled model
  * there), Anthropic's `GET /v1/models`, Gemini's `GET /models` (only those that generate content).
  * Sorted, without repeats. A failure is returned as the ModelError it is (refused key, unreachable …).
  */
-export async function listProviderModels(provider: ProviderSettings, ports: ListPorts, signal?: AbortSignal): Promise<ModelListing> {
+export async function listProviderModels(provider: ProviderSettings, ports: ChatModelPorts, signal?: AbortSignal): Promise<ModelListing> {
   const profile = PROVIDER_PROFILES[provider.preset];
   const key = ports.secrets.get(provider.apiKeySecretId)?.trim() ?? "";
   const base = provider.baseUrl.replace(/\/+$/, "");

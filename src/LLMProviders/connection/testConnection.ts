@@ -1,8 +1,8 @@
 import { HumanMessage } from "@langchain/core/messages";
 import type { ProviderSettings } from "../../settings/settingsSchema";
-import { createChatModel } from "../chatModelFactory";
+import { createChatModel, type ChatModelPorts } from "../chatModelFactory";
 import { ModelError, classifyModelError } from "../modelErrors";
-import { listProviderModels, type ListPorts } from "./listProviderModels";
+import { listProviderModels } from "./listProviderModels";
 
 /** One check of "Test connection": passed, failed, or not known (a server without a model list). */
 export interface ConnectionCheck {
@@ -30,7 +30,7 @@ const PROBE_TOOL = {
  * 16 tokens). Each check says what it saw; a check that cannot be made after an earlier failure is
  * left out.
  */
-export async function testConnection(provider: ProviderSettings, ports: ListPorts, signal?: AbortSignal): Promise<ConnectionVerdict> {
+export async function testConnection(provider: ProviderSettings, ports: ChatModelPorts, signal?: AbortSignal): Promise<ConnectionVerdict> {
   const checks: ConnectionCheck[] = [];
   const listing = await listProviderModels(provider, ports, signal);
   const models = listing.ok ? listing.models : [];
