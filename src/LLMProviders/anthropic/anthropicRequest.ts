@@ -1,7 +1,7 @@
 import type { BaseMessage } from "@langchain/core/messages";
 import { CONTEXT_LIBRARY_HEADING } from "../../context/renderContextArtifacts";
 import type { OpenAIToolDefinition } from "../chainRunner/agentTools";
-import { messageText, toolCallsOf } from "../wire/messageParts";
+import { EMPTY_ANSWER, messageText, toolCallsOf } from "../wire/messageParts";
 
 /** Most `cache_control` breakpoints one request may carry (the Messages API refuses a fifth). */
 export const MAX_CACHE_BREAKPOINTS = 4;
@@ -43,8 +43,6 @@ export interface AnthropicRequestOptions {
   toolChoice?: "auto" | "none";
 }
 
-/** Said for an earlier answer that was empty: the API refuses empty text blocks. */
-const EMPTY_ANSWER = "(no answer)";
 
 /**
  * The Messages API body for a conversation. System messages become `system`; tool results become
@@ -78,7 +76,7 @@ export function buildAnthropicRequest(messages: readonly BaseMessage[], options:
         break;
       case "ai": {
         const calls = toolCallsOf(message);
-        const blocks: AnthropicBlock[] = text || calls.length > 0 ? (text ? [{ type: "text", text }] : []) : [{ type: "text", text: EMPTY_ANSWER }];
+        const blocks: AnthropicBlock[] = text ? [{ type: "text", text }] : calls.length > 0 ? [] : [{ type: "text", text: EMPTY_ANSWER }];
         for (const call of calls) blocks.push({ type: "tool_use", id: call.id, name: call.name, input: call.args });
         push("assistant", blocks);
         break;

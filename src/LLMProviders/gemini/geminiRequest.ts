@@ -1,6 +1,6 @@
 import type { BaseMessage } from "@langchain/core/messages";
 import type { OpenAIToolDefinition } from "../chainRunner/agentTools";
-import { messageText, toolCallsOf } from "../wire/messageParts";
+import { EMPTY_ANSWER, messageText, toolCallsOf } from "../wire/messageParts";
 
 export type GeminiPart =
   | { text: string }
@@ -66,7 +66,7 @@ export function buildGeminiRequest(messages: readonly BaseMessage[], options: Ge
           ...(record?.thoughtSignature ? { thoughtSignature: record.thoughtSignature } : {}),
         });
       }
-      push("model", parts.length > 0 ? parts : [{ text: "(no answer)" }]);
+      push("model", parts.length > 0 ? parts : [{ text: EMPTY_ANSWER }]);
     } else if (type === "tool") {
       const id = (message as { tool_call_id?: string }).tool_call_id ?? "";
       const serverId = options.calls.get(id)?.serverId;

@@ -1,5 +1,8 @@
 import type { BaseMessage } from "@langchain/core/messages";
 
+/** Said for an earlier answer that was empty: Anthropic and Gemini refuse an empty turn. */
+export const EMPTY_ANSWER = "(no answer)";
+
 /** A tool call of an assistant message, as the runners put it there. */
 export interface MessageToolCall {
   id: string;
