@@ -344,7 +344,10 @@ export class ChatController implements ApprovalSink {
       };
       const onAbort = () => this.answerApproval(id, { approved: false, reason: "the run was stopped" });
       signal.addEventListener("abort", onAbort, { once: true });
-      this.update({ approvals: [...this.state.approvals, make(id, settle)] });
+      const approval = make(id, settle);
+      // Said aloud, never given the focus: a card that took it could be accepted by the next key
+      // the user types in the message box.
+      this.update({ approvals: [...this.state.approvals, approval], announcement: { id: ++this.announcements, text: approvalAnnouncement(approval) } });
     });
   }
 
@@ -443,4 +446,10 @@ export class ChatController implements ApprovalSink {
   private now(): number {
     return (this.dependencies.now ?? Date.now)();
   }
+}
+
+/** What a screen reader hears when an approval appears: "Copilot wants to edit Daily/2026-12-01.md". */
+export function approvalAnnouncement(approval: PendingApproval): string {
+  if (approval.kind === "edit") return `Copilot wants to ${approval.proposal.before === null ? "create" : "edit"} ${approval.proposal.path}`;
+  return `Copilot wants to run ${approval.proposal.toolName} from ${approval.proposal.source}`;
 }

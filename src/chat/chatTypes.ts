@@ -106,7 +106,7 @@ export interface ChatState {
   /** Chips added for the next message. */
   chips: readonly ContextChip[];
   approvals: readonly PendingApproval[];
-  /** Set once per finished answer, for the polite screen-reader announcement. */
+  /** Set once per finished answer and per approval asked, for the polite screen-reader announcement. */
   announcement: { id: number; text: string } | null;
 }
 

@@ -1,5 +1,6 @@
 import { Modal, type App } from "obsidian";
-import type { ApprovalDecision } from "../ports/approval";
+import { APPROVAL_ARMING_MS, type ApprovalDecision } from "../ports/approval";
+import { clearTimer, setTimer } from "../ports/timers";
 
 /**
  * A dialog that asks the user one yes-or-no question for the agent and answers exactly once.
@@ -7,6 +8,7 @@ import type { ApprovalDecision } from "../ports/approval";
  */
 export abstract class ApprovalModal extends Modal {
   private decided = false;
+  private armingTimer: number | undefined;
 
   constructor(
     app: App,
@@ -17,8 +19,28 @@ export abstract class ApprovalModal extends Modal {
   }
 
   override onClose(): void {
+    clearTimer(this.armingTimer);
     this.contentEl.empty();
     if (!this.decided) this.decide({ approved: false, reason: this.closedReason });
+  }
+
+  /**
+   * The button that approves: it ignores clicks and keys for the dialog's first moments (dimmed
+   * meanwhile), and Mod+Enter anywhere in the dialog presses it afterwards.
+   */
+  protected addApproveButton(container: HTMLElement, text: string): HTMLButtonElement {
+    const button = container.createEl("button", { text, cls: "mod-cta", attr: { "aria-disabled": "true" } });
+    const armed = () => button.getAttribute("aria-disabled") === "false";
+    this.armingTimer = setTimer(() => button.setAttribute("aria-disabled", "false"), APPROVAL_ARMING_MS);
+    button.addEventListener("click", () => {
+      if (armed()) this.decide({ approved: true });
+    });
+    this.modalEl.addEventListener("keydown", (event) => {
+      if (event.key !== "Enter" || !(event.metaKey || event.ctrlKey)) return;
+      event.preventDefault();
+      if (armed()) this.decide({ approved: true });
+    });
+    return button;
   }
 
   decide(decision: ApprovalDecision): void {

@@ -42,7 +42,7 @@ export class EditApprovalModal extends ApprovalModal {
       const reason = this.reasonInput?.value.trim();
       this.decide({ approved: false, reason: reason ? `the user said: ${reason}` : "the user rejected it" });
     });
-    buttons.createEl("button", { text: "Accept", cls: "mod-cta" }).addEventListener("click", () => this.decide({ approved: true }));
+    this.addApproveButton(buttons, "Accept");
   }
 }
 

@@ -26,9 +26,7 @@ export class ToolCallApprovalModal extends ApprovalModal {
     contentEl.createEl("pre", { cls: "vault-copilot-approval-arguments", text: JSON.stringify(this.proposal.arguments, null, 2) });
     const buttons = contentEl.createDiv({ cls: "modal-button-container" });
     buttons.createEl("button", { text: "Deny" }).addEventListener("click", () => this.decide({ approved: false, reason: "the user denied it" }));
-    buttons
-      .createEl("button", { text: "Allow", cls: "mod-cta" })
-      .addEventListener("click", () => this.decide({ approved: true }));
+    this.addApproveButton(buttons, "Allow");
   }
 }
 

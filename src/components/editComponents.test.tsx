@@ -28,6 +28,11 @@ function openApproval(signal = new AbortController().signal): Promise<ApprovalDe
   return modalEditApproval(asApp(new App())).requestApproval(proposal, signal);
 }
 const button = (text: string) => [...document.querySelectorAll("button")].find((b) => b.textContent === text) as HTMLButtonElement;
+/** Accept once the dialog's first moments are over (it ignores clicks before). */
+async function armedAccept(): Promise<HTMLButtonElement> {
+  await waitFor(() => expect(button("Accept")?.getAttribute("aria-disabled")).toBe("false"), { timeout: 3_000 });
+  return button("Accept");
+}
 
 describe("EditApprovalModal", () => {
   it("shows the diff line by line with numbers and markers, as text", async () => {
@@ -42,7 +47,7 @@ describe("EditApprovalModal", () => {
       ["vault-copilot-diff-context", "33 c"],
       ["vault-copilot-diff-added", "4+d"],
     ]);
-    button("Accept").click();
+    (await armedAccept()).click();
     await expect(decision).resolves.toEqual({ approved: true });
     expect(document.querySelector(".modal-container")).toBeNull();
   });
@@ -86,8 +91,7 @@ describe("an edit approved in the modal", () => {
     const history = new EditHistory(vault);
     const dependencies = makeToolDependencies({ vault, editHistory: history, approval: modalEditApproval(asApp(app)) });
     const call = callTool(replaceInFileTool, dependencies, { path: "Plan.md", oldText: "- [ ] ship", newText: "- [x] ship" });
-    await waitFor(() => expect(button("Accept")).toBeDefined());
-    button("Accept").click();
+    (await armedAccept()).click();
     expect((await call).text).toContain('Edited "Plan.md" (+1 -1 lines)');
     expect(await vault.read("Plan.md")).toBe("- [x] ship\n- [ ] review\n");
     await undoLastEdit(history);
@@ -106,10 +110,10 @@ describe("the approval view and the tool's time limit", () => {
       defaultTimeoutMs: 30,
       maxOutputChars: 10_000,
     });
-    await waitFor(() => expect(button("Accept")).toBeDefined());
-    await new Promise((resolve) => setTimeout(resolve, 150));
+    const accept = await armedAccept();
+    // Armed only after APPROVAL_ARMING_MS, well past the tool's 30 ms limit: the dialog still waits.
     expect(document.querySelector(".modal-container")).not.toBeNull();
-    button("Accept").click();
+    accept.click();
     const result = await call;
     expect(result.status).toBe("ok");
     expect(await vault.read("Plan.md")).toBe("- [x] ship\n");

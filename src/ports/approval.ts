@@ -12,6 +12,13 @@ export interface EditProposal {
   after: string;
 }
 
+/**
+ * How long an approval that has just appeared ignores its approve button (ms), in the chat and in
+ * the dialogs alike. It may appear while the user is typing or about to click where it now sits;
+ * what they meant for something else must not approve a change.
+ */
+export const APPROVAL_ARMING_MS = 700;
+
 export type ApprovalDecision = { approved: true } | { approved: false; reason: string };
 
 export interface ApprovalPort {

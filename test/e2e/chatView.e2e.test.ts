@@ -4,7 +4,7 @@
  * Controls are found only by role and accessible name (test/e2e/chatPage.ts). Each test opens its
  * own page, so each starts with an empty chat; notes changed on disk stay changed.
  */
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
@@ -173,6 +173,46 @@ describe("chat view in the browser demo", () => {
     await acceptCard.getByRole("button", { name: "Accept" }).click();
     await waitUntilIdle(page);
     expect(readFileSync(changePath, "utf8")).toBe("Shopping:\n- apples\n- pears\n- plums\n");
+    await page.close();
+  });
+
+  it("an approval card that appears while the user types in Message is never accepted by the typing", async () => {
+    const path = join(vault.root, "Daily/2026-12-01.md");
+    mkdirSync(join(vault.root, "Daily"), { recursive: true });
+    writeFileSync(path, "status: draft\n");
+    const page = await open();
+    const proposed = gate();
+    queue.push(
+      {
+        text: "Checking the note.",
+        chunkSize: 100,
+        toolCalls: [{ name: "replaceInFile", arguments: JSON.stringify({ path: "Daily/2026-12-01.md", oldText: "draft", newText: "final" }) }],
+        pauseAfterChunks: 2,
+        resumeWhen: proposed.opened,
+      },
+      { text: "Changed it." },
+    );
+    await sendMessage(page, "Finalise the daily note");
+    await lastAnswer(page).getByText("Checking").waitFor();
+    const box = page.getByRole("textbox", { name: "Message" });
+    await box.click();
+    await box.pressSequentially("and then ");
+    // The card appears while the user goes on typing: letters, spaces, Enter, Mod+Enter.
+    proposed.open();
+    const card = lastAnswer(page).getByRole("region", { name: "Edit Daily/2026-12-01.md?" });
+    await card.waitFor();
+    // Typed as keys go: to whatever has the focus now (locator.pressSequentially would focus the box first).
+    await page.keyboard.type("add a title ");
+    for (const key of ["Space", "Enter", "Control+Enter", "Meta+Enter"]) await page.keyboard.press(key);
+    await expect(page.getByRole("status").innerText()).resolves.toBe("Copilot wants to edit Daily/2026-12-01.md");
+    expect(await box.evaluate((element) => element === document.activeElement)).toBe(true);
+    expect(await box.inputValue()).toBe("and then add a title  ");
+    await expect(card.count()).resolves.toBe(1);
+    expect(readFileSync(path, "utf8")).toBe("status: draft\n");
+    // A click is the way to accept (playwright waits for the card's first moments to pass).
+    await card.getByRole("button", { name: "Accept" }).click();
+    await waitUntilIdle(page);
+    expect(readFileSync(path, "utf8")).toBe("status: final\n");
     await page.close();
   });
 

@@ -1,7 +1,7 @@
 import { diffWordsWithSpace } from "diff";
 import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import type { PendingApproval } from "../../chat/chatTypes";
-import type { ApprovalDecision } from "../../ports/approval";
+import { APPROVAL_ARMING_MS, type ApprovalDecision } from "../../ports/approval";
 import { buildDiffHunks, countChangedLines, type DiffHunk, type DiffLine } from "../../tools/edit/editDiff";
 
 /** Beyond this many diff lines the card shows a count instead (the note is still edited whole). */
@@ -12,14 +12,22 @@ const MAX_WORD_DIFF_CHARS = 2_000;
 /**
  * A change the agent asks to make, shown in the conversation where it was asked: the diff of a
  * note (removed and added lines marked, words within changed lines), or the call of an MCP tool
- * with its arguments, and "Accept" / "Reject". Accept takes the keyboard focus when the card
- * appears, so Enter accepts and Tab reaches Reject.
+ * with its arguments, and "Accept" / "Reject". The card never takes the keyboard focus (the chat
+ * announces it instead, and it scrolls into view): keys typed in the message box stay there.
+ * Accept answers a click, or Mod+Enter inside the card, and nothing in its first moments.
  */
 export function ApprovalCard({ approval, onAnswer }: { approval: PendingApproval; onAnswer: (decision: ApprovalDecision) => void }) {
-  const accept = useRef<HTMLButtonElement>(null);
+  const card = useRef<HTMLElement>(null);
   const [reason, setReason] = useState("");
-  useEffect(() => accept.current?.focus({ preventScroll: true }), []);
+  const armed = useArmed(APPROVAL_ARMING_MS);
+  useEffect(() => {
+    // A block body: newer browsers return a promise from scrollIntoView, which React would take for a cleanup.
+    card.current?.scrollIntoView?.({ block: "nearest" });
+  }, []);
   const reject = () => onAnswer({ approved: false, reason: reason.trim() ? `the user said: ${reason.trim()}` : "the user rejected it" });
+  const accept = () => {
+    if (armed) onAnswer({ approved: true });
+  };
 
   let heading: string;
   let body: ReactNode;
@@ -33,7 +41,17 @@ export function ApprovalCard({ approval, onAnswer }: { approval: PendingApproval
     body = <pre className="vault-copilot-approval-args">{JSON.stringify(proposal.arguments, null, 2)}</pre>;
   }
   return (
-    <section className="vault-copilot-approval" aria-label={heading}>
+    <section
+      ref={card}
+      className="vault-copilot-approval"
+      aria-label={heading}
+      onKeyDown={(event) => {
+        if (event.key === "Enter" && (event.metaKey || event.ctrlKey)) {
+          event.preventDefault();
+          accept();
+        }
+      }}
+    >
       <div className="vault-copilot-approval-heading">{heading}</div>
       {body}
       <input
@@ -44,7 +62,8 @@ export function ApprovalCard({ approval, onAnswer }: { approval: PendingApproval
         value={reason}
         onChange={(event) => setReason(event.target.value)}
         onKeyDown={(event) => {
-          if (event.key === "Enter") {
+          // Enter rejects with the reason typed; Mod+Enter is left to the card (Accept).
+          if (event.key === "Enter" && !event.metaKey && !event.ctrlKey) {
             event.preventDefault();
             reject();
           }
@@ -54,12 +73,22 @@ export function ApprovalCard({ approval, onAnswer }: { approval: PendingApproval
         <button type="button" onClick={reject}>
           Reject
         </button>
-        <button type="button" className="mod-cta" ref={accept} onClick={() => onAnswer({ approved: true })}>
+        <button type="button" className="mod-cta" aria-disabled={!armed} onClick={accept}>
           Accept
         </button>
       </div>
     </section>
   );
+}
+
+/** False for `ms` after the component appears, then true. */
+function useArmed(ms: number): boolean {
+  const [armed, setArmed] = useState(false);
+  useEffect(() => {
+    const timer = window.setTimeout(() => setArmed(true), ms);
+    return () => window.clearTimeout(timer);
+  }, [ms]);
+  return armed;
 }
 
 function EditDiff({ before, after }: { before: string | null; after: string }) {

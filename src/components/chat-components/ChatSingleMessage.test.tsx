@@ -52,6 +52,13 @@ async function send(text: string): Promise<void> {
   fireEvent.keyDown(box, { key: "Enter" });
 }
 
+/** The card's Accept once its first moments are over (it ignores everything before). */
+async function armedAccept(card: HTMLElement): Promise<HTMLElement> {
+  const accept = within(card).getByRole("button", { name: "Accept" });
+  await waitFor(() => expect(accept.getAttribute("aria-disabled")).toBe("false"), { timeout: 3_000 });
+  return accept;
+}
+
 const answers = () => within(conversation()).queryAllByRole("article", { name: "Copilot" });
 /**
  * Nothing logged as an error. React's "not wrapped in act(...)" notice is left out: it is about
@@ -280,17 +287,46 @@ describe("ChatSingleMessage in the chat view", () => {
     const card = await screen.findByRole("region", { name: "Edit Plan.md?" });
     expect(card.querySelector(".vault-copilot-diff-removed")?.textContent).toContain("draft");
     expect(card.querySelector(".vault-copilot-diff-added mark")?.textContent).toBe("final");
-    expect(document.activeElement).toBe(within(card).getByRole("button", { name: "Accept" }));
     // The tool is not working while it waits: its banner says it would like to, with no timer.
     await waitFor(() => expect(answers()[1]!.querySelector(".vault-copilot-tool-title")?.textContent).toMatch(/\(waiting for your answer\)$/));
     expect(answers()[1]!.querySelector(".vault-copilot-tool-time")).toBeNull();
-    fireEvent.click(within(card).getByRole("button", { name: "Accept" }));
+    fireEvent.click(await armedAccept(card));
     await waitFor(() => expect(answers()[1]?.textContent).toContain("Changed it."));
     expect(readFileSync(join(vault.root, "Plan.md"), "utf8")).toBe("status: final\n");
     const banner = answers()[1]!.querySelector<HTMLElement>(".vault-copilot-tool-banner")!;
     expect(banner.textContent).toContain("Edited Plan.md: +1 −1");
     fireEvent.click(within(banner).getByRole("button", { name: "Undo" }));
     await waitFor(() => expect(readFileSync(join(vault.root, "Plan.md"), "utf8")).toBe("status: draft\n"));
+  });
+
+  it("an approval card that appears while the user types in Message never takes the focus, and no key resolves it", async () => {
+    const { vault } = await open(
+      [{ toolCalls: [{ name: "replaceInFile", arguments: JSON.stringify({ path: "Daily/2026-12-01.md", oldText: "draft", newText: "final" }) }] }, { text: "Changed it." }],
+      { settings: { defaultMode: "agent" }, notes: { "Daily/2026-12-01.md": "status: draft\n" } },
+    );
+    await send("finalise the daily note");
+    const box = screen.getByRole("textbox", { name: "Message" });
+    box.focus();
+    fireEvent.change(box, { target: { value: "and then " } });
+    const card = await screen.findByRole("region", { name: "Edit Daily/2026-12-01.md?" });
+    // Announced, not focused: the keys typed next stay in the message box.
+    expect(document.activeElement).toBe(box);
+    expect(screen.getByRole("status").textContent).toBe("Copilot wants to edit Daily/2026-12-01.md");
+    for (const key of [" ", "Enter", "a", "Tab"]) fireEvent.keyDown(document.activeElement!, { key });
+    fireEvent.keyDown(document.activeElement!, { key: "Enter", ctrlKey: true });
+    // A click in the card's first moments (it appeared under the pointer) and Mod+Enter in it do nothing yet.
+    const accept = within(card).getByRole("button", { name: "Accept" });
+    expect(accept.getAttribute("aria-disabled")).toBe("true");
+    fireEvent.click(accept);
+    fireEvent.keyDown(accept, { key: "Enter", metaKey: true });
+    expect(screen.getByRole("region", { name: "Edit Daily/2026-12-01.md?" })).toBe(card);
+    expect(readFileSync(join(vault.root, "Daily/2026-12-01.md"), "utf8")).toBe("status: draft\n");
+    expect(document.activeElement).toBe(box);
+    // Once armed, Mod+Enter inside the card is the explicit shortcut that accepts.
+    await armedAccept(card);
+    fireEvent.keyDown(within(card).getByRole("textbox"), { key: "Enter", ctrlKey: true });
+    await waitFor(() => expect(answers()[0]?.textContent).toContain("Changed it."));
+    expect(readFileSync(join(vault.root, "Daily/2026-12-01.md"), "utf8")).toBe("status: final\n");
   });
 
   it("shows an error in words with Retry, and Retry answers", async () => {

@@ -69,6 +69,8 @@ describe("prompts in the chat view", () => {
     await waitFor(() => expect(options()).toHaveLength(1));
     await act(() => fireEvent.keyDown(box(), { key: "Enter" }));
     const accept = await screen.findByRole("button", { name: "Accept" });
+    // An appearing card ignores Accept for its first moments.
+    await waitFor(() => expect(accept.getAttribute("aria-disabled")).toBe("false"), { timeout: 3_000 });
     await act(() => fireEvent.click(accept));
     await waitFor(() => expect(note()).toBe("# Draft\n\nThis sentence has an error.\nThe second line stays.\n"));
   });
