@@ -22,20 +22,30 @@ const MAX_NOTES_SCANNED_FOR_TAGS = 5_000;
 export class ContextSuggester {
   private candidates: { at: number; items: Promise<ContextSuggestion[]> } | null = null;
 
+  /**
+   * @param lastFolders folders whose notes and subfolders come after every other suggestion (the
+   *   saved chats and the prompts: seldom what "@" is for, and many)
+   */
   constructor(
     private readonly vault: VaultPort,
     private readonly now: () => number = Date.now,
+    private readonly lastFolders: () => readonly string[] = () => [],
   ) {}
 
   async suggest(query: string, limit = 8): Promise<ContextSuggestion[]> {
     const items = await this.all();
-    if (query === "") return items.filter((item) => item.kind === "note").slice(0, limit);
-    const scored: Array<{ item: ContextSuggestion; score: number }> = [];
+    const last = this.lastFolders().filter((folder) => folder !== "");
+    const demoted = (item: ContextSuggestion) => (item.kind !== "tag" && last.some((folder) => item.value === folder || item.value.startsWith(`${folder}/`)) ? 1 : 0);
+    if (query.trim() === "") {
+      const notes = items.filter((item) => item.kind === "note");
+      return [...notes.filter((item) => !demoted(item)), ...notes.filter(demoted)].slice(0, limit);
+    }
+    const scored: Array<{ item: ContextSuggestion; score: number; demoted: number }> = [];
     for (const item of items) {
       const score = fuzzyScore(query, item.label);
-      if (score !== null) scored.push({ item, score });
+      if (score !== null) scored.push({ item, score, demoted: demoted(item) });
     }
-    scored.sort((a, b) => b.score - a.score || a.item.label.length - b.item.label.length || a.item.label.localeCompare(b.item.label));
+    scored.sort((a, b) => a.demoted - b.demoted || b.score - a.score || a.item.label.length - b.item.label.length || a.item.label.localeCompare(b.item.label));
     return scored.slice(0, limit).map((entry) => entry.item);
   }
 
@@ -70,8 +80,8 @@ export class ContextSuggester {
 }
 
 /**
- * How well `query` matches `text` (higher is better), or null when its characters do not all
- * appear in order. Matches at word starts and runs of consecutive characters score more; a match
+ * How well `query` matches `text` (higher is better), or null when its characters (spaces aside)
+ * do not all appear in order. Matches at word starts and runs of consecutive characters score more; a match
  * in the last path segment (the name) more than in the folders.
  */
 export function fuzzyScore(query: string, text: string): number | null {
@@ -82,6 +92,8 @@ export function fuzzyScore(query: string, text: string): number | null {
   let from = 0;
   let previous = -2;
   for (const character of needle) {
+    // A space typed between words matches any separator ("kitchen sal" finds "Kitchen/Salad").
+    if (/\s/.test(character)) continue;
     const found = haystack.indexOf(character, from);
     if (found === -1) return null;
     const atWordStart = found === 0 || /[\s/_\-.#]/.test(haystack[found - 1]!);
@@ -91,4 +103,14 @@ export function fuzzyScore(query: string, text: string): number | null {
   }
   if (haystack.slice(nameStart).startsWith(needle)) score += 10;
   return score;
+}
+
+/**
+ * How a chosen suggestion stands in the message: a note as its link (`[[Projects/Alpha plan]]`), a
+ * folder as `Projects/`, a tag as `#work`; so "Compare @A with @B" is sent and kept as written.
+ */
+export function mentionText(suggestion: ContextSuggestion): string {
+  if (suggestion.kind !== "note") return suggestion.label;
+  // A name with a character that ends or splits a link is written as it is, not as a link.
+  return /[[\]|#^]/.test(suggestion.label) ? suggestion.label : `[[${suggestion.label}]]`;
 }

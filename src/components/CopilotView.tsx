@@ -204,7 +204,7 @@ export class CopilotView extends ItemView {
 
   private createHost(): ChatHost {
     const { app, services } = this;
-    const suggester = new ContextSuggester(services.vault);
+    const suggester = new ContextSuggester(services.vault, Date.now, () => [services.settings.get().history.folder, services.settings.get().prompts.folder]);
     return {
       renderMarkdown: (markdown, el, sourcePath, component) => MarkdownRenderer.render(app, markdown, el, sourcePath, component),
       openLink: (linktext, sourcePath, event) => void app.workspace.openLinkText(linktext, sourcePath, Keymap.isModEvent(event)),

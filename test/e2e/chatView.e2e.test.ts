@@ -216,6 +216,32 @@ describe("chat view in the browser demo", () => {
     await page.close();
   });
 
+  it('"@" mentions stay in the message as links: "Compare @soup with @salad" is sent and shown as written, both notes attached', async () => {
+    const page = await open();
+    await chooseMode(page, "Chat");
+    queue.push({ text: "Both are light." });
+    const requestsBefore = model.requests.length;
+    const box = page.getByRole("textbox", { name: "Message" });
+    await box.click();
+    await page.keyboard.type("Compare @soup");
+    await page.getByRole("option", { name: /Kitchen\/Soup/ }).waitFor();
+    await page.keyboard.press("Enter");
+    await page.keyboard.type("with @kitchen sal");
+    await page.getByRole("option", { name: /Kitchen\/Salad/ }).waitFor();
+    await page.keyboard.press("Enter");
+    await expect(box.inputValue()).resolves.toBe("Compare [[Kitchen/Soup]] with [[Kitchen/Salad]] ");
+    // Enter picked each suggestion; nothing was sent yet.
+    expect(model.requests.length).toBe(requestsBefore);
+    await page.keyboard.press("Enter");
+    await waitUntilIdle(page);
+    const sent = JSON.stringify(model.requests.at(-1)!.body.messages);
+    expect(sent).toContain("simmer tomatoes with basil");
+    expect(sent).toContain("lettuce, cucumber");
+    expect(sent).toContain("Compare [[Kitchen/Soup]] with [[Kitchen/Salad]]");
+    await expect(conversation(page).getByRole("article", { name: "You" }).last().innerText()).resolves.toContain("Compare [[Kitchen/Soup]] with [[Kitchen/Salad]]");
+    await page.close();
+  });
+
   it("Stop mid-stream keeps the partial text, brings Send back, and nothing arrives after", async () => {
     const page = await open();
     const resume = gate();

@@ -2,12 +2,13 @@ import { useRef, useState, type KeyboardEvent } from "react";
 import type { ChatController } from "../../chat/ChatController";
 import type { ChatState, ContextChip } from "../../chat/chatTypes";
 import { baseName, folderChip, noteChip, tagChip } from "../../chat/chipArtifacts";
+import { mentionText } from "../../chat/contextSuggestions";
 import type { CustomPrompt } from "../../prompts/customPrompt";
 import { matchPrompts } from "../../prompts/PromptLibrary";
 import { useChatHost, type ContextSuggestion } from "./ChatHost";
 
-/** "@" and what follows it up to the caret, when it starts a word. */
-const MENTION = /(^|\s)@([^\s@]*)$/;
+/** "@" and what follows it up to the caret, when it starts a word (a note's name may hold spaces). */
+const MENTION = /(^|\s)@([^@\n]*)$/;
 /** How many suggestions the "@" list shows. */
 const MAX_SUGGESTIONS = 8;
 /** "/" at the start of the box, and the prompt name typed after it. */
@@ -30,6 +31,8 @@ export function ChatComposer({ state, controller }: { state: ChatState; controll
   const [suggestions, setSuggestions] = useState<OpenList | null>(null);
   const box = useRef<HTMLTextAreaElement>(null);
   const request = useRef(0);
+  /** The suggestions request whose first item Enter picked before it arrived. */
+  const pickWhenReady = useRef(0);
 
   const send = () => {
     if (state.running || !text.trim()) return;
@@ -56,8 +59,24 @@ export function ChatComposer({ state, controller }: { state: ChatState; controll
     }
     const query = match[2] ?? "";
     void host.suggestContext(query).then((items) => {
-      if (ticket === request.current) setSuggestions({ kind: "context", query, items: items.slice(0, MAX_SUGGESTIONS), selected: 0 });
+      if (ticket !== request.current) return;
+      const shown = items.slice(0, MAX_SUGGESTIONS);
+      if (pickWhenReady.current === ticket && shown[0]) {
+        choose(shown[0]);
+        return;
+      }
+      // Past a space, words that match nothing are just words: no list, not even an empty one.
+      if (shown.length === 0 && /\s/.test(query)) setSuggestions(null);
+      else setSuggestions({ kind: "context", query, items: shown, selected: 0 });
     });
+  };
+
+  /** A mention being typed at the caret: "@" and a word with no space yet (Enter must not send it half-typed). */
+  const mentionAtCaret = (): boolean => {
+    const element = box.current;
+    const value = element?.value ?? text;
+    const match = MENTION.exec(value.slice(0, element?.selectionStart ?? value.length));
+    return match !== null && !/\s/.test(match[2] ?? "");
   };
 
   /** Runs a prompt chosen after "/": the box empties, the prompt goes with the open note and its selection. */
@@ -68,11 +87,16 @@ export function ChatComposer({ state, controller }: { state: ChatState; controll
     if (!state.running) void host.prompts.run(prompt);
   };
 
+  /** The mention typed so far becomes the chosen note's link (or folder, or tag) in the text, and its chip. */
   const choose = (suggestion: ContextSuggestion) => {
+    ++request.current;
+    pickWhenReady.current = 0;
     const element = box.current;
-    const caret = element?.selectionStart ?? text.length;
-    const before = text.slice(0, caret).replace(MENTION, (_whole, space: string) => space);
-    setText(before + text.slice(caret));
+    // The box itself, not this render's state: a pick may land after later keys (Enter before the list arrived).
+    const value = element?.value ?? text;
+    const caret = element?.selectionStart ?? value.length;
+    const before = value.slice(0, caret).replace(MENTION, (_whole, space: string) => `${space}${mentionText(suggestion)} `);
+    setText(before + value.slice(caret));
     setSuggestions(null);
     controller.addChip(chipOf(suggestion));
     window.requestAnimationFrame(() => {
@@ -105,7 +129,9 @@ export function ChatComposer({ state, controller }: { state: ChatState; controll
     }
     if (event.key === "Enter" && !event.shiftKey) {
       event.preventDefault();
-      send();
+      // A mention still being typed is finished by Enter (with the first suggestion, once it is there), never sent.
+      if (mentionAtCaret()) pickWhenReady.current = request.current;
+      else send();
       return;
     }
     if (event.key === "ArrowUp" && text === "") {

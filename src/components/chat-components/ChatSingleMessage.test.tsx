@@ -383,19 +383,47 @@ describe("the message box", () => {
     expect(box.value).toBe("你好");
   });
 
-  it("@ offers notes, folders and tags; the chosen one becomes a chip and goes with the message", async () => {
-    await open([{ text: "ok" }], { settings: { defaultMode: "chat" }, notes: { "Projects/Alpha plan.md": "ALPHA BODY #work", "Beta.md": "beta" } });
+  it("@ offers notes, folders and tags; the chosen one stays in the message as written, becomes a chip and goes with it", async () => {
+    await open([{ text: "ok" }], { settings: { defaultMode: "chat" }, notes: { "Projects/Alpha plan.md": "ALPHA BODY #work", "Beta.md": "BETA BODY" } });
     const box = screen.getByRole<HTMLTextAreaElement>("textbox", { name: "Message" });
-    fireEvent.change(box, { target: { value: "Summarise @alp", selectionStart: 14 } });
+    // A mention may hold spaces (names do).
+    fireEvent.change(box, { target: { value: "Compare @alpha pl", selectionStart: 17 } });
     const option = await screen.findByRole("option", { name: /Alpha plan/ });
     expect(option.getAttribute("aria-selected")).toBe("true");
     fireEvent.keyDown(box, { key: "Enter" });
     const chips = await screen.findByRole("list", { name: "Context for the next message" });
     expect(within(chips).getByText("Alpha plan")).toBeTruthy();
-    expect(box.value).toBe("Summarise ");
+    await waitFor(() => expect(box.value).toBe("Compare [[Projects/Alpha plan]] "));
+    // Enter picks the suggestion, it does not send.
+    fireEvent.change(box, { target: { value: "Compare [[Projects/Alpha plan]] with @be", selectionStart: 40 } });
+    await screen.findByRole("option", { name: /Beta/ });
+    fireEvent.keyDown(box, { key: "Enter" });
+    await waitFor(() => expect(box.value).toBe("Compare [[Projects/Alpha plan]] with [[Beta]] "));
+    expect(server.requests).toHaveLength(0);
     fireEvent.keyDown(box, { key: "Enter" });
     await waitFor(() => expect(server.requests).toHaveLength(1));
     expect(server.requests[0]!.rawBody).toContain("ALPHA BODY");
+    expect(server.requests[0]!.rawBody).toContain("BETA BODY");
+    expect(within(screen.getByRole("article", { name: "You" })).getByText(/Compare/).textContent).toBe("Compare [[Projects/Alpha plan]] with [[Beta]]");
+  });
+
+  it("Enter on a mention still being typed picks its first suggestion once it arrives, and never sends a mention that matches nothing", async () => {
+    await open([{ text: "ok" }], { settings: { defaultMode: "chat" }, notes: { "Кошки и собаки.md": "КОШКИ", "Other.md": "other" } });
+    const box = screen.getByRole<HTMLTextAreaElement>("textbox", { name: "Message" });
+    // Enter comes before the list does.
+    fireEvent.change(box, { target: { value: "Tell me about @кошк", selectionStart: 19 } });
+    fireEvent.keyDown(box, { key: "Enter" });
+    await waitFor(() => expect(box.value).toBe("Tell me about [[Кошки и собаки]] "));
+    fireEvent.change(box, { target: { value: "And @zzzz", selectionStart: 9 } });
+    await screen.findByText(/No note, folder or tag matches/);
+    fireEvent.keyDown(box, { key: "Enter" });
+    fireEvent.change(box, { target: { value: "And @zzzz qq", selectionStart: 12 } });
+    // Past a space, words that match nothing close the list; they are words.
+    await waitFor(() => expect(screen.queryByRole("listbox")).toBeNull());
+    expect(server.requests).toHaveLength(0);
+    fireEvent.keyDown(box, { key: "Enter" });
+    await waitFor(() => expect(server.requests).toHaveLength(1));
+    expect(server.requests[0]!.rawBody).toContain("КОШКИ");
   });
 
   it("the Mode and Model selects switch the runner and the model of the next message", async () => {
