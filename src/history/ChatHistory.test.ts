@@ -43,14 +43,21 @@ describe("ChatHistory over a real folder", () => {
     expect(listing.problems).toEqual([{ path: "copilot/chats/Broken.md", message: "its chat-id is not text" }]);
   });
 
-  it("searches names first, then the chats the index finds by their text", async () => {
+  it("searches names first, then the chats the index finds by their text, and only chats that hold every word", async () => {
     const roses = await save(savedChat("r", "Pruning roses", "2026-12-01T10:00:00Z"));
     const soup = await save(savedChat("s", "Tomato soup", "2026-12-02T10:00:00Z"));
-    hits = ["Elsewhere.md", soup];
-    expect((await history.search("roses")).chats.map((entry) => entry.path)).toEqual([roses, soup]);
-    hits = [];
-    expect((await history.search("tomato SOUP")).chats.map((entry) => entry.path)).toEqual([soup]);
-    expect((await history.search("   ")).chats).toHaveLength(2);
+    const cats = await save(savedChat("c", "Кошки и розы", "2026-12-03T10:00:00Z"));
+    // The searcher hands back every chat for any query, as a search by meaning may.
+    hits = ["Elsewhere.md", soup, roses, cats];
+    expect((await history.search("roses")).chats.map((entry) => entry.path)).toEqual([roses]);
+    // In the answer's text, not the name: found through the index, and checked.
+    expect((await history.search("answer SOUP")).chats.map((entry) => entry.path)).toEqual([soup]);
+    expect((await history.search("РОЗЫ")).chats.map((entry) => entry.path)).toEqual([cats]);
+    // More words narrow; words no chat holds list nothing.
+    expect((await history.search("answer")).chats).toHaveLength(3);
+    expect((await history.search("answer tomato")).chats.map((entry) => entry.path)).toEqual([soup]);
+    expect((await history.search("zebra")).chats).toEqual([]);
+    expect((await history.search("   ")).chats).toHaveLength(3);
   });
 
   it("renames a chat in its folder and still finds it by id", async () => {

@@ -69,19 +69,31 @@ export class ChatHistory {
   }
 
   /**
-   * The chats whose name or text matches `query`: names first (newest first), then the index's
-   * hits among the chats (best first). Without a running index, names only.
+   * The chats that hold every word of `query` in their name or their text: names first (newest
+   * first), then the index's hits among the chats (best first), each read to check it has every
+   * word, so the list narrows as words are added and a query nothing holds lists nothing, with
+   * embeddings on or off. Without a running index, names only.
    */
   async search(query: string): Promise<ChatListing> {
     const listing = await this.list();
-    const words = query.toLowerCase().split(/\s+/).filter(Boolean);
+    const words = searchWords(query);
     if (words.length === 0) return listing;
-    const byName = listing.chats.filter((chat) => words.every((word) => chat.title.toLowerCase().includes(word)));
+    const holdsAll = (text: string) => {
+      const folded = foldForSearch(text);
+      return words.every((word) => folded.includes(word));
+    };
+    const byName = listing.chats.filter((chat) => holdsAll(chat.title));
     const searcher = this.options.searcher?.();
     const byPath = new Map(listing.chats.map((chat) => [chat.path, chat]));
-    const hits = searcher ? await searcher.search(query, { limit: 50, insideFolder: this.folder() }).catch(() => []) : [];
-    const byText = hits.flatMap((hit) => byPath.get(hit.path) ?? []);
-    return { chats: [...new Set([...byName, ...byText])], problems: listing.problems };
+    const hits = searcher ? await searcher.search(query, { limit: MAX_TEXT_HITS, insideFolder: this.folder(), wordsOnly: true }).catch(() => []) : [];
+    const byText: ChatSummary[] = [];
+    for (const hit of hits) {
+      const chat = byPath.get(hit.path);
+      if (!chat || byName.includes(chat)) continue;
+      const text = await this.options.vault.read(chat.path).catch(() => "");
+      if (holdsAll(text)) byText.push(chat);
+    }
+    return { chats: [...byName, ...byText], problems: listing.problems };
   }
 
   /** Reads a chat note (its chat, and its text as read); throws `ChatNoteParseError` (naming the note) when it is not a chat we can read. */
@@ -152,6 +164,24 @@ export class ChatHistory {
     const id = (await this.options.vault.getMetadata(path))?.frontmatter[CHAT_ID_PROPERTY];
     return typeof id === "string" ? id : undefined;
   }
+}
+
+/** Most chats the note index is asked for when the chats are searched by their text. */
+const MAX_TEXT_HITS = 50;
+
+/** Text as the chat search compares it: one Unicode form (NFC), lower case. */
+function foldForSearch(text: string): string {
+  return text.normalize("NFC").toLowerCase();
+}
+
+/** The words of a chat search, folded. */
+function searchWords(query: string): string[] {
+  return foldForSearch(query).split(/\s+/).filter(Boolean);
+}
+
+/** What the history list shows of a chat note's name: without the date it starts with (the list has the date in its own column). */
+export function chatDisplayTitle(title: string): string {
+  return title.replace(/^\d{4}-\d{2}-\d{2} (?=\S)/, "");
 }
 
 function titleOf(path: string): string {

@@ -35,6 +35,8 @@ export interface NoteSearchOptions {
   insideFolder?: string;
   /** No notes in this folder (vault path, no trailing "/"). */
   outsideFolder?: string;
+  /** Words only: no note that is close in meaning alone (a list that must narrow as words are added). */
+  wordsOnly?: boolean;
   signal?: AbortSignal;
 }
 

@@ -35,6 +35,16 @@ describe("NoteIndex", () => {
   const paths = async (index: NoteIndex, query: string, options: { salientTerms?: string[] } = {}) =>
     (await index.search(query, { limit: 10, ...options })).map((hit) => hit.path);
 
+  describe("words only", () => {
+    it("leaves out the notes close in meaning alone when asked for words only", async () => {
+      // A meaning side that finds "Cats.md" close to any query.
+      const vectors = { search: () => Promise.resolve([{ path: "Cats.md", score: 0.9 }]), similarToNote: () => null };
+      const { index } = setUp({ "Roses.md": "Prune roses in spring.", "Cats.md": "Кошки спят весь день." }, { vectors: () => vectors });
+      expect(await paths(index, "roses")).toEqual(["Roses.md", "Cats.md"]);
+      expect((await index.search("roses", { limit: 10, wordsOnly: true })).map((hit) => hit.path)).toEqual(["Roses.md"]);
+    });
+  });
+
   describe("ranking", () => {
     it("ranks a note named for the query above one that only mentions it", async () => {
       const { index } = setUp({

@@ -173,7 +173,7 @@ export class NoteIndex implements NoteSearcher {
       ...(options.insideFolder !== undefined ? { insideFolder: options.insideFolder } : {}),
       ...(options.outsideFolder !== undefined ? { outsideFolder: options.outsideFolder } : {}),
     };
-    const vectors = options.timeRange ? null : (this.options.vectors?.() ?? null);
+    const vectors = options.timeRange || options.wordsOnly ? null : (this.options.vectors?.() ?? null);
     if (!vectors) return rankNotes(this.index, request);
     const pool = options.limit * 2;
     const words = rankNotes(this.index, { ...request, limit: pool });

@@ -584,9 +584,15 @@ describe("chat view in the browser demo", () => {
     // A new page loads the vault from disk again: nothing of the chat is left in memory.
     page = await open();
     await page.getByRole("button", { name: "Chat history" }).click();
-    await page.getByRole("searchbox", { name: "Search chats" }).fill("roses like");
-    const saved = page.getByRole("region", { name: "Saved chats" }).getByRole("button", { name: /^\d{4}-\d{2}-\d{2} Where do roses like to grow$/ });
-    await expect(saved.count()).resolves.toBe(1);
+    const panel = page.getByRole("region", { name: "Saved chats" });
+    // Words no chat holds list nothing; the chat is found by words of its answer too.
+    await page.getByRole("searchbox", { name: "Search chats" }).fill("roses zebra");
+    await panel.getByText("No chat matches “roses zebra”.").waitFor();
+    await page.getByRole("searchbox", { name: "Search chats" }).fill("full sun");
+    // Listed under Today without the date its note's name starts with, the open chat not being it.
+    const saved = panel.getByRole("group", { name: "Today" }).getByRole("button", { name: "Where do roses like to grow", exact: true });
+    await saved.waitFor();
+    await expect(panel.getByRole("button", { name: /^Where do roses like to grow$/ }).count()).resolves.toBe(1);
     await saved.click();
     await conversation(page).getByText("Roses like full sun.").waitFor();
 

@@ -33,6 +33,12 @@ function chatNotes(): string[] {
 const showHistory = () => act(() => fireEvent.click(screen.getByRole("button", { name: "Chat history" })));
 const rows = () => within(screen.getByRole("region", { name: "Saved chats" })).queryAllByRole("listitem");
 const rowTitles = () => rows().map((row) => row.querySelector(".vault-copilot-history-open")?.textContent);
+const groupNames = () => within(screen.getByRole("region", { name: "Saved chats" })).queryAllByRole("group").map((group) => group.getAttribute("aria-label"));
+/** Opens a chat's "⋯" menu and clicks one of its items. */
+async function chooseFromMenu(title: string, item: string): Promise<void> {
+  await act(() => fireEvent.click(screen.getByRole("button", { name: `Actions for ${title}` })));
+  await act(() => fireEvent.click(within(screen.getByRole("menu", { name: `Actions for ${title}` })).getByRole("menuitem", { name: item })));
+}
 const conversationTexts = () => within(screen.getByRole("log", { name: "Conversation" })).queryAllByRole("article").map((article) => article.textContent ?? "");
 
 describe("Chat history panel", () => {
@@ -44,11 +50,11 @@ describe("Chat history panel", () => {
     await act(() => fireEvent.click(screen.getByRole("button", { name: "New chat" })));
     await showHistory();
     await waitFor(() => expect(rowTitles()).toHaveLength(2));
-    // Newest first: the chat just made, then the older one.
-    expect(rowTitles()[0]).toMatch(/^\d{4}-\d{2}-\d{2} Where do roses grow$/);
-    expect(rowTitles()[1]).toBe("2026-11-01 Older chat");
+    // Newest first: the chat just made, then the older one; the names without their date (a column has it).
+    expect(rowTitles()).toEqual(["Where do roses grow", "Older chat"]);
+    expect(groupNames()).toEqual(["Today", "Older"]);
 
-    await act(() => fireEvent.click(screen.getByRole("button", { name: "2026-11-01 Older chat" })));
+    await act(() => fireEvent.click(screen.getByRole("button", { name: "Older chat" })));
     await waitFor(() => expect(conversationTexts().join("|")).toContain("Answer to Older chat"));
     expect(screen.queryByRole("region", { name: "Saved chats" })).toBeNull();
     await send("And now?");
@@ -106,14 +112,14 @@ describe("Chat history panel", () => {
     fireEvent.change(screen.getByRole("searchbox", { name: "Search chats" }), { target: { value: "" } });
     await waitFor(() => expect(rowTitles()).toEqual(["Roses", "Soup"]));
 
-    await act(() => fireEvent.click(screen.getByRole("button", { name: "Rename Roses" })));
+    await chooseFromMenu("Roses", "Rename");
     const name = screen.getByRole("textbox", { name: "New name for Roses" });
     fireEvent.change(name, { target: { value: "Climbing roses" } });
     await act(() => fireEvent.keyDown(name, { key: "Enter" }));
     await waitFor(() => expect(rowTitles()).toEqual(["Climbing roses", "Soup"]));
     expect(parseChat(readFileSync(join(vault.root, FOLDER, "Climbing roses.md"), "utf8")).id).toBe("roses");
 
-    await act(() => fireEvent.click(screen.getByRole("button", { name: "Delete Soup" })));
+    await chooseFromMenu("Soup", "Delete");
     // Nothing is deleted before the confirm.
     expect(existsSync(join(vault.root, FOLDER, "Soup.md"))).toBe(true);
     await act(() => fireEvent.click(within(screen.getByRole("group", { name: "Delete Soup?" })).getByRole("button", { name: "Move to trash" })));
@@ -121,6 +127,39 @@ describe("Chat history panel", () => {
     expect(existsSync(join(vault.root, FOLDER, "Soup.md"))).toBe(false);
     expect(readdirSync(join(vault.root, ".trash"))).toHaveLength(1);
     expect(readFileSync(join(vault.root, FOLDER, "Broken.md"), "utf8")).toBe(broken);
+  });
+
+  it("groups the chats by day, marks the open one, and reaches Rename and Delete by keyboard", async () => {
+    const { vault } = await open([{ text: "Sí, claro." }]);
+    const day = 24 * 60 * 60 * 1000;
+    const at = (daysBack: number) => new Date(Date.now() - daysBack * day).toISOString();
+    vault.write(`${FOLDER}/2026-01-01 Два дня назад.md`, serializeChat(savedChat("two", "Два дня назад", at(2))));
+    vault.write(`${FOLDER}/Long ago 長い.md`, serializeChat(savedChat("long", "Long ago", at(40))));
+    await send("¿Hoy?");
+    await showHistory();
+    await waitFor(() => expect(rowTitles()).toHaveLength(3));
+    // The chat open in the view is today's, and marked.
+    expect(groupNames()).toEqual(["Today", "This week", "Older"]);
+    const current = rows().filter((row) => row.getAttribute("aria-current") === "true");
+    expect(current.map((row) => row.querySelector(".vault-copilot-history-open")?.textContent)).toEqual(["¿Hoy"]);
+    // Keyboard: the menu opens on its first item, ArrowDown moves, Escape closes it and gives the focus back.
+    const menuButton = screen.getByRole("button", { name: "Actions for Два дня назад" });
+    await act(() => fireEvent.click(menuButton));
+    const menu = screen.getByRole("menu", { name: "Actions for Два дня назад" });
+    expect(document.activeElement?.textContent).toBe("Rename");
+    fireEvent.keyDown(document.activeElement!, { key: "ArrowDown" });
+    expect(document.activeElement?.textContent).toBe("Delete");
+    fireEvent.keyDown(document.activeElement!, { key: "Escape" });
+    expect(screen.queryByRole("menu")).toBeNull();
+    expect(document.activeElement).toBe(menuButton);
+    expect(menu.isConnected).toBe(false);
+    await act(() => fireEvent.click(menuButton));
+    fireEvent.keyDown(document.activeElement!, { key: "Enter" });
+    const name = await screen.findByRole("textbox", { name: "New name for Два дня назад" });
+    fireEvent.change(name, { target: { value: "Позавчера" } });
+    await act(() => fireEvent.keyDown(name, { key: "Enter" }));
+    await waitFor(() => expect(rowTitles()).toContain("Позавчера"));
+    expect(parseChat(readFileSync(join(vault.root, FOLDER, "Позавчера.md"), "utf8")).id).toBe("two");
   });
 
   it("says so when a chat note cannot be opened, and leaves it as it is", async () => {

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from "react";
-import type { ChatListing, ChatSummary } from "../../history/ChatHistory";
+import { chatDisplayTitle, type ChatListing, type ChatSummary } from "../../history/ChatHistory";
 import { errorMessage } from "../../errorMessage";
 import { useChatHost } from "./ChatHost";
 
@@ -7,12 +7,14 @@ import { useChatHost } from "./ChatHost";
 const SEARCH_DELAY_MS = 150;
 
 /**
- * The saved chats, newest first, in place of the conversation: a search box (names, and text
- * through the note index), and per chat Open (its name), Rename and Delete (to the trash, after a
- * confirm). Notes that carry a chat id but cannot be read are listed as problems; nothing is
- * written to them. Opening a chat writes nothing.
+ * The saved chats, newest first, in place of the conversation, grouped Today / Yesterday / This
+ * week / Older: a search box (names, and text through the note index; the list narrows as words
+ * are added), and per chat Open (its name, without the date the note's name starts with: the date
+ * has its own column), and a menu with Rename and Delete (to the trash, after a confirm). The chat
+ * open in the view is marked. Notes that carry a chat id but cannot be read are listed as problems;
+ * nothing is written to them. Opening a chat writes nothing.
  */
-export function ChatHistoryPanel({ onOpened }: { onOpened: () => void }) {
+export function ChatHistoryPanel({ onOpened, currentChatId }: { onOpened: () => void; currentChatId?: string }) {
   const host = useChatHost();
   const [query, setQuery] = useState("");
   const [listing, setListing] = useState<ChatListing | null>(null);
@@ -42,6 +44,7 @@ export function ChatHistoryPanel({ onOpened }: { onOpened: () => void }) {
   const open = (chat: ChatSummary) => {
     host.history.open(chat.path).then(onOpened, (error: unknown) => host.notify(errorMessage(error)));
   };
+  const groups = listing ? groupByDay(listing.chats, new Date()) : [];
 
   return (
     <section className="vault-copilot-history" aria-label="Saved chats">
@@ -56,13 +59,16 @@ export function ChatHistoryPanel({ onOpened }: { onOpened: () => void }) {
       />
       {failure && <p className="vault-copilot-history-problem">The chats could not be listed: {failure}</p>}
       {listing && listing.chats.length === 0 && <p className="vault-copilot-history-empty">{query ? `No chat matches “${query}”.` : "No saved chats yet."}</p>}
-      {listing && listing.chats.length > 0 && (
-        <ul className="vault-copilot-history-list">
-          {listing.chats.map((chat) => (
-            <ChatRow key={chat.path} chat={chat} onOpen={() => open(chat)} onChanged={() => setReload((count) => count + 1)} />
-          ))}
-        </ul>
-      )}
+      {groups.map((group) => (
+        <div key={group.label} className="vault-copilot-history-group" role="group" aria-label={group.label}>
+          <div className="vault-copilot-history-group-heading">{group.label}</div>
+          <ul className="vault-copilot-history-list">
+            {group.chats.map((chat) => (
+              <ChatRow key={chat.path} chat={chat} day={group.day} current={chat.id === currentChatId} onOpen={() => open(chat)} onChanged={() => setReload((count) => count + 1)} />
+            ))}
+          </ul>
+        </div>
+      ))}
       {listing && listing.problems.length > 0 && (
         <ul className="vault-copilot-history-problems" aria-label="Notes that could not be read">
           {listing.problems.map((problem) => (
@@ -76,18 +82,28 @@ export function ChatHistoryPanel({ onOpened }: { onOpened: () => void }) {
   );
 }
 
-function ChatRow({ chat, onOpen, onChanged }: { chat: ChatSummary; onOpen: () => void; onChanged: () => void }) {
+interface ChatRowProps {
+  chat: ChatSummary;
+  /** Whether the chat's group is a single day (its column then shows the time, else the date). */
+  day: "today" | "yesterday" | "week" | "older";
+  current: boolean;
+  onOpen: () => void;
+  onChanged: () => void;
+}
+
+function ChatRow({ chat, day, current, onOpen, onChanged }: ChatRowProps) {
   const host = useChatHost();
+  const title = chatDisplayTitle(chat.title);
   const [mode, setMode] = useState<"show" | "rename" | "confirm-delete">("show");
-  const [name, setName] = useState(chat.title);
+  const [name, setName] = useState(title);
 
   const rename = () => {
-    const title = name.trim();
-    if (!title || title === chat.title) {
+    const newTitle = name.trim();
+    if (!newTitle || newTitle === title) {
       setMode("show");
       return;
     }
-    host.history.rename(chat.path, title).then(
+    host.history.rename(chat.path, newTitle).then(
       () => {
         setMode("show");
         onChanged();
@@ -104,17 +120,17 @@ function ChatRow({ chat, onOpen, onChanged }: { chat: ChatSummary; onOpen: () =>
       rename();
     } else if (event.key === "Escape") {
       event.preventDefault();
-      setName(chat.title);
+      setName(title);
       setMode("show");
     }
   };
 
   return (
-    <li className="vault-copilot-history-item">
+    <li className={`vault-copilot-history-item${current ? " is-current" : ""}`} aria-current={current ? "true" : undefined}>
       {mode === "rename" ? (
         <input
           className="vault-copilot-history-rename"
-          aria-label={`New name for ${chat.title}`}
+          aria-label={`New name for ${title}`}
           value={name}
           autoFocus
           onChange={(event) => setName(event.target.value)}
@@ -123,12 +139,13 @@ function ChatRow({ chat, onOpen, onChanged }: { chat: ChatSummary; onOpen: () =>
         />
       ) : (
         <button type="button" className="vault-copilot-history-open" onClick={onOpen} title={chat.path}>
-          {chat.title}
+          {title}
         </button>
       )}
-      <span className="vault-copilot-history-date">{readableTime(chat.updated)}</span>
+      {current && <span className="vault-copilot-history-current">open</span>}
+      <span className="vault-copilot-history-date">{shownTime(chat.updated, day)}</span>
       {mode === "confirm-delete" ? (
-        <span className="vault-copilot-history-actions" role="group" aria-label={`Delete ${chat.title}?`}>
+        <span className="vault-copilot-history-actions" role="group" aria-label={`Delete ${title}?`}>
           <button type="button" className="mod-warning" onClick={remove}>
             Move to trash
           </button>
@@ -137,24 +154,124 @@ function ChatRow({ chat, onOpen, onChanged }: { chat: ChatSummary; onOpen: () =>
           </button>
         </span>
       ) : (
-        <span className="vault-copilot-history-actions">
-          <button type="button" aria-label={`Rename ${chat.title}`} onClick={() => setMode("rename")}>
-            Rename
-          </button>
-          <button type="button" aria-label={`Delete ${chat.title}`} onClick={() => setMode("confirm-delete")}>
-            Delete
-          </button>
-        </span>
+        <RowMenu
+          label={`Actions for ${title}`}
+          items={[
+            { label: "Rename", run: () => setMode("rename") },
+            { label: "Delete", run: () => setMode("confirm-delete") },
+          ]}
+        />
       )}
     </li>
   );
 }
 
-/** "2026-12-03T14:05:12Z" as the local date and time, e.g. "2026-12-03 15:05". */
-function readableTime(iso: string): string {
+/**
+ * A "⋯" button and its menu, by keyboard as by pointer: Enter or Space opens it on its first item,
+ * the arrow keys move, Enter runs, Escape closes it and gives the focus back to the button.
+ */
+function RowMenu({ label, items }: { label: string; items: { label: string; run: () => void }[] }) {
+  const [open, setOpen] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  const menu = useRef<HTMLUListElement>(null);
+  const focusItem = (index: number) => {
+    const elements = menu.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [];
+    elements[(index + elements.length) % elements.length]?.focus();
+  };
+  useEffect(() => {
+    if (open) focusItem(0);
+  }, [open]);
+  const close = (refocus: boolean) => {
+    setOpen(false);
+    if (refocus) button.current?.focus();
+  };
+  const onMenuKey = (event: KeyboardEvent<HTMLUListElement>) => {
+    const elements = [...(menu.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
+    const at = elements.indexOf(event.target as HTMLElement);
+    if (event.key === "ArrowDown" || event.key === "ArrowUp") {
+      event.preventDefault();
+      focusItem(at + (event.key === "ArrowDown" ? 1 : -1));
+    } else if (event.key === "Escape") {
+      event.preventDefault();
+      close(true);
+    } else if (event.key === "Tab") {
+      close(false);
+    }
+  };
+  return (
+    <span className="vault-copilot-history-actions">
+      <button
+        ref={button}
+        type="button"
+        className="clickable-icon vault-copilot-history-menu-button"
+        aria-label={label}
+        aria-haspopup="menu"
+        aria-expanded={open}
+        onClick={() => setOpen((shown) => !shown)}
+      >
+        ⋯
+      </button>
+      {open && (
+        <ul
+          ref={menu}
+          className="menu vault-copilot-history-menu"
+          role="menu"
+          aria-label={label}
+          onKeyDown={onMenuKey}
+          onBlur={(event) => {
+            if (!event.currentTarget.contains(event.relatedTarget) && event.relatedTarget !== button.current) close(false);
+          }}
+        >
+          {items.map((item) => (
+            <li
+              key={item.label}
+              role="menuitem"
+              tabIndex={-1}
+              className="menu-item"
+              onClick={() => {
+                close(false);
+                item.run();
+              }}
+              onKeyDown={(event) => {
+                if (event.key !== "Enter" && event.key !== " ") return;
+                event.preventDefault();
+                close(false);
+                item.run();
+              }}
+            >
+              {item.label}
+            </li>
+          ))}
+        </ul>
+      )}
+    </span>
+  );
+}
+
+type Day = ChatRowProps["day"];
+const GROUP_LABELS: Record<Day, string> = { today: "Today", yesterday: "Yesterday", week: "This week", older: "Older" };
+
+/** The chats in groups by their last change, in local time: today, yesterday, the five days before, older. Empty groups are left out. */
+export function groupByDay(chats: readonly ChatSummary[], now: Date): { day: Day; label: string; chats: ChatSummary[] }[] {
+  const startOfToday = new Date(now.getFullYear(), now.getMonth(), now.getDate()).getTime();
+  const dayStart = (daysBack: number) => new Date(now.getFullYear(), now.getMonth(), now.getDate() - daysBack).getTime();
+  const groups = new Map<Day, ChatSummary[]>();
+  for (const chat of chats) {
+    const ms = Date.parse(chat.updated);
+    const day: Day = Number.isNaN(ms) ? "older" : ms >= startOfToday ? "today" : ms >= dayStart(1) ? "yesterday" : ms >= dayStart(6) ? "week" : "older";
+    groups.set(day, [...(groups.get(day) ?? []), chat]);
+  }
+  return (Object.keys(GROUP_LABELS) as Day[]).flatMap((day) => {
+    const inGroup = groups.get(day);
+    return inGroup ? [{ day, label: GROUP_LABELS[day], chats: inGroup }] : [];
+  });
+}
+
+/** The date column: the time for today and yesterday, the weekday and time this week, the date before. */
+function shownTime(iso: string, day: Day): string {
   const ms = Date.parse(iso);
   if (Number.isNaN(ms)) return "";
-  const date = new Date(ms);
-  const pad = (value: number) => String(value).padStart(2, "0");
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
+  const options: Intl.DateTimeFormatOptions =
+    day === "today" || day === "yesterday" ? { hour: "2-digit", minute: "2-digit" } : day === "week" ? { weekday: "short", hour: "2-digit", minute: "2-digit" } : { year: "numeric", month: "short", day: "numeric" };
+  return new Intl.DateTimeFormat(undefined, options).format(ms);
 }

@@ -39,7 +39,7 @@ export function ChatView({ controller, onDropNotes }: { controller: ChatControll
       onDrop={onDrop}
     >
       <ChatHeader state={state} controller={controller} historyShown={showHistory} onToggleHistory={() => setShowHistory((shown) => !shown)} onNewChat={() => setShowHistory(false)} />
-      {showHistory ? <ChatHistoryPanel onOpened={() => setShowHistory(false)} /> : <ChatMessages state={state} controller={controller} />}
+      {showHistory ? <ChatHistoryPanel onOpened={() => setShowHistory(false)} currentChatId={state.chatId} /> : <ChatMessages state={state} controller={controller} />}
       {!showHistory && <RelatedSection path={state.activeNote?.path ?? null} controller={controller} />}
       <ChatComposer key={state.chatId} state={state} controller={controller} />
       <div className="vault-copilot-announcer" aria-live="polite" role="status">
