@@ -242,6 +242,53 @@ describe("chat view in the browser demo", () => {
     await page.close();
   });
 
+  it("following the stream keeps the last answer's footer in view; the user's own scrolling stops it, and Newest brings it back", async () => {
+    const page = await open({ viewport: { width: 1200, height: 600 } });
+    await chooseMode(page, "Chat");
+    const long = Array.from({ length: 40 }, (_, index) => `${index + 1}. Пункт ${index + 1}: a line of the answer, long enough to wrap in a sidebar.`).join("\n");
+    const log = conversation(page);
+    const distanceFromBottom = () => log.evaluate((element) => element.scrollHeight - element.scrollTop - element.clientHeight);
+    const footerInView = async () => {
+      const copy = (await lastAnswer(page).getByRole("button", { name: "Copy" }).boundingBox())!;
+      const view = (await log.boundingBox())!;
+      return copy.y >= view.y && copy.y + copy.height <= view.y + view.height;
+    };
+    queue.push({ text: long, chunkSize: 40, chunkDelayMs: 15 });
+    await sendMessage(page, "A long list, please");
+    await lastAnswer(page).getByText("Пункт 10").waitFor();
+    expect(await distanceFromBottom()).toBeLessThanOrEqual(32);
+    await waitUntilIdle(page);
+    await expect(footerInView()).resolves.toBe(true);
+
+    queue.push({ text: long, chunkSize: 40, chunkDelayMs: 15 });
+    await sendMessage(page, "Again");
+    await lastAnswer(page).getByText("Пункт 5").waitFor();
+    await log.hover();
+    await page.mouse.wheel(0, -600);
+    await lastAnswer(page).getByText("Пункт 20").waitFor();
+    const newest = page.getByRole("button", { name: "Newest" });
+    await newest.waitFor();
+    // Text kept arriving and the view stayed where the user put it.
+    const away = await distanceFromBottom();
+    expect(away).toBeGreaterThan(300);
+    await waitUntilIdle(page);
+    await expect(footerInView()).resolves.toBe(false);
+    await newest.click();
+    await expect(footerInView()).resolves.toBe(true);
+    await expect(newest.count()).resolves.toBe(0);
+    // Related notes opened under a long conversation keep their size (up to their cap), and so does the log.
+    await page.getByText("Related notes", { exact: true }).click();
+    await page.getByRole("list", { name: "Related notes" }).waitFor();
+    const sizes = await page.evaluate(() => {
+      const related = document.querySelector<HTMLElement>(".vault-copilot-related-section")!;
+      const chat = document.querySelector<HTMLElement>(".vault-copilot-chat")!;
+      return { related: related.clientHeight, wanted: related.scrollHeight, cap: chat.clientHeight * 0.4, log: document.querySelector<HTMLElement>(".vault-copilot-messages")!.clientHeight };
+    });
+    expect(sizes.related).toBeGreaterThanOrEqual(Math.min(sizes.wanted, Math.floor(sizes.cap)));
+    expect(sizes.log).toBeGreaterThan(150);
+    await page.close();
+  });
+
   it("Stop mid-stream keeps the partial text, brings Send back, and nothing arrives after", async () => {
     const page = await open();
     const resume = gate();

@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef } from "react";
+import { useLayoutEffect, useRef, useState } from "react";
 import type { ChatController } from "../../chat/ChatController";
 import type { ChatState } from "../../chat/chatTypes";
 import type { TokenUsage } from "../../LLMProviders/tokenUsage";
@@ -10,9 +10,14 @@ import { ChatSingleMessage } from "./ChatSingleMessage";
 const FOLLOW_SLACK_PX = 32;
 const NO_APPROVALS: ChatState["approvals"] = [];
 
+/** Keys that scroll the conversation when it has the focus: the user's own scrolling, as a wheel or a drag is. */
+const SCROLL_KEYS = new Set(["ArrowUp", "ArrowDown", "PageUp", "PageDown", "Home", "End", " "]);
+
 /**
- * The conversation: a log named "Conversation". It follows a streaming answer while the reader is
- * at the bottom, keeps its place when they scroll up, and follows again once they are back. Its
+ * The conversation: a log named "Conversation". It follows a streaming answer down to the end of
+ * its footer (Copy, Insert, Regenerate, the sources), and stops following only when the user
+ * scrolls (wheel, touch, the scroll bar, keys): a re-render that shrinks the content a moment
+ * does not stop it. Away from the bottom, a "Newest" button goes back down and follows again. Its
  * own live announcements are off (they would read every token); the view announces a finished
  * answer once instead.
  */
@@ -20,30 +25,61 @@ export function ChatMessages({ state, controller }: { state: ChatState; controll
   const scroller = useRef<HTMLDivElement>(null);
   const content = useRef<HTMLDivElement>(null);
   const following = useRef(true);
+  /** Set by the user's own scrolling gestures; only then may a scroll stop the following. */
+  const userScrolled = useRef(false);
+  const [awayFromBottom, setAwayFromBottom] = useState(false);
+
+  const toBottom = () => {
+    const element = scroller.current;
+    if (!element) return;
+    userScrolled.current = false;
+    element.scrollTop = element.scrollHeight;
+  };
 
   useLayoutEffect(() => {
     const element = scroller.current;
     const inner = content.current;
     if (!element || !inner) return;
+    const atBottom = () => element.scrollHeight - element.scrollTop - element.clientHeight <= FOLLOW_SLACK_PX;
     const follow = () => {
-      if (following.current) element.scrollTop = element.scrollHeight;
+      if (following.current) toBottom();
     };
     const onScroll = () => {
-      following.current = element.scrollHeight - element.scrollTop - element.clientHeight <= FOLLOW_SLACK_PX;
+      const bottom = atBottom();
+      if (bottom) following.current = true;
+      else if (userScrolled.current) following.current = false;
+      setAwayFromBottom(!bottom && !following.current);
+    };
+    const onGesture = () => (userScrolled.current = true);
+    const onKey = (event: KeyboardEvent) => {
+      if (SCROLL_KEYS.has(event.key) && event.target === element) userScrolled.current = true;
+    };
+    // A press on the scroller itself (not on a message) is its scroll bar.
+    const onPointerDown = (event: PointerEvent) => {
+      if (event.target === element) userScrolled.current = true;
     };
     element.addEventListener("scroll", onScroll, { passive: true });
-    // Rendered Markdown arrives after React's commit (Obsidian renders asynchronously): follow size changes too.
+    element.addEventListener("wheel", onGesture, { passive: true });
+    element.addEventListener("touchmove", onGesture, { passive: true });
+    element.addEventListener("keydown", onKey);
+    element.addEventListener("pointerdown", onPointerDown);
+    // Rendered Markdown arrives after React's commit (Obsidian renders asynchronously), and the
+    // view itself changes height (the message box grows, Related notes open): follow both.
     const observer = typeof ResizeObserver === "undefined" ? null : new ResizeObserver(follow);
     observer?.observe(inner);
+    observer?.observe(element);
     return () => {
       element.removeEventListener("scroll", onScroll);
+      element.removeEventListener("wheel", onGesture);
+      element.removeEventListener("touchmove", onGesture);
+      element.removeEventListener("keydown", onKey);
+      element.removeEventListener("pointerdown", onPointerDown);
       observer?.disconnect();
     };
   }, []);
 
   useLayoutEffect(() => {
-    const element = scroller.current;
-    if (element && following.current) element.scrollTop = element.scrollHeight;
+    if (following.current) toBottom();
   }, [state.messages, state.approvals]);
 
   const lastAnswer = state.messages.at(-1);
@@ -68,6 +104,20 @@ export function ChatMessages({ state, controller }: { state: ChatState; controll
         ))}
         <ChatTotal messages={state.messages} />
       </div>
+      {awayFromBottom && (
+        <button
+          type="button"
+          className="vault-copilot-newest clickable-icon"
+          aria-label="Newest"
+          onClick={() => {
+            following.current = true;
+            setAwayFromBottom(false);
+            toBottom();
+          }}
+        >
+          ↓ Newest
+        </button>
+      )}
     </div>
   );
 }
