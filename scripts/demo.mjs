@@ -47,7 +47,7 @@ import { proxyModelRequest } from "./demo/modelProxy.mjs";
 import { applyChange, listVault, VaultFolderError } from "./demo/vaultFolder.mjs";
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), "..");
-const USAGE = "usage: npm run demo -- --vault DIR --base-url URL --model NAME [--api-key-env VAR] [--port N]";
+const USAGE = "usage: npm run demo -- --vault DIR --base-url URL --model NAME [--api-key-env VAR] [--port N] [--model-takes-tools yes|no]";
 
 function fail(message) {
   console.error(`demo: ${message}\n${USAGE}`);
@@ -55,7 +55,7 @@ function fail(message) {
 }
 
 function parseArguments(argv) {
-  const known = new Set(["--vault", "--base-url", "--model", "--api-key-env", "--port"]);
+  const known = new Set(["--vault", "--base-url", "--model", "--api-key-env", "--port", "--model-takes-tools"]);
   const values = {};
   for (let index = 0; index < argv.length; index += 2) {
     const name = argv[index];
@@ -81,7 +81,10 @@ function parseArguments(argv) {
   }
   const port = values["--port"] === undefined ? 5174 : Number(values["--port"]);
   if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`--port must be a port number, not ${values["--port"]}`);
-  return { vault, baseUrl, model: values["--model"], apiKey, port };
+  // What the plugin knows of the model's tool calling, as after Test connection (unknown when not given).
+  const takesTools = values["--model-takes-tools"];
+  if (takesTools !== undefined && takesTools !== "yes" && takesTools !== "no") fail(`--model-takes-tools is yes or no, not ${takesTools}`);
+  return { vault, baseUrl, model: values["--model"], apiKey, port, modelTakesTools: takesTools === undefined ? null : takesTools === "yes" };
 }
 
 function newestModification(folder) {
@@ -165,7 +168,7 @@ async function main() {
       return proxyModelRequest(request, response, { baseUrl: options.baseUrl, apiKey: options.apiKey });
     }
     if (url.pathname === "/api/config" && request.method === "GET") {
-      return sendJson(response, 200, { vaultName: basename(options.vault), baseUrl: options.baseUrl.href, model: options.model, manifest });
+      return sendJson(response, 200, { vaultName: basename(options.vault), baseUrl: options.baseUrl.href, model: options.model, modelTakesTools: options.modelTakesTools, manifest });
     }
     if (url.pathname === "/api/notes" && request.method === "GET") return sendJson(response, 200, await listVault(options.vault));
     if (url.pathname === "/api/vault" && request.method === "POST") {

@@ -27,6 +27,7 @@ export const DEFAULT_SETTINGS: CopilotSettings = {
   },
   models: [],
   defaultMode: "agent",
+  modelToolSupport: {},
   systemPrompt: "",
   autonomousAgentEnabledToolIds: [...DEFAULT_ENABLED_TOOL_IDS],
   autonomousAgentMaxIterations: 8,

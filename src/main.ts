@@ -6,7 +6,7 @@ import { PromptPayloadModal } from "./components/PromptPayloadModal";
 import { PromptPayloadRecorder } from "./context/promptPayloadRecorder";
 import { createChatModel } from "./LLMProviders/chatModelFactory";
 import { listServerModels } from "./LLMProviders/listModels";
-import { configuredModelNames, modelSettingsFor } from "./LLMProviders/modelChoice";
+import { configuredModelNames, knownToTakeTools, modelSettingsFor, withToolSupport } from "./LLMProviders/modelChoice";
 import { modalEditApproval } from "./components/EditApprovalModal";
 import { registerEditCommands } from "./components/editCommands";
 import { createEmbeddingProgressStatusBar, createIndexProgressStatusBar } from "./components/indexProgressStatusBar";
@@ -127,6 +127,10 @@ export default class VaultCopilotPlugin extends Plugin {
       registry,
       getSearcher: () => noteSearch,
       recorder,
+      // A model seen calling a tool is known to take them: new chats with it may start in Agent.
+      onToolCallSeen: (model: string) => {
+        if (knownToTakeTools(store.get(), model) !== true) void store.update((settings) => withToolSupport(settings, model, true));
+      },
     };
     // Chats kept as notes, searched by their text through the note index.
     const history = new ChatHistory({ vault, folder: () => store.get().history.folder, searcher: () => noteIndex });

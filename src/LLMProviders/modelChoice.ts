@@ -1,4 +1,4 @@
-import type { CopilotSettings, ProviderSettings } from "../settings/settingsSchema";
+import type { ChatMode, CopilotSettings, ProviderSettings } from "../settings/settingsSchema";
 
 /**
  * The settings a chat's model answers with. A chat names its model; a configured model of that
@@ -25,4 +25,26 @@ export function makeDefaultModel(settings: CopilotSettings, model: string): Copi
   const chosen = modelSettingsFor(settings, model);
   const others = settings.models.filter((candidate) => candidate.model !== model);
   return { ...settings, provider: chosen, models: [settings.provider, ...others] };
+}
+
+/** The key a model's tool support is kept under: its wire format, its server and its name. */
+export function toolSupportKey(provider: Pick<ProviderSettings, "preset" | "baseUrl" | "model">): string {
+  return `${provider.preset} ${provider.baseUrl} ${provider.model}`;
+}
+
+/** Whether `model` is known to take tools (true), known not to (false), or not known yet (null). */
+export function knownToTakeTools(settings: CopilotSettings, model: string): boolean | null {
+  return settings.modelToolSupport[toolSupportKey(modelSettingsFor(settings, model))] ?? null;
+}
+
+/** The settings with what was just seen of `model`'s tool calling. */
+export function withToolSupport(settings: CopilotSettings, model: string, takesTools: boolean): CopilotSettings {
+  const key = toolSupportKey(modelSettingsFor(settings, model));
+  if (settings.modelToolSupport[key] === takesTools) return settings;
+  return { ...settings, modelToolSupport: { ...settings.modelToolSupport, [key]: takesTools } };
+}
+
+/** The mode a new chat with `model` starts in: the settings' mode, but Agent only for a model known to take tools. */
+export function newChatMode(settings: CopilotSettings, model: string): ChatMode {
+  return settings.defaultMode === "agent" && knownToTakeTools(settings, model) !== true ? "chat" : settings.defaultMode;
 }

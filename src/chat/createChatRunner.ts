@@ -19,6 +19,8 @@ export interface ChatRunnerParts {
   retryPolicy?: RetryPolicy;
   /** How long a model request may stay silent before it fails (the runners' default otherwise). */
   modelIdleTimeoutMs?: number;
+  /** Told when an agent step of `model` called a tool: the model is then known to take tools. */
+  onToolCallSeen?: (model: string) => void;
 }
 
 /** The runner of a chat mode, answering with `model`: Chat, Vault QA or the agent. */
@@ -35,7 +37,20 @@ export function createChatRunner(parts: ChatRunnerParts, mode: ChatMode, model: 
       return new LLMChainRunner(common);
     case "vault-qa":
       return new VaultQAChainRunner({ ...common, getSearcher: parts.getSearcher });
-    case "agent":
-      return new AutonomousAgentChainRunner({ ...common, registry: parts.registry, vaultAvailable: () => true });
+    case "agent": {
+      const agent = new AutonomousAgentChainRunner({ ...common, registry: parts.registry, vaultAvailable: () => true });
+      const seen = parts.onToolCallSeen;
+      if (!seen) return agent;
+      return {
+        run: (input) =>
+          agent.run({
+            ...input,
+            onEvent: (event) => {
+              if (event.type === "step-end" && event.toolCallCount > 0) seen(model);
+              input.onEvent?.(event);
+            },
+          }),
+      };
+    }
   }
 }

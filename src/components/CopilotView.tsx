@@ -1,13 +1,13 @@
-import { ItemView, Keymap, MarkdownRenderer, MarkdownView, Notice, TFile, type WorkspaceLeaf } from "obsidian";
+import { ItemView, Keymap, MarkdownRenderer, MarkdownView, Notice, TFile, type App, type WorkspaceLeaf } from "obsidian";
 import { StrictMode } from "react";
 import { createRoot, type Root } from "react-dom/client";
 import type { ApprovalBroker } from "../chat/ApprovalBroker";
 import { ChatController, type ChatRunner } from "../chat/ChatController";
-import { modelSettingsFor } from "../LLMProviders/modelChoice";
+import { modelSettingsFor, newChatMode } from "../LLMProviders/modelChoice";
 import type { RelatedNotesSource } from "./RelatedNotesList";
 import { readChipArtifacts, selectionChip } from "../chat/chipArtifacts";
 import { ContextSuggester } from "../chat/contextSuggestions";
-import { CHAT_VIEW_TYPE } from "../constants";
+import { CHAT_VIEW_TYPE, PLUGIN_ID } from "../constants";
 import type { CopilotSettings, ChatMode } from "../settings/settingsSchema";
 import type { ChatHistory } from "../history/ChatHistory";
 import type { CustomPrompt } from "../prompts/customPrompt";
@@ -110,7 +110,10 @@ export class CopilotView extends ItemView {
     const controller = new ChatController({
       createRunner: (mode, model) => services.createRunner(mode, model),
       readContext: (chips, signal) => readChipArtifacts(services.vault, chips, signal),
-      defaults: () => ({ mode: services.settings.get().defaultMode, model: services.settings.get().provider.model }),
+      defaults: () => {
+        const settings = services.settings.get();
+        return { mode: newChatMode(settings, settings.provider.model), model: settings.provider.model };
+      },
       approvals: services.approvals,
       scheduleFlush: (flush) => window.requestAnimationFrame(flush),
       onProblem: (message) => new Notice(`Vault Copilot: ${message}`),
@@ -218,6 +221,7 @@ export class CopilotView extends ItemView {
       },
       copyText: (text) => navigator.clipboard.writeText(text),
       notify: (message) => new Notice(message),
+      openSettings: () => openPluginSettings(app),
       toolMetadata: (toolId) => (toolId ? services.registry.getToolMetadata(toolId) : undefined),
       undoEdit: async (path) => {
         const newest = (await services.editHistory.list()).at(-1);
@@ -254,6 +258,21 @@ export class CopilotView extends ItemView {
     }
     return [...paths];
   }
+}
+
+/**
+ * Opens Settings at the plugin's tab. Obsidian's settings window is not part of its public API
+ * (obsidian.d.ts), though it has been `app.setting` for years: it is used when there, and the user
+ * is told where to look when not.
+ */
+function openPluginSettings(app: App): void {
+  const setting = (app as unknown as { setting?: { open?: () => void; openTabById?: (id: string) => unknown } }).setting;
+  if (typeof setting?.open === "function" && typeof setting.openTabById === "function") {
+    setting.open();
+    setting.openTabById(PLUGIN_ID);
+    return;
+  }
+  new Notice("Open Settings → Vault Copilot to set up the model.");
 }
 
 function markdownPath(file: TFile | null): string | null {

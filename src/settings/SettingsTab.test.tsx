@@ -5,6 +5,7 @@ import { App, Plugin } from "../../test/obsidian/obsidian";
 import { DEFAULT_SETTINGS } from "../constants";
 import type { ChatModelPorts } from "../LLMProviders/chatModelFactory";
 import { healthLines, type IndexHealth, type IndexHealthSource } from "./semanticSearchSection";
+import { knownToTakeTools } from "../LLMProviders/modelChoice";
 import { MapSecretStore } from "../ports/SecretStore";
 import { startOpenAIServer } from "../../test/helpers/openAIServer";
 import { ToolRegistry } from "../tools/ToolRegistry";
@@ -257,6 +258,9 @@ describe("VaultCopilotSettingTab", () => {
       const verdict = verdictEl.textContent;
       expect(verdict).toContain("Connection works.");
       expect(verdict).toContain("✓ tools supported");
+      // What it saw is kept: new chats with this model may start in Agent.
+      await flush();
+      expect(knownToTakeTools(store.get(), "here-model")).toBe(true);
     } finally {
       await server.close();
     }

@@ -1,7 +1,7 @@
 import { detectLocalServers } from "../LLMProviders/connection/detectLocalServers";
 import type { ChatModelPorts } from "../LLMProviders/chatModelFactory";
 import { testConnection } from "../LLMProviders/connection/testConnection";
-import { makeDefaultModel } from "../LLMProviders/modelChoice";
+import { makeDefaultModel, withToolSupport } from "../LLMProviders/modelChoice";
 import { PROVIDER_PRESET_DETAILS } from "./providerPresets";
 import { fieldRow, save, type RowContext, type SettingsRow } from "./settingRows";
 import { NO_PRICES, modelPricesSchema, type ModelPrices } from "./settingsSchema";
@@ -18,7 +18,11 @@ export function testConnectionRow(context: RowContext, ports: ChatModelPorts): S
           button.setDisabled(true);
           out.empty();
           out.createDiv({ text: "Testing…" });
-          const verdict = await testConnection(context.store.get().provider, ports);
+          const provider = context.store.get().provider;
+          const verdict = await testConnection(provider, ports);
+          // What the check saw of tools decides whether new chats with this model may start in Agent.
+          const tools = verdict.checks.find((check) => check.name === "tools supported")?.outcome;
+          if (tools === "yes" || tools === "no") save(context.store, (settings) => withToolSupport(settings, provider.model, tools === "yes"));
           out.empty();
           out.createDiv({ cls: verdict.ok ? "vault-copilot-verdict-ok" : "vault-copilot-verdict-failed", text: verdict.ok ? "Connection works." : "Connection has a problem." });
           for (const check of verdict.checks) {

@@ -129,7 +129,14 @@ export const copilotSettingsSchema = z.object({
   provider: providerSettingsSchema,
   /** More models a chat may switch to (a different provider each, if wanted). */
   models: otherModelsSchema,
+  /** A new chat's mode; Agent only for a model known to take tools (see `modelToolSupport`), else Chat. */
   defaultMode: z.enum(CHAT_MODES),
+  /**
+   * What is known of each model's tool calling, by `toolSupportKey` (provider, server and name, so
+   * a changed model is unknown again): true once Test connection or an agent step saw it call a
+   * tool, false when Test connection saw it refuse tools. Unknown models start new chats in Chat.
+   */
+  modelToolSupport: z.record(z.string(), z.boolean()),
   /** Added to the system prompt (L1) after the built-in instructions. */
   systemPrompt: z.string(),
   autonomousAgentEnabledToolIds: z.array(z.string()),

@@ -118,7 +118,7 @@ function agentSection(context: RowContext): SettingsSection {
     rows: [
       dropdownRow(context, {
         name: "Mode for new chats",
-        desc: "Chat answers from the model alone; the agent may search, read and edit notes with the tools below.",
+        desc: "Chat answers from the model alone; the agent may search, read and edit notes with the tools below. A new chat starts in Agent only with a model known to take tools (Test connection says so, or the model called a tool in an agent chat); until then it starts in Chat.",
         choices: modeChoices,
         read: (s) => s.defaultMode,
         write: (s, defaultMode) => ({ ...s, defaultMode }),

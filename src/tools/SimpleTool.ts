@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import type { CopilotSettings } from "../settings/settingsSchema";
 
 /** What a tool receives besides its arguments, for the one call it is serving. */
 export interface ToolCallContext {
@@ -79,6 +80,11 @@ export interface ToolMetadata {
   editsNotes?: boolean;
   /** Left out when no vault is available (e.g. a headless run without a folder). */
   requiresVault?: boolean;
+  /**
+   * False while the tool lacks what the user must set up first (web search without a search
+   * service): it is then not offered to the model at all, rather than offered to fail.
+   */
+  isSetUp?: (settings: CopilotSettings) => boolean;
   /** Behavioural guidance for the model, added to the system prompt when the tool is enabled. */
   customPromptInstructions?: string;
   /** Banner wording; a generic wording built from `displayName` is used where it is absent. */

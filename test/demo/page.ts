@@ -10,6 +10,7 @@
  */
 import { DEFAULT_SETTINGS, PLUGIN_ID } from "../../src/constants";
 import type { CopilotSettings } from "../../src/settings/settingsSchema";
+import { toolSupportKey } from "../../src/LLMProviders/modelChoice";
 import * as obsidian from "../obsidian/obsidian";
 import { App, normalizePath, Platform, type Plugin } from "../obsidian/obsidian";
 import { showDemoChrome } from "./demoChrome";
@@ -23,6 +24,8 @@ interface DemoConfig {
   vaultName: string;
   baseUrl: string;
   model: string;
+  /** What is known of the model's tool calling (the demo's --model-takes-tools), null when nothing. */
+  modelTakesTools: boolean | null;
   manifest: obsidian.Plugin["manifest"];
 }
 
@@ -85,7 +88,9 @@ async function loadPluginClass(): Promise<new (app: App, manifest: obsidian.Plug
 
 /** data.json as the demo wants it: the "custom" preset at the demo's base URL and model, no stored key (the proxy adds it). */
 function demoSettings(config: DemoConfig): CopilotSettings {
-  return { ...DEFAULT_SETTINGS, provider: { ...DEFAULT_SETTINGS.provider, preset: "custom", baseUrl: config.baseUrl, model: config.model, apiKeySecretId: "" } };
+  const provider = { ...DEFAULT_SETTINGS.provider, preset: "custom" as const, baseUrl: config.baseUrl, model: config.model, apiKeySecretId: "" };
+  const modelToolSupport = config.modelTakesTools === null ? {} : { [toolSupportKey(provider)]: config.modelTakesTools };
+  return { ...DEFAULT_SETTINGS, provider, modelToolSupport };
 }
 
 async function start(handle: DemoHandle): Promise<void> {

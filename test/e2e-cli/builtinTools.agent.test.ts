@@ -214,9 +214,12 @@ describe("agent with the built-in tools", () => {
     expect(outcome.stderr).toContain('"Odd\\nname.md"');
   });
 
-  it("says web search is not set up when no provider is configured", async () => {
+  it("does not offer web search to the model until a search service is set, and a call to it anyway is answered as unavailable", async () => {
     const { toolResults } = await runAgent([call("webSearch", { query: "obsidian" })]);
-    expect(toolResults[0]).toContain("Web search is not set up");
+    const offered = (server!.requests[0]?.body.tools ?? []).map((tool) => tool.function.name);
+    expect(offered).toContain("localSearch");
+    expect(offered).not.toContain("webSearch");
+    expect(toolResults[0]).toContain('Tool "webSearch" is not available');
   });
 });
 

@@ -77,7 +77,8 @@ describe("chat view in the browser demo", () => {
     vault = makeTempVault(NOTES);
     model = await startOpenAIServer(() => queue.shift() ?? { status: 500, message: "openAIServer: the test queued no answer" });
     tracker = await startLocalServer(() => ({ status: 200, headers: { "content-type": "image/png" }, body: "" }));
-    demo = await startDemo({ vault: vault.root, baseUrl: model.baseUrl, model: "scripted-model" });
+    // Known to take tools, as after Test connection: new chats start in Agent (the settings' mode).
+    demo = await startDemo({ vault: vault.root, baseUrl: model.baseUrl, model: "scripted-model", modelTakesTools: true });
     browser = await launchChromium();
   });
 
@@ -468,6 +469,29 @@ describe("chat view in the browser demo", () => {
     await page.close();
   });
 
+  it("safe first use: a model not known to take tools starts new chats in Chat; once it calls a tool in Agent, new chats start in Agent; web search is not offered before a search service is set", async () => {
+    const freshDemo = await startDemo({ vault: vault.root, baseUrl: model.baseUrl, model: "scripted-model" });
+    try {
+      const { page, consoleErrors } = await openDemoPage(browser, freshDemo.url);
+      page.on("close", () => sessionErrors.push(...consoleErrors));
+      await conversation(page).waitFor({ state: "attached" });
+      const mode = page.getByRole("combobox", { name: "Mode", exact: true });
+      await expect(mode.inputValue()).resolves.toBe("chat");
+      await chooseMode(page, "Agent");
+      queue.push({ toolCalls: [{ name: "readNote", arguments: JSON.stringify({ notePath: "Garden/Roses" }) }] }, { text: "Early spring." });
+      await sendMessage(page, "When do I prune roses?");
+      await waitUntilIdle(page);
+      const offered = (model.requests.at(-2)!.body.tools ?? []).map((tool) => tool.function.name);
+      expect(offered).toContain("readNote");
+      expect(offered).not.toContain("webSearch");
+      await page.getByRole("button", { name: "New chat" }).click();
+      await expect(mode.inputValue()).resolves.toBe("agent");
+      await page.close();
+    } finally {
+      await freshDemo.stop();
+    }
+  });
+
   it("an unreachable model server is reported in words with Retry, and Retry succeeds once the server is up", async () => {
     const port = await freePort();
     const offlineDemo = await startDemo({ vault: vault.root, baseUrl: `http://127.0.0.1:${port}/v1`, model: "scripted-model" });
@@ -479,6 +503,9 @@ describe("chat view in the browser demo", () => {
       const alert = lastAnswer(page).getByRole("alert");
       await alert.waitFor({ timeout: 60_000 });
       expect(await alert.innerText()).toContain(`Cannot reach the model server (http://127.0.0.1:${port}/v1) (connection refused)`);
+      // A server that cannot be reached is mended in the settings: the error offers them.
+      await alert.getByRole("button", { name: "Open settings" }).click();
+      await page.getByText("Open Settings → Vault Copilot to set up the model.").waitFor();
       lateServer = await startOpenAIServer([{ text: "Back online." }], { port });
       await lastAnswer(page).getByRole("button", { name: "Retry" }).click();
       await waitUntilIdle(page);

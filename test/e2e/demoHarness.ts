@@ -40,6 +40,8 @@ export interface DemoOptions {
   apiKeyEnv?: string;
   /** Extra environment for the demo process. */
   env?: Record<string, string>;
+  /** What the plugin knows of the model's tool calling (unknown when left out: new chats start in Chat). */
+  modelTakesTools?: boolean;
 }
 
 export interface RunningDemo {
@@ -54,6 +56,7 @@ export interface RunningDemo {
 export function startDemo(options: DemoOptions): Promise<RunningDemo> {
   const args = [join(repoRoot, "scripts/demo.mjs"), "--vault", options.vault, "--base-url", options.baseUrl, "--model", options.model, "--port", "0"];
   if (options.apiKeyEnv) args.push("--api-key-env", options.apiKeyEnv);
+  if (options.modelTakesTools !== undefined) args.push("--model-takes-tools", options.modelTakesTools ? "yes" : "no");
   const child: ChildProcess = spawn(process.execPath, args, { cwd: repoRoot, env: { ...process.env, ...options.env }, stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
   const exited = new Promise<void>((done) => child.once("exit", () => done()));

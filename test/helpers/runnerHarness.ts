@@ -3,6 +3,7 @@ import { createChatModel, type ChatModelHandle } from "../../src/LLMProviders/ch
 import type { ChainEvent } from "../../src/LLMProviders/chainRunner/ChainEvents";
 import type { FetchLike } from "../../src/ports/FetchLike";
 import type { RetryPolicy } from "../../src/LLMProviders/retryPolicy";
+import { toolSupportKey } from "../../src/LLMProviders/modelChoice";
 import type { CopilotSettings, ProviderSettings } from "../../src/settings/settingsSchema";
 import { MapSecretStore } from "../../src/ports/SecretStore";
 import type { OpenAIServer } from "./openAIServer";
@@ -16,10 +17,13 @@ export const FAST_RETRIES: RetryPolicy = { maxAttempts: 3, baseDelayMs: 1, maxDe
 /** The defaults, pointed at a test server as a custom OpenAI-compatible provider. */
 export function settingsFor(server: Pick<OpenAIServer, "baseUrl">, overrides: Partial<CopilotSettings> = {}, provider: Partial<ProviderSettings> = {}): CopilotSettings {
   const defaults = structuredClone(DEFAULT_SETTINGS);
+  const model: ProviderSettings = { ...defaults.provider, preset: "custom", baseUrl: server.baseUrl, model: "test-model", apiKeySecretId: "test-key", ...provider };
   return {
     ...defaults,
+    // The scripted servers take tools, and the settings know it (as after Test connection).
+    modelToolSupport: { [toolSupportKey(model)]: true },
     ...overrides,
-    provider: { ...defaults.provider, preset: "custom", baseUrl: server.baseUrl, model: "test-model", apiKeySecretId: "test-key", ...provider },
+    provider: model,
   };
 }
 

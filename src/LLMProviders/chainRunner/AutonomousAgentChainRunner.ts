@@ -43,10 +43,14 @@ export class AutonomousAgentChainRunner extends BaseChainRunner {
     super(dependencies);
   }
 
-  /** The tools to bind: always-enabled ones plus the enabled ids in the settings, in registry order. */
+  /**
+   * The tools to bind: always-enabled ones plus the enabled ids in the settings, in registry
+   * order, leaving out those still waiting to be set up (web search with no search service).
+   */
   getAvailableTools(): ToolDefinition[] {
-    const enabled = new Set(this.dependencies.getSettings().autonomousAgentEnabledToolIds);
-    return this.dependencies.registry.getEnabledDefinitions(enabled, this.dependencies.vaultAvailable());
+    const settings = this.dependencies.getSettings();
+    const enabled = new Set(settings.autonomousAgentEnabledToolIds);
+    return this.dependencies.registry.getEnabledDefinitions(enabled, this.dependencies.vaultAvailable()).filter((definition) => definition.metadata.isSetUp?.(settings) ?? true);
   }
 
   protected async answer(state: RunState): Promise<RunnerAnswer> {

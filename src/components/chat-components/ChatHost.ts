@@ -26,6 +26,8 @@ export interface ChatHost {
   copyText(text: string): Promise<void>;
   /** A short message to the user (Obsidian's Notice). */
   notify(message: string): void;
+  /** Opens the plugin's settings (an error about a key, a model or a server offers it). */
+  openSettings(): void;
   toolMetadata(toolId: string | undefined): ToolMetadata | undefined;
   /** Takes back the agent's edit of `path` if it is the newest one; says what happened. */
   undoEdit(path: string): Promise<string>;

@@ -334,6 +334,10 @@ describe("ChatSingleMessage in the chat view", () => {
     await send("hello");
     const alert = await screen.findByRole("alert");
     expect(alert.textContent).toMatch(/API key/);
+    // A refused key is mended in the settings: the error offers them (here the double has no
+    // settings window, so the user is told where to look).
+    fireEvent.click(within(alert).getByRole("button", { name: "Open settings" }));
+    expect(document.body.textContent).toContain("Open Settings → Vault Copilot");
     fireEvent.click(within(alert).getByRole("button", { name: "Retry" }));
     await waitFor(() => expect(answers()[0]?.textContent).toContain("Works now."));
     expect(screen.queryByRole("alert")).toBeNull();

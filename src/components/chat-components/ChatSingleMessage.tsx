@@ -3,6 +3,7 @@ import type { ChatController } from "../../chat/ChatController";
 import { answerText, type AssistantMessage, type ChatMessage, type PendingApproval, type ToolCallPart, type UserMessage } from "../../chat/chatTypes";
 import { chatUsage, formatUsage, usageLabel } from "../../chat/usageLine";
 import type { TokenUsage } from "../../LLMProviders/tokenUsage";
+import type { ChainErrorKind } from "../../LLMProviders/chainRunner/ChainEvents";
 import { wordingOf } from "../../tools/SimpleTool";
 import { ApprovalCard } from "./ApprovalCard";
 import { useChatHost, type ChatHost } from "./ChatHost";
@@ -155,6 +156,11 @@ function AssistantMessageBody({ message, isLast, running, approvals, controller 
       {message.status === "error" && message.error && (
         <div className="vault-copilot-message-error" role="alert">
           <span>{message.error.message}</span>
+          {SETTINGS_ERRORS.has(message.error.kind) && (
+            <button type="button" onClick={() => host.openSettings()}>
+              Open settings
+            </button>
+          )}
           {isLast && !running && (
             <button type="button" onClick={() => void controller.retry()}>
               Retry
@@ -222,6 +228,9 @@ function EarlierVersions({ versions }: { versions: NonNullable<AssistantMessage[
     </details>
   );
 }
+
+/** Errors the user mends in the settings (the key, the model's name, the server's address). */
+const SETTINGS_ERRORS: ReadonlySet<ChainErrorKind> = new Set<ChainErrorKind>(["missing-api-key", "authentication", "model-not-found", "endpoint-not-found", "unreachable"]);
 
 function Sources({ message, host }: { message: AssistantMessage; host: ChatHost }) {
   return (

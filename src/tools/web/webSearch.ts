@@ -30,6 +30,8 @@ export const webSearchTool: BuiltinToolEntry = {
     description: "Lets the model search the web with the provider you set up (SearXNG, Brave Search or Tavily).",
     category: "search",
     enabledByDefault: true,
+    // Offered to the model only once a search service is chosen (Settings → Web search).
+    isSetUp: (settings) => settings.webSearch.provider !== "none",
     customPromptInstructions:
       "Use webSearch for current events, facts outside the vault, or when the user asks to look something up online. " +
       "Prefer localSearch for questions about the user's own notes. Cite web sources as Markdown links.",
