@@ -22,7 +22,7 @@ describe("third-party licences of main.js", () => {
     const result = await build({ ...pluginBuildOptions(true), absWorkingDir: repoRoot, write: false, metafile: true, logLevel: "silent" });
     mainJs = result.outputFiles.find((file) => file.path.endsWith("main.js"))!.text;
     metafile = result.metafile;
-  });
+  }, 60_000); // a release build of main.js, which takes seconds on a loaded machine
 
   it("keeps the packages' own legal comments at the end of main.js and names the licence file", () => {
     const legalBlock = mainJs.lastIndexOf("Bundled license information");

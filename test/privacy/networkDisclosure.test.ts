@@ -32,7 +32,7 @@ describe("the network disclosure", () => {
   beforeAll(async () => {
     const result = await build({ ...pluginBuildOptions(true), absWorkingDir: repoRoot, write: false, logLevel: "silent" });
     addresses = urlLiterals(result.outputFiles.find((file) => file.path.endsWith("main.js"))!.text);
-  });
+  }, 60_000); // a release build of main.js, which takes seconds on a loaded machine
 
   it("accounts for every address in main.js", () => {
     expect(addresses.length).toBeGreaterThan(20);

@@ -129,17 +129,19 @@ describe("UI text in sentence case", () => {
       const box = screen.getByRole("textbox", { name: "Message" });
       fireEvent.change(box, { target: { value: "what time is it?" } });
       fireEvent.keyDown(box, { key: "Enter" });
-      await waitFor(() => expect(screen.getByRole("button", { name: "Send" })).toBeTruthy());
-      await waitFor(() => expect(screen.getByRole("log", { name: "Conversation" }).textContent).toContain("late"));
+      // Bounds for a loaded machine, not measurements: the waits end as soon as the view shows it.
+      const patiently = { timeout: 20_000 };
+      await waitFor(() => expect(screen.getByRole("button", { name: "Send" })).toBeTruthy(), patiently);
+      await waitFor(() => expect(screen.getByRole("log", { name: "Conversation" }).textContent).toContain("late"), patiently);
 
       // What the person and the model wrote is theirs, not UI text.
       const written = (text: string) => /what time is it|late|see|Плановые|getCurrentTime|gpt-|test-model/i.test(text);
       const conversation = uiTexts(document.body, written);
       act(() => screen.getByRole("button", { name: "Chat history" }).click());
-      await waitFor(() => expect(screen.getByRole("region", { name: "Saved chats" })).toBeTruthy());
+      await waitFor(() => expect(screen.getByRole("region", { name: "Saved chats" })).toBeTruthy(), patiently);
       const texts = [...new Set([...conversation, ...uiTexts(document.body, written)])];
       expect(texts).toEqual(expect.arrayContaining(["Send", "New chat", "Chat history", "Copy", "Saved chats"]));
       expect(refusedBySentenceCase(texts)).toEqual([]);
-    });
+    }, 60_000);
   });
 });
