@@ -1,5 +1,6 @@
 import { defineConfig, globalIgnores } from "eslint/config";
 import obsidianmd from "eslint-plugin-obsidianmd";
+import { UI_ACRONYMS, UI_BRANDS, UI_IGNORE_REGEX } from "./scripts/ui/uiWords.mjs";
 
 export default defineConfig([
   globalIgnores([
@@ -30,8 +31,9 @@ export default defineConfig([
     rules: {
       // TypeScript checks names itself; the core rule does not know its globals (typescript-eslint advice).
       "no-undef": "off",
-      // "Copilot" is the plugin's name, written as a name ("Edit selection with Copilot").
-      "obsidianmd/ui/sentence-case": ["warn", { brands: ["Copilot"] }],
+      // UI text in sentence case (the directory's review rule), as an error so CI holds it. The
+      // plugin's own names and the products it names keep their casing (scripts/ui/uiWords.mjs).
+      "obsidianmd/ui/sentence-case": ["error", { brands: UI_BRANDS, acronyms: UI_ACRONYMS, ignoreRegex: UI_IGNORE_REGEX, enforceCamelCaseLower: true }],
     },
   },
   {

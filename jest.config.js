@@ -17,11 +17,16 @@ const transform = {
   ],
 };
 // ESM-only packages that Jest must transform.
-const esmPackages = ["pkce-challenge", "diff", "marked"].join("|");
+const esmPackages = ["pkce-challenge", "diff", "marked", "@actions"].join("|");
 const common = {
   transform,
   transformIgnorePatterns: [`/node_modules/(?!(${esmPackages})/)`],
-  moduleNameMapper: { "^obsidian$": "<rootDir>/test/obsidian/obsidian.ts" },
+  moduleNameMapper: {
+    "^obsidian$": "<rootDir>/test/obsidian/obsidian.ts",
+    // GitHub's workflow parser (the release workflow's test) exports its files for `import` only.
+    "^@actions/(workflow-parser|expressions)$": "<rootDir>/node_modules/@actions/$1/dist/index.js",
+    "^@actions/(workflow-parser|expressions)/(.*)$": "<rootDir>/node_modules/@actions/$1/dist/$2.js",
+  },
   setupFiles: [],
 };
 
