@@ -272,7 +272,7 @@ function openPluginSettings(app: App): void {
     setting.openTabById(PLUGIN_ID);
     return;
   }
-  new Notice("Open Settings → Vault Copilot to set up the model.");
+  new Notice("Open settings → Vault Copilot to set up the model.");
 }
 
 function markdownPath(file: TFile | null): string | null {

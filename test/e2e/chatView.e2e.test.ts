@@ -505,7 +505,7 @@ describe("chat view in the browser demo", () => {
       expect(await alert.innerText()).toContain(`Cannot reach the model server (http://127.0.0.1:${port}/v1) (connection refused)`);
       // A server that cannot be reached is mended in the settings: the error offers them.
       await alert.getByRole("button", { name: "Open settings" }).click();
-      await page.getByText("Open Settings → Vault Copilot to set up the model.").waitFor();
+      await page.getByText("Open settings → Vault Copilot to set up the model.").waitFor();
       lateServer = await startOpenAIServer([{ text: "Back online." }], { port });
       await lastAnswer(page).getByRole("button", { name: "Retry" }).click();
       await waitUntilIdle(page);

@@ -337,7 +337,7 @@ describe("ChatSingleMessage in the chat view", () => {
     // A refused key is mended in the settings: the error offers them (here the double has no
     // settings window, so the user is told where to look).
     fireEvent.click(within(alert).getByRole("button", { name: "Open settings" }));
-    expect(document.body.textContent).toContain("Open Settings → Vault Copilot");
+    expect(document.body.textContent).toContain("Open settings → Vault Copilot");
     fireEvent.click(within(alert).getByRole("button", { name: "Retry" }));
     await waitFor(() => expect(answers()[0]?.textContent).toContain("Works now."));
     expect(screen.queryByRole("alert")).toBeNull();
