@@ -97,6 +97,8 @@ describe("cliOutputFilter: paths", () => {
       const line = `${JSON.stringify({ note: path, similar: [{ path, score: 1 }] })}\n`;
       expect(filter.stdout(line)).toBe(line);
       expect(filter.stderr(`vault-copilot: Left "${path}" out, and ${path} too.\n`)).toBe(`vault-copilot: Left "${path}" out, and ${path} too.\n`);
+      const toolResult = `${JSON.stringify({ type: "tool-call-end", resultText: `<note path="${path}">\n[[${path}]]\n</note>` })}\n`;
+      expect(filter.stdout(toolResult)).toBe(toolResult);
     }
   });
 

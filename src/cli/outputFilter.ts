@@ -56,9 +56,9 @@ const INCOMPLETE_TAIL = new RegExp(String.raw`(?:\x1b(?:\[[0-?]*[ -/]*|[ -/]+)?|
  * a quote (escaped or not) that itself follows one of those or ":" / "," (JSON's `"key":"/x"`).
  * A "/" after a letter of any script, a digit, a mark, an emoji or a closing bracket or quote is
  * inside a vault path ("ru/Плагины/Поиск.md", "emoji 🦓/x.md", "notes (old)/x.md"), not the start
- * of an absolute one.
+ * of an absolute one; after "<" it closes a tag ("</note>" in a tool result).
  */
-const BEFORE_PATH = String.raw`[\s(\[{<=\p{Ps}]`;
+const BEFORE_PATH = String.raw`[\s(\[{=\p{Ps}]`;
 const ABSOLUTE_PATH = new RegExp(String.raw`(?<=^|${BEFORE_PATH}|(?:^|${BEFORE_PATH}|[:,])\\?["'\x60])(?:\/|[A-Za-z]:\\)[^\s'"\x60<>|;,()[\]{}]+`, "gu");
 
 export function cliOutputFilter(argv: readonly string[], env: Record<string, string | undefined>): CliOutputFilter {
