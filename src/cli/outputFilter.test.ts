@@ -1,3 +1,5 @@
+import fc from "fast-check";
+import { redactSecrets } from "../settings/secrets";
 import { cliOutputFilter } from "./outputFilter";
 
 const ESC = "\u001b";
@@ -59,6 +61,34 @@ describe("cliOutputFilter: secrets in their other forms, streamed", () => {
       // Nothing else is lost: the line's end arrives.
       expect(printed.endsWith("\n")).toBe(true);
     }
+  });
+
+  it("prints a streamed answer as the whole answer redacted at once, wherever the pieces are cut", () => {
+    const keys = [KEY, URL_KEY, "sk-ant-api03-Xq81LmZ0pR7tW2vB9nC4dF6hJ3kL"];
+    const leak = fc.oneof(
+      fc.constantFrom(...keys).map((key) => key),
+      fc.constantFrom(...keys).map((key) => key.toUpperCase()),
+      fc.tuple(fc.constantFrom(...keys), fc.nat(), fc.integer({ min: 12, max: 40 })).map(([key, start, length]) => key.slice(start % 10, (start % 10) + length)),
+      fc.tuple(fc.constantFrom(...keys), fc.string({ maxLength: 5 })).map(([key, before]) => Buffer.from(`${before}${key}`).toString("base64")),
+      fc.constantFrom(...keys).map((key) => encodeURIComponent(key)),
+    );
+    const words = fc.constantFrom("Ключ ", "キー ", "ค้นหา ", "بحث ", "🦓", " ", "\n", "=", "sk-", "Basic ");
+    const answer = fc.array(fc.oneof(leak, words), { maxLength: 12 }).map((parts) => parts.join(""));
+    fc.assert(
+      fc.property(answer, fc.array(fc.integer({ min: 1, max: 9 }), { minLength: 1, maxLength: 8 }), (text, sizes) => {
+        const filter = cliOutputFilter(["chat", "--api-key-env", "K", "hi"], { K: keys[0] });
+        for (const key of keys.slice(1)) filter.addSecret(key);
+        let printed = "";
+        for (let at = 0, piece = 0; at < text.length; piece++) {
+          const size = sizes[piece % sizes.length] ?? 1;
+          printed += filter.stdout(text.slice(at, at + size));
+          at += size;
+        }
+        printed += filter.stdout("\n");
+        expect(printed).toBe(`${redactSecrets(text, keys)}\n`);
+      }),
+      { numRuns: 500 },
+    );
   });
 
   it("redacts two keys, one the start of the other, learnt at different times, however the stream cuts them", () => {

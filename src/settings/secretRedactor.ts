@@ -46,12 +46,12 @@ export function secretRedactor(secrets: Iterable<string>): SecretRedactor {
   const allFolded = folded.map((form) => form.text).join("\n");
   const longestForm = Math.max(0, ...forms.map((form) => form.text.length));
   const shortestMatch = Math.min(...forms.map((form) => form.minimumRun));
+  const matches = (text: string): [number, number][] => {
+    if (text.length < shortestMatch) return [];
+    return mergeRanges([...(foldedGroup?.find(foldCase(text)) ?? []), ...(exactGroup?.find(text) ?? [])]);
+  };
   return {
-    redact: (text) => {
-      if (text.length < shortestMatch) return text;
-      const ranges = [...(foldedGroup?.find(foldCase(text)) ?? []), ...(exactGroup?.find(text) ?? [])];
-      return replaceRanges(text, mergeRanges(ranges));
-    },
+    redact: (text) => replaceRanges(text, matches(text)),
     heldTailLength: (text) => {
       const lineStart = text.lastIndexOf("\n") + 1;
       const tail = text.slice(Math.max(lineStart, text.length - longestForm));
@@ -64,7 +64,12 @@ export function secretRedactor(secrets: Iterable<string>): SecretRedactor {
           if (form.text.startsWith(tail.slice(tail.length - length))) held = length;
         }
       }
-      return held;
+      // A match that runs into the held tail (two forms overlapping) is held from its start, so it
+      // is redacted whole, as it would be in one piece, and no end of it is printed bare.
+      const windowStart = Math.max(lineStart, text.length - held - 2 * longestForm);
+      const heldStart = text.length - held - windowStart;
+      const running = matches(text.slice(windowStart)).find(([start, end]) => start < heldStart && end > heldStart);
+      return running ? text.length - windowStart - running[0] : held;
     },
   };
 }
