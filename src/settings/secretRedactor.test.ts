@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { redactSecrets } from "./secrets";
+import { keyRunsLeft } from "../../test/secrets/leakedRuns";
 import { SECRET_RUN_LENGTH, secretRedactor } from "./secretRedactor";
 
 /**
@@ -13,17 +14,6 @@ const key = fc.string({ unit: fc.constantFrom(...KEY_ALPHABET), minLength: 20, m
 const encodingKey = fc.string({ unit: fc.constantFrom(...KEY_ALPHABET, "?", "~", ">", "ü", "€"), minLength: 20, maxLength: 64 });
 /** Text around a key in scripts a key never uses, so it cannot lengthen a match by chance. */
 const prose = fc.string({ unit: fc.constantFrom(..."Плагины поиск 検索プラグイン ค้นหา بحث ελληνικά 🦓 \n"), maxLength: 30 });
-
-/** Every run of SECRET_RUN_LENGTH characters of `secret` that `text` still holds, compared without case. */
-function runsLeft(text: string, secret: string): string[] {
-  const lower = text.toLowerCase();
-  const left: string[] = [];
-  for (let at = 0; at + SECRET_RUN_LENGTH <= secret.length; at++) {
-    const run = secret.slice(at, at + SECRET_RUN_LENGTH).toLowerCase();
-    if (lower.includes(run)) left.push(run);
-  }
-  return left;
-}
 
 /**
  * The longest run of `secret`'s bytes that decoding any stretch of base64 (or base64url) in
@@ -63,7 +53,7 @@ describe("secretRedactor", () => {
         const end = start + SECRET_RUN_LENGTH + (lengthSeed % (secret.length - start - SECRET_RUN_LENGTH + 1));
         const piece = how === 3 ? secret.slice(start, end) : recase(secret.slice(start, end), how);
         const redacted = redactSecrets(`${before}${piece}${after}`, [secret]);
-        expect(runsLeft(redacted, secret)).toEqual([]);
+        expect(keyRunsLeft(redacted, secret)).toEqual([]);
         // What is not the key stays as it was.
         expect(redacted).toBe(`${before}[redacted]${after}`);
       }),

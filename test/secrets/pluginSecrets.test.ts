@@ -11,6 +11,7 @@ import { testTool } from "../helpers/agentHarness";
 import { startOpenAIServer, type OpenAIServer } from "../helpers/openAIServer";
 import { FAST_RETRIES } from "../helpers/runnerHarness";
 import { App, Plugin } from "../obsidian/obsidian";
+import { keyRunsLeft, leakedShapes } from "./leakedRuns";
 
 /**
  * Secrets the plugin holds (the provider's key, another model's, a web-search key, an MCP server's header) are
@@ -91,5 +92,28 @@ describe("secrets the plugin stores", () => {
     const shown = formatLayeredPayload(recorder.getLast() ?? (null as never));
     expect(shown).toContain("[redacted]");
     for (const secret of Object.values(PLANTED)) expect(shown).not.toContain(secret);
+  });
+
+  it("are redacted from the request debug view cut short, re-cased, base64- or percent-encoded", async () => {
+    const echoed = [PLANTED.provider, PLANTED.mcpHeader].flatMap(leakedShapes).join(" · ");
+    server = await startOpenAIServer([{ text: `Ключи: ${echoed}`, toolCalls: [{ name: "echo", arguments: JSON.stringify({ value: echoed }) }] }, { text: `Готово: ${echoed}` }]);
+    const { secrets, store } = await pluginWithPlantedSecrets(server.baseUrl);
+    const registry = new ToolRegistry();
+    registry.registerAll([testTool("echo", ({ value }) => Promise.resolve(`The server says: ${value}`))]);
+    await store.update((settings) => ({ ...settings, autonomousAgentEnabledToolIds: ["echo"] }));
+    const recorder = new PromptPayloadRecorder(() => storedSecretValues(store.get(), secrets));
+    const runner = new AutonomousAgentChainRunner({
+      getSettings: () => store.get(),
+      createModel: () => createChatModel(store.get().provider, { fetch: globalThis.fetch, secrets }),
+      recorder,
+      retryPolicy: FAST_RETRIES,
+      registry,
+      vaultAvailable: () => false,
+    });
+    const result = await runner.run({ userMessage: "Show me my keys", conversation: new ContextManager(), signal: new AbortController().signal });
+    expect(result.stopReason).toBe("answer");
+    const shown = formatLayeredPayload(recorder.getLast() ?? (null as never));
+    expect(shown).toContain("The server says: [redacted]");
+    for (const secret of [PLANTED.provider, PLANTED.mcpHeader]) expect(keyRunsLeft(shown, secret)).toEqual([]);
   });
 });
