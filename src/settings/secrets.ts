@@ -1,13 +1,15 @@
+import { secretRedactor } from "./secretRedactor";
 import type { SecretStore } from "../ports/SecretStore";
 import type { CopilotSettings } from "./settingsSchema";
 
-/** Replaces every stored secret's value in `text` (for logs and the prompt debug view). */
+/**
+ * Replaces every stored secret's value in `text` with "[redacted]" (logs, the prompt debug view,
+ * saved chats): each run of 12 or more of its characters in any letter case, and of its base64,
+ * base64url and percent-encoded forms; a secret shorter than 12 characters whole and exact (see
+ * secretRedactor.ts). Overlapping secrets (one inside another) leave no piece of either behind.
+ */
 export function redactSecrets(text: string, secrets: Iterable<string>): string {
-  let redacted = text;
-  for (const secret of secrets) {
-    if (secret.length >= 4) redacted = redacted.split(secret).join("[redacted]");
-  }
-  return redacted;
+  return secretRedactor(secrets).redact(text);
 }
 
 /**

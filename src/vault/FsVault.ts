@@ -6,8 +6,9 @@ import { KeyedSerialQueue } from "../ports/serialQueue";
 import { isTemporaryFileName, removeIfStaleTemporaryFile, writeFileAtomically } from "./atomicWrite";
 import { isLockFileName, lockFileFor, removeIfStaleLock, withFileLock } from "./fileLock";
 import { decodeForEdit } from "./utf8Text";
+import { withVaultPath } from "./vaultIoError";
 import { parseMarkdownMetadata } from "./markdownMetadata";
-import { baseName, isInConfigDir, parentFolder, toVaultPath, VaultPathError } from "./vaultPath";
+import { baseName, isInConfigDir, parentFolder, quotePath, toVaultPath, VaultPathError } from "./vaultPath";
 import {
   VaultFileBusyError,
   VaultFileExistsError,
@@ -90,7 +91,7 @@ export class FsVault implements VaultPort {
         else if (entry.isFile()) files.push(path);
       }
     };
-    await walk("");
+    await this.guarded("", "list", () => walk(""));
     return files.sort();
   }
 
@@ -104,20 +105,22 @@ export class FsVault implements VaultPort {
   async stat(path: string): Promise<FileStat | null> {
     const vaultPath = this.checked(path);
     const known = this.inKnownFolder(vaultPath);
-    try {
-      // In a folder already verified, lstat checks the note itself: a link takes the full check.
-      const stats = known ? await fs.lstat(known) : await fs.stat(await this.resolve(vaultPath));
-      if (known && stats.isSymbolicLink()) return this.statResolved(vaultPath);
-      return fileStatOf(stats);
-    } catch (error) {
-      if (isNotFound(error)) return null;
-      throw error;
-    }
+    return this.guarded(vaultPath, "look at", async () => {
+      try {
+        // In a folder already verified, lstat checks the note itself: a link takes the full check.
+        const stats = known ? await fs.lstat(known) : await fs.stat(await this.resolve(vaultPath));
+        if (known && stats.isSymbolicLink()) return this.statResolved(vaultPath);
+        return fileStatOf(stats);
+      } catch (error) {
+        if (isNotFound(error)) return null;
+        throw error;
+      }
+    });
   }
 
   async read(path: string, options: ReadOptions = {}): Promise<string> {
     const vaultPath = this.checked(path);
-    const { bytes } = await this.readBytes(vaultPath);
+    const { bytes } = await this.guarded(vaultPath, "read", () => this.readBytes(vaultPath));
     return decodeText(bytes, vaultPath, options.forEdit === true);
   }
 
@@ -138,7 +141,7 @@ export class FsVault implements VaultPort {
 
   async create(path: string, content: string): Promise<void> {
     const vaultPath = this.checked(path);
-    await this.withLock(vaultPath, async () => {
+    await this.guardedWrite(vaultPath, "create", async () => {
       const absolute = await this.resolve(vaultPath);
       await fs.mkdir(nodePath.dirname(absolute), { recursive: true });
       // Re-check after the folders exist: a symlinked folder could only be seen now.
@@ -164,7 +167,7 @@ export class FsVault implements VaultPort {
   async process(path: string, transform: (current: string) => string): Promise<string> {
     const vaultPath = this.checked(path);
     let changed = false;
-    const next = await this.withLock(vaultPath, async () => {
+    const next = await this.guardedWrite(vaultPath, "edit", async () => {
       const target = await this.resolve(vaultPath);
       await this.requireExisting(vaultPath, target);
       const busy = (holder: string) => new VaultFileBusyError(vaultPath, holder);
@@ -194,7 +197,7 @@ export class FsVault implements VaultPort {
   async rename(path: string, newPath: string): Promise<void> {
     const from = this.checked(path);
     const to = this.checked(newPath);
-    await this.withLock(from, async () => {
+    await this.guardedWrite(from, `move to ${quotePath(to)}`, async () => {
       const source = await this.resolve(from);
       if (!(await this.stat(from))) throw new VaultFileNotFoundError(from);
       const absolute = await this.resolve(to);
@@ -214,7 +217,7 @@ export class FsVault implements VaultPort {
 
   async trash(path: string): Promise<void> {
     const vaultPath = this.checked(path);
-    await this.withLock(vaultPath, async () => {
+    await this.guardedWrite(vaultPath, "move to the trash", async () => {
       const absolute = await this.resolve(vaultPath);
       if (!(await this.stat(vaultPath))) throw new VaultFileNotFoundError(vaultPath);
       const trashFolder = nodePath.join(this.root, ".trash");
@@ -373,6 +376,23 @@ export class FsVault implements VaultPort {
 
   private withLock<T>(path: string, work: () => Promise<T>): Promise<T> {
     return this.writes.run(path, work);
+  }
+
+  /** A write under the path's lock, its file-system errors told with the vault path. */
+  private guardedWrite<T>(vaultPath: string, action: string, work: () => Promise<T>): Promise<T> {
+    return this.guarded(vaultPath, action, () => this.withLock(vaultPath, work));
+  }
+
+  /**
+   * Runs `work`, telling its file-system errors with the vault path instead of Node's message,
+   * which names the absolute one (see vaultIoError.ts): what this throws reaches the model.
+   */
+  private async guarded<T>(vaultPath: string, action: string, work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      throw withVaultPath(error, vaultPath, action);
+    }
   }
 
   private emit(event: VaultEvent): void {

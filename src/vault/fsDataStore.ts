@@ -3,6 +3,7 @@ import * as nodePath from "node:path";
 import { removeStaleTemporaryFiles, writeFileAtomically } from "./atomicWrite";
 import { isLockFileName, lockFileFor, removeIfStaleLock, withFileLock } from "./fileLock";
 import { checkDataFileName, VaultFileBusyError, type DataStore } from "./VaultPort";
+import { withVaultPath } from "./vaultIoError";
 
 /** The plugin's data folder as Obsidian lays it out: `<vault>/<configDir>/plugins/<pluginId>/`. */
 export function pluginDataFolder(vaultRoot: string, configDir = ".obsidian", pluginId = "vault-copilot"): string {
@@ -42,23 +43,31 @@ export class FsDataStore implements DataStore {
 
   async read(name: string): Promise<string | null> {
     const path = this.pathOf(name);
-    await this.sweepOnce();
-    try {
-      return await fs.readFile(path, "utf8");
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
-      throw error;
-    }
+    return told(name, "read", async () => {
+      await this.sweepOnce();
+      try {
+        return await fs.readFile(path, "utf8");
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+        throw error;
+      }
+    });
   }
 
   async write(name: string, data: string): Promise<void> {
     const target = this.pathOf(name);
-    await this.sweepOnce();
-    await fs.mkdir(nodePath.dirname(target), { recursive: true });
-    await writeFileAtomically(target, data, { mode: PRIVATE_FILE_MODE });
+    await told(name, "write", async () => {
+      await this.sweepOnce();
+      await fs.mkdir(nodePath.dirname(target), { recursive: true });
+      await writeFileAtomically(target, data, { mode: PRIVATE_FILE_MODE });
+    });
   }
 
-  async update(name: string, change: (current: string | null) => string): Promise<string> {
+  update(name: string, change: (current: string | null) => string): Promise<string> {
+    return told(name, "update", () => this.updateNow(name, change));
+  }
+
+  private async updateNow(name: string, change: (current: string | null) => string): Promise<string> {
     const target = this.pathOf(name);
     await this.sweepOnce();
     await fs.mkdir(nodePath.dirname(target), { recursive: true });
@@ -89,7 +98,8 @@ export class FsDataStore implements DataStore {
   }
 
   async remove(name: string): Promise<void> {
-    await fs.rm(this.pathOf(name), { force: true });
+    const path = this.pathOf(name);
+    await told(name, "remove", () => fs.rm(path, { force: true }));
   }
 
   private pathOf(name: string): string {
@@ -107,5 +117,14 @@ export class FsDataStore implements DataStore {
       });
       for (const name of names.filter(isLockFileName)) await removeIfStaleLock(nodePath.join(this.folder, name));
     })());
+  }
+}
+
+/** Runs `work`, telling its file-system errors with the data file's name, not its absolute path (see vaultIoError.ts). */
+async function told<T>(name: string, action: string, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    throw withVaultPath(error, name, `${action} the plugin data file`);
   }
 }

@@ -67,7 +67,7 @@ describe("vault-copilot similar", () => {
   it("ends with status 1 and one line for a note that is not there", async () => {
     const result = await runCli(["similar", "--vault", vault.root, "Nowhere.md"]);
     expect(result.status).toBe(1);
-    expect(result.stderr).toMatch(/"Nowhere\.md" is not a note the index holds/);
+    expect(result.stderr).toMatch(/no note matches "Nowhere\.md"/);
   });
 });
 

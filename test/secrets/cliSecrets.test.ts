@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { startOpenAIServer, type OpenAIServer, type ScriptedResponse } from "../helpers/openAIServer";
 import { runCli } from "../helpers/runCli";
 import { makeTempVault, type TempVault } from "../helpers/tempVault";
+import { keyRunsLeft, leakedShapes } from "./leakedRuns";
 
 /**
  * A key planted with --api-key-env and echoed back by the model server (in an error, in an
@@ -130,5 +131,26 @@ describe("a key planted with --api-key-env", () => {
     expect(note).toContain("> [!tool]- localSearch");
     expect(note).toContain("The key is [redacted].");
     expect(note.includes(KEY)).toBe(false);
+  });
+
+  it("never shows cut short, re-cased, base64- or percent-encoded, in plain or --json output or in a saved chat", async () => {
+    const shapes = leakedShapes(KEY).join(" · ");
+    const echoingShapes = (): ScriptedResponse[] => [
+      { text: `Ключ: ${shapes}. `, toolCalls: [{ name: "localSearch", arguments: JSON.stringify({ query: shapes, salientTerms: leakedShapes(KEY) }) }] },
+      { text: `キー: ${shapes}.` },
+    ];
+    for (const flags of [[], ["--json"], ["--save"]]) {
+      await server?.close();
+      server = await startOpenAIServer(echoingShapes());
+      const run = await runCli(agentArgs(flags), { PLANTED_KEY: KEY });
+      expect(run.status).toBe(0);
+      expect(run.stdout + run.stderr).toContain("[redacted]");
+      expect(keyRunsLeft(run.stdout + run.stderr, KEY)).toEqual([]);
+    }
+    const folder = join(vault.root, "copilot/chats");
+    const [note] = readdirSync(folder);
+    const saved = readFileSync(join(folder, note ?? ""), "utf8");
+    expect(saved).toContain("Ключ: [redacted]");
+    expect(keyRunsLeft(saved, KEY)).toEqual([]);
   });
 });

@@ -11,6 +11,7 @@ import { testTool } from "../helpers/agentHarness";
 import { startOpenAIServer, type OpenAIServer } from "../helpers/openAIServer";
 import { FAST_RETRIES } from "../helpers/runnerHarness";
 import { App, Plugin } from "../obsidian/obsidian";
+import { keyRunsLeft, leakedShapes } from "./leakedRuns";
 
 /**
  * Secrets the plugin holds (the provider's key, another model's, a web-search key, an MCP server's header) are
@@ -66,30 +67,45 @@ describe("secrets the plugin stores", () => {
 
   it("are redacted from the request debug view when the model and a tool echo them", async () => {
     const all = Object.values(PLANTED).join(" ");
-    server = await startOpenAIServer([
-      { text: `Your keys: ${all}`, toolCalls: [{ name: "echo", arguments: JSON.stringify({ value: all }) }] },
-      { text: `Done: ${all}` },
-    ]);
-    const { secrets, store } = await pluginWithPlantedSecrets(server.baseUrl);
-    const registry = new ToolRegistry();
-    registry.registerAll([testTool("echo", ({ value }) => Promise.resolve(`The server says: ${value}`))]);
-    await store.update((settings) => ({ ...settings, autonomousAgentEnabledToolIds: ["echo"] }));
-    // What main.ts hands the recorder: every secret the settings name.
-    const recorder = new PromptPayloadRecorder(() => storedSecretValues(store.get(), secrets));
-    const runner = new AutonomousAgentChainRunner({
-      getSettings: () => store.get(),
-      createModel: () => createChatModel(store.get().provider, { fetch: globalThis.fetch, secrets }),
-      recorder,
-      retryPolicy: FAST_RETRIES,
-      registry,
-      vaultAvailable: () => false,
-    });
-    const result = await runner.run({ userMessage: "Show me my keys", conversation: new ContextManager(), signal: new AbortController().signal });
-    expect(result.stopReason).toBe("answer");
+    const shown = await debugViewAfterEcho(all, "Your keys", "Done");
     // The model did get them back (what a tool returns goes to the model); the debug view does not show them.
-    expect(server.requests[1]?.rawBody).toContain(PLANTED.mcpHeader);
-    const shown = formatLayeredPayload(recorder.getLast() ?? (null as never));
+    expect(server?.requests[1]?.rawBody).toContain(PLANTED.mcpHeader);
     expect(shown).toContain("[redacted]");
     for (const secret of Object.values(PLANTED)) expect(shown).not.toContain(secret);
   });
+
+  it("are redacted from the request debug view cut short, re-cased, base64- or percent-encoded", async () => {
+    const echoed = [PLANTED.provider, PLANTED.mcpHeader].flatMap(leakedShapes).join(" · ");
+    const shown = await debugViewAfterEcho(echoed, "Ключи", "Готово");
+    expect(shown).toContain("The server says: [redacted]");
+    for (const secret of [PLANTED.provider, PLANTED.mcpHeader]) expect(keyRunsLeft(shown, secret)).toEqual([]);
+  });
 });
+
+/**
+ * One agent run in which the model says `echoed` in its answers and has an "echo" tool return it,
+ * with the plugin's planted secrets; what the request debug view shows of the last request.
+ */
+async function debugViewAfterEcho(echoed: string, answerLabel: string, doneLabel: string): Promise<string> {
+  server = await startOpenAIServer([
+    { text: `${answerLabel}: ${echoed}`, toolCalls: [{ name: "echo", arguments: JSON.stringify({ value: echoed }) }] },
+    { text: `${doneLabel}: ${echoed}` },
+  ]);
+  const { secrets, store } = await pluginWithPlantedSecrets(server.baseUrl);
+  const registry = new ToolRegistry();
+  registry.registerAll([testTool("echo", ({ value }) => Promise.resolve(`The server says: ${value}`))]);
+  await store.update((settings) => ({ ...settings, autonomousAgentEnabledToolIds: ["echo"] }));
+  // What main.ts hands the recorder: every secret the settings name.
+  const recorder = new PromptPayloadRecorder(() => storedSecretValues(store.get(), secrets));
+  const runner = new AutonomousAgentChainRunner({
+    getSettings: () => store.get(),
+    createModel: () => createChatModel(store.get().provider, { fetch: globalThis.fetch, secrets }),
+    recorder,
+    retryPolicy: FAST_RETRIES,
+    registry,
+    vaultAvailable: () => false,
+  });
+  const result = await runner.run({ userMessage: "Show me my keys", conversation: new ContextManager(), signal: new AbortController().signal });
+  expect(result.stopReason).toBe("answer");
+  return formatLayeredPayload(recorder.getLast() ?? (null as never));
+}
