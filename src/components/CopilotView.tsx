@@ -1,7 +1,6 @@
 import { ItemView, Keymap, MarkdownRenderer, MarkdownView, Notice, TFile, type WorkspaceLeaf } from "obsidian";
 import { StrictMode } from "react";
 import { createRoot, type Root } from "react-dom/client";
-import type { ApprovalBroker } from "../chat/ApprovalBroker";
 import { ChatController, type ChatRunner } from "../chat/ChatController";
 import { modelSettingsFor } from "../LLMProviders/modelChoice";
 import type { RelatedNotesSource } from "./RelatedNotesList";
@@ -38,7 +37,6 @@ export interface ChatServices {
   settings: SettingsSource;
   createRunner(mode: ChatMode, model: string): ChatRunner;
   vault: VaultPort;
-  approvals: ApprovalBroker;
   editHistory: EditHistory;
   registry: ToolRegistry;
   /** Model names the provider's server lists (empty when it lists none). */
@@ -111,7 +109,8 @@ export class CopilotView extends ItemView {
       createRunner: (mode, model) => services.createRunner(mode, model),
       readContext: (chips, signal) => readChipArtifacts(services.vault, chips, signal),
       defaults: () => ({ mode: services.settings.get().defaultMode, model: services.settings.get().provider.model }),
-      approvals: services.approvals,
+      // This chat's runs ask for approval here, in its conversation.
+      asksApprovals: true,
       scheduleFlush: (flush) => window.requestAnimationFrame(flush),
       onProblem: (message) => new Notice(`Vault Copilot: ${message}`),
       persistence: writer,

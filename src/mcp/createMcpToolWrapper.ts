@@ -107,7 +107,9 @@ export function createMcpToolWrapper(
       const { signal } = context;
       if (!options.isAutoApproved(id)) {
         // The user may take their time: the wait is not part of the call's time limit.
-        const ask = () => options.approval.requestToolCallApproval({ toolId: id, source: serverName, toolName: mcpTool.name, arguments: args }, signal);
+        // The chat whose run made the call, when one did; else the port the hub was given.
+        const asked = context.approvals ?? options.approval;
+        const ask = () => asked.requestToolCallApproval({ toolId: id, source: serverName, toolName: mcpTool.name, arguments: args }, signal);
         const decision = await (context.untimed ? context.untimed(ask) : ask());
         if (!decision.approved) {
           return { isError: true, text: `The user did not approve this call of ${mcpTool.name}: ${decision.reason}` };
