@@ -67,20 +67,32 @@ afterEach(async () => {
   await server.close();
 });
 
+type Chat = Pick<ChatSetup, "controller" | "until">;
+
+/**
+ * Sends `earlierQuestion` in `earlier`, whose model answer waits until `later` has sent its own
+ * question and shows its approval; then lets the earlier run go on, and resolves once the two
+ * chats show two questions between them, wherever they went.
+ */
+async function earlierAsksLast(earlier: Chat, earlierQuestion: string, gateWord: string, later: Chat, laterQuestion: string): Promise<{ earlierRun: Promise<void>; laterRun: Promise<void> }> {
+  const open = gate(gateWord);
+  const earlierRun = earlier.controller.send(earlierQuestion);
+  await earlier.until((state) => state.running);
+  const laterRun = later.controller.send(laterQuestion);
+  await later.until((state) => state.approvals.length === 1);
+  open();
+  const both = () => earlier.controller.getState().approvals.length + later.controller.getState().approvals.length === 2;
+  await Promise.race([earlier.until(both), later.until(both)]);
+  return { earlierRun, laterRun };
+}
+
 describe("approvals, routed by run", () => {
   it("two chats running at once each show only their own question, and each answer reaches its own run", async () => {
     const first = chat;
     const second = chat.anotherChat();
-    const openFirst = gate("Альфа");
-    const firstRun = first.controller.send("Создай заметку «Альфа»");
-    await first.until((state) => state.running);
-    const secondRun = second.controller.send("Создай заметку «Бета»");
-    await second.until((state) => state.approvals.length === 1);
-    // The first chat's run asks now, after the second chat started (and asked).
-    openFirst();
+    // The first chat's run asks after the second chat started (and asked).
+    const { earlierRun: firstRun, laterRun: secondRun } = await earlierAsksLast(first, "Создай заметку «Альфа»", "Альфа", second, "Создай заметку «Бета»");
     const asked = (state: ChatState) => state.approvals.map((approval) => approval.kind === "edit" && approval.proposal.path);
-    const bothAsked = () => first.controller.getState().approvals.length + second.controller.getState().approvals.length === 2;
-    await Promise.race([first.until(bothAsked), second.until(bothAsked)]);
 
     // Each chat shows its own run's question, and only that one.
     expect(asked(first.controller.getState())).toEqual(["Альфа.md"]);
@@ -113,14 +125,7 @@ describe("approvals, routed by run", () => {
     const echoing = chat;
     const editing = chat.anotherChat();
     // The echo's chat starts first; its call comes after the other chat started and asked.
-    const openEcho = gate("echo");
-    const echoRun = echoing.controller.send("Please echo a greeting");
-    await echoing.until((state) => state.running);
-    const editRun = editing.controller.send("Создай заметку «Гамма»");
-    await editing.until((state) => state.approvals.length === 1);
-    openEcho();
-    const bothAsked = () => echoing.controller.getState().approvals.length + editing.controller.getState().approvals.length === 2;
-    await Promise.race([echoing.until(bothAsked), editing.until(bothAsked)]);
+    const { earlierRun: echoRun, laterRun: editRun } = await earlierAsksLast(echoing, "Please echo a greeting", "echo", editing, "Создай заметку «Гамма»");
     const echoAsking = echoing.controller.getState();
 
     expect(echoAsking.approvals[0]).toMatchObject({ kind: "tool-call", proposal: { toolId: "mcp_ev_echo", arguments: { message: "שלום 🦓" } } });

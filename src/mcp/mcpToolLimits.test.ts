@@ -3,7 +3,7 @@ import { approveAllToolCalls } from "../ports/approval";
 import { MapSecretStore } from "../ports/SecretStore";
 import { ToolRegistry } from "../tools/ToolRegistry";
 import { startOpenAIServer, type OpenAIServer } from "../../test/helpers/openAIServer";
-import { writeCrowdedMcpServer } from "../../test/helpers/crowdedMcpServer";
+import { writeCrowdedMcpServer } from "../../test/helpers/sdkMcpServers";
 import { runCli } from "../../test/helpers/runCli";
 import { makeTempVault, type TempVault } from "../../test/helpers/tempVault";
 import type { StdioMcpServerConfig } from "./mcpConfig";

@@ -1,7 +1,7 @@
 import type { App as ObsidianApp, Plugin as ObsidianPlugin } from "obsidian";
 import { act } from "react";
 import { App, Plugin } from "../../test/obsidian/obsidian";
-import { writeCrowdedMcpServer } from "../../test/helpers/crowdedMcpServer";
+import { writeCrowdedMcpServer } from "../../test/helpers/sdkMcpServers";
 import { makeTempVault, type TempVault } from "../../test/helpers/tempVault";
 import { McpHub } from "../mcp/McpHub";
 import { createStdioTransport } from "../mcp/node/stdioTransport";

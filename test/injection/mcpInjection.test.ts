@@ -1,5 +1,5 @@
 import { startOpenAIServer, type OpenAIServer, type RecordedChatRequest } from "../helpers/openAIServer";
-import { writePlantingMcpServer } from "../helpers/plantingMcpServer";
+import { writePlantingMcpServer } from "../helpers/sdkMcpServers";
 import { runCli } from "../helpers/runCli";
 import { makeTempVault, type TempVault } from "../helpers/tempVault";
 

@@ -54,9 +54,10 @@ export const runCommand: CliCommand = async (argv, io) => {
   const mode = prompt.mode ?? "chat";
   // The tools the prompt's run may call never write; the replacement asks its own approval (applyAnswer).
   const approval = refusingWrites(io);
+  const replacementApproval = args.flags.has("yes") ? approveAll : refuseAll(CLI_REFUSAL_REASON);
   const replacement: RunApprovals = {
-    requestApproval: (args.flags.has("yes") ? approveAll : refuseAll(CLI_REFUSAL_REASON)).requestApproval,
-    requestToolCallApproval: refuseAllToolCalls(CLI_REFUSAL_REASON).requestToolCallApproval,
+    requestApproval: (proposal, signal) => replacementApproval.requestApproval(proposal, signal),
+    requestToolCallApproval: (proposal, signal) => refuseAllToolCalls(CLI_REFUSAL_REASON).requestToolCallApproval(proposal, signal),
   };
   let index: NoteIndex | undefined;
   try {
