@@ -1,5 +1,4 @@
 import { Notice, Platform, Plugin, type WorkspaceLeaf } from "obsidian";
-import { ApprovalBroker } from "./chat/ApprovalBroker";
 import { createChatRunner } from "./chat/createChatRunner";
 import { CopilotView } from "./components/CopilotView";
 import { PromptPayloadModal } from "./components/PromptPayloadModal";
@@ -35,6 +34,7 @@ import { pluginDataFolder, pluginSettingsFile, SettingsStore } from "./settings/
 import { BUILTIN_TOOLS, initializeBuiltinTools } from "./tools/builtinTools";
 import { EditHistory } from "./tools/edit/EditHistory";
 import { ToolRegistry } from "./tools/ToolRegistry";
+import type { RunApprovals } from "./ports/approval";
 import { ObsidianDataStore, ObsidianVault } from "./vault/ObsidianVault";
 import { errorMessage } from "./errorMessage";
 
@@ -88,11 +88,12 @@ export default class VaultCopilotPlugin extends Plugin {
     // What the agent's search and vault QA read: every note but the saved chats.
     const noteSearch = searchOutsideChats(noteIndex, () => store.get().history.folder, vault.configDir);
 
-    // Approvals are asked in the chat whose run asks; a dialog only when no chat is running.
-    const approvals = new ApprovalBroker({
-      requestEditApproval: (proposal, signal) => modalEditApproval(this.app).requestApproval(proposal, signal),
+    // A chat's run carries the chat, and its tools ask there; these dialogs answer for a tool
+    // run that no chat started.
+    const approvals: RunApprovals = {
+      requestApproval: (proposal, signal) => modalEditApproval(this.app).requestApproval(proposal, signal),
       requestToolCallApproval: (proposal, signal) => modalToolCallApproval(this.app).requestToolCallApproval(proposal, signal),
-    });
+    };
     const registry = ToolRegistry.getInstance();
     initializeBuiltinTools(registry, {
       vault,
@@ -146,7 +147,6 @@ export default class VaultCopilotPlugin extends Plugin {
           settings: store,
           createRunner: (mode, model) => createChatRunner(runnerParts, mode, model),
           vault,
-          approvals,
           editHistory,
           registry,
           listModels: async () => [...configuredModelNames(store.get()), ...(await listServerModels(store.get().provider, { fetch: corsFreeFetch, secrets }))],

@@ -2,8 +2,7 @@ import { ContextManager } from "../context/ContextManager";
 import type { ContextArtifact, ConversationTurn } from "../context/PromptContextTypes";
 import type { ChainEvent, ChainRunInput, ChainRunResult } from "../LLMProviders/chainRunner/ChainEvents";
 import type { ChatMode } from "../settings/settingsSchema";
-import type { ApprovalDecision, EditProposal, ToolCallProposal } from "../ports/approval";
-import type { ApprovalBroker, ApprovalSink } from "./ApprovalBroker";
+import type { ApprovalDecision, EditProposal, RunApprovals, ToolCallProposal } from "../ports/approval";
 import { applyChainEvent } from "./applyChainEvent";
 import { errorMessage } from "../errorMessage";
 import {
@@ -31,8 +30,12 @@ export interface ChatControllerDependencies {
   readContext(chips: readonly ContextChip[], signal: AbortSignal): Promise<{ artifacts: ContextArtifact[]; problems: string[] }>;
   /** The mode and model of a new chat (from the settings). */
   defaults(): { mode: ChatMode; model: string };
-  /** Where the tools' approvals are routed while this chat runs. */
-  approvals?: ApprovalBroker;
+  /**
+   * True for a chat a person sees (the chat view): each of its runs carries this controller as
+   * its approvals, so the run's tools ask in this conversation and nowhere else. A headless chat
+   * (the CLI) leaves the question to the approval port the tools were built with.
+   */
+  asksApprovals?: boolean;
   /**
    * Runs `flush` soon, once however often it is asked before it runs: streamed text reaches the
    * view at most once per frame (the view passes requestAnimationFrame), not once per token.
@@ -85,7 +88,7 @@ type Listener = () => void;
  * only this class talks to a runner. State is replaced on every change (never changed in place),
  * so a message that did not change keeps its identity and is not drawn again.
  */
-export class ChatController implements ApprovalSink {
+export class ChatController implements RunApprovals {
   private state: ChatState;
   private readonly listeners = new Set<Listener>();
   private flushPending = false;
@@ -207,7 +210,7 @@ export class ChatController implements ApprovalSink {
     approval.resolve(decision);
   }
 
-  requestEditApproval(proposal: EditProposal, signal: AbortSignal): Promise<ApprovalDecision> {
+  requestApproval(proposal: EditProposal, signal: AbortSignal): Promise<ApprovalDecision> {
     return this.ask(signal, (id, resolve) => ({ id, kind: "edit", proposal, resolve }));
   }
 
@@ -254,7 +257,6 @@ export class ChatController implements ApprovalSink {
     this.run = { abort, done: new Promise<void>((resolve) => (resolveDone = resolve)) };
     this.update({ running: true });
     let answerId: string | undefined;
-    const detach = this.dependencies.approvals?.attach(this);
     try {
       const user = await makeQuestion(abort.signal);
       const mode = options.mode ?? this.state.mode;
@@ -280,6 +282,8 @@ export class ChatController implements ApprovalSink {
         attachments: user.artifacts,
         conversation,
         signal: abort.signal,
+        // The run's tools ask this chat, whatever other chat runs at the same time.
+        ...(this.dependencies.asksApprovals ? { approvals: this } : {}),
         onEvent: (event) => this.onEvent(assistant.id, event),
       });
     } catch (error) {
@@ -287,7 +291,6 @@ export class ChatController implements ApprovalSink {
       if (answerId) this.onEvent(answerId, { type: "error", kind: abort.signal.aborted ? "aborted" : "failed", message: errorMessage(error), partialText: "" });
       else if (!abort.signal.aborted) this.dependencies.onProblem?.(errorMessage(error));
     } finally {
-      detach?.();
       this.run = null;
       const finished = answerId ? this.findAssistant(answerId) : undefined;
       this.update({ running: false, announcement: finished ? this.announcementFor(finished) : this.state.announcement });
@@ -332,6 +335,11 @@ export class ChatController implements ApprovalSink {
     return new Promise<ApprovalDecision>((resolve) => {
       if (signal.aborted) {
         resolve({ approved: false, reason: "the run was stopped" });
+        return;
+      }
+      // A closed chat shows nothing: a question that reaches it late is refused, never left waiting.
+      if (this.closing) {
+        resolve({ approved: false, reason: "the chat was closed" });
         return;
       }
       const id = this.newId("approval");

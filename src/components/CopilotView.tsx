@@ -1,7 +1,6 @@
 import { ItemView, Keymap, MarkdownRenderer, MarkdownView, Notice, TFile, type App, type WorkspaceLeaf } from "obsidian";
 import { StrictMode } from "react";
 import { createRoot, type Root } from "react-dom/client";
-import type { ApprovalBroker } from "../chat/ApprovalBroker";
 import { ChatController, type ChatRunner } from "../chat/ChatController";
 import { modelSettingsFor, newChatMode } from "../LLMProviders/modelChoice";
 import type { RelatedNotesSource } from "./RelatedNotesList";
@@ -38,7 +37,6 @@ export interface ChatServices {
   settings: SettingsSource;
   createRunner(mode: ChatMode, model: string): ChatRunner;
   vault: VaultPort;
-  approvals: ApprovalBroker;
   editHistory: EditHistory;
   registry: ToolRegistry;
   /** Model names the provider's server lists (empty when it lists none). */
@@ -114,7 +112,8 @@ export class CopilotView extends ItemView {
         const settings = services.settings.get();
         return { mode: newChatMode(settings, settings.provider.model), model: settings.provider.model };
       },
-      approvals: services.approvals,
+      // This chat's runs ask for approval here, in its conversation.
+      asksApprovals: true,
       scheduleFlush: (flush) => window.requestAnimationFrame(flush),
       onProblem: (message) => new Notice(`Vault Copilot: ${message}`),
       persistence: writer,

@@ -9,6 +9,7 @@ import type { McpTool, McpToolWrapperOptions } from "./createMcpToolWrapper";
 import type { McpCallResult } from "./formatMcpResponse";
 import type { McpServerConfig } from "./mcpConfig";
 import { registerMcpServerTools, unregisterMcpServerTools } from "./mcpToolRegistration";
+import { NO_MCP_TOOLS, selectMcpTools, type LeftOutMcpTool, type McpToolUsage } from "./mcpToolLimits";
 
 /** The most `tools/list` pages read from one server: a server that pages forever is given up. */
 export const MAX_TOOL_LIST_PAGES = 50;
@@ -25,6 +26,8 @@ export interface McpServerStatus {
   toolIds: string[];
   /** Why the server failed or went away. */
   error?: string;
+  /** Tools the server lists that were not registered, each with the limit it passed (see mcpToolLimits). */
+  leftOut?: LeftOutMcpTool[];
 }
 
 export interface McpHubOptions {
@@ -42,6 +45,8 @@ interface Connection {
   client: Client;
   status: McpServerStatus;
   closing: boolean;
+  /** What this server's registered tools take of the MCP tool limits. */
+  usage: McpToolUsage;
 }
 
 /**
@@ -65,7 +70,7 @@ export class McpHub {
   async connect(config: McpServerConfig, signal?: AbortSignal): Promise<McpServerStatus> {
     await this.disconnect(config.name);
     const client = new Client({ name: "vault-copilot", version: "0.1.0" });
-    const connection: Connection = { config, client, closing: false, status: { name: config.name, state: "connecting", toolIds: [] } };
+    const connection: Connection = { config, client, closing: false, usage: NO_MCP_TOOLS, status: { name: config.name, state: "connecting", toolIds: [] } };
     this.connections.set(config.name, connection);
     this.failures.delete(config.name);
     this.emit();
@@ -165,7 +170,10 @@ export class McpHub {
     this.failures.clear();
   }
 
-  /** Reads every page of `tools/list` (at most MAX_TOOL_LIST_PAGES) and registers the tools. */
+  /**
+   * Reads every page of `tools/list` (at most MAX_TOOL_LIST_PAGES) and registers the tools that
+   * fit the MCP tool limits beside the other servers' tools; the status names the rest.
+   */
   private async refreshTools(connection: Connection, signal: AbortSignal): Promise<void> {
     const tools: McpTool[] = [];
     let cursor: string | undefined;
@@ -179,13 +187,28 @@ export class McpHub {
       cursor = page.nextCursor;
     } while (cursor);
     if (connection.closing) return;
-    const toolIds = registerMcpServerTools(this.options.registry, connection.config.name, tools, {
+    const { kept, leftOut, usage } = selectMcpTools(tools, this.usageBeside(connection));
+    const toolIds = registerMcpServerTools(this.options.registry, connection.config.name, kept, {
       caller: this,
       approval: this.options.approval,
       isAutoApproved: this.options.isAutoApproved,
     });
-    connection.status = { ...connection.status, toolIds };
+    connection.usage = usage;
+    const { leftOut: _earlier, ...status } = connection.status;
+    connection.status = { ...status, toolIds, ...(leftOut.length > 0 ? { leftOut } : {}) };
     this.emit();
+  }
+
+  /** What the other connected servers' tools take of the limits. */
+  private usageBeside(connection: Connection): McpToolUsage {
+    let tools = 0;
+    let bytes = 0;
+    for (const other of this.connections.values()) {
+      if (other === connection) continue;
+      tools += other.usage.tools;
+      bytes += other.usage.bytes;
+    }
+    return { tools, bytes };
   }
 
   private handleClosed(connection: Connection, reason: string): void {

@@ -1,7 +1,9 @@
+import { defuseToolText } from "../context/escapeXml";
 import type { ToolCallApprovalPort } from "../ports/approval";
 import type { SimpleTool, ToolDefinition } from "../tools/SimpleTool";
 import { convertMcpSchemaToZod } from "./convertMcpSchemaToZod";
 import { formatMcpResponse, type McpCallResult } from "./formatMcpResponse";
+import { defuseSchemaText } from "./defuseSchemaText";
 
 /** A tool as an MCP server lists it (`tools/list`). */
 export interface McpTool {
@@ -77,6 +79,9 @@ function shortHash(text: string): string {
 /**
  * Wraps one MCP tool as a SimpleTool with its registry metadata. `modelName` is the name the
  * model calls it by (see mcpModelToolNames); by default the sanitised server and tool name.
+ * What the server says reaches the model as data, as built-in tools' output does: results lose
+ * closing tags' "<" and the question label's bracket (defuseToolText); the description and every
+ * text in the input schema lose the label's bracket, so no server can pose as the user's question.
  */
 export function createMcpToolWrapper(
   serverName: string,
@@ -88,19 +93,23 @@ export function createMcpToolWrapper(
   // The server's word only: shown to the user, never a reason to skip approval (a server could claim it for anything).
   const readOnly = mcpTool.annotations?.readOnlyHint === true;
   const displayName = mcpTool.title ?? mcpTool.annotations?.title ?? mcpTool.name;
-  const { schema } = convertMcpSchemaToZod(mcpTool.inputSchema);
+  // The schema the model is shown is the one arguments are checked against.
+  const inputJsonSchema = defuseSchemaText(mcpTool.inputSchema);
+  const { schema } = convertMcpSchemaToZod(inputJsonSchema);
 
   const tool: SimpleTool<unknown, McpToolOutput> = {
     name: modelName,
-    description: mcpTool.description || `MCP tool "${mcpTool.name}" from server "${serverName}"`,
+    description: defuseSchemaText(mcpTool.description || `MCP tool "${mcpTool.name}" from server "${serverName}"`),
     schema,
-    inputJsonSchema: mcpTool.inputSchema,
+    inputJsonSchema,
     isReadOnly: readOnly,
     async func(args, context) {
       const { signal } = context;
       if (!options.isAutoApproved(id)) {
         // The user may take their time: the wait is not part of the call's time limit.
-        const ask = () => options.approval.requestToolCallApproval({ toolId: id, source: serverName, toolName: mcpTool.name, arguments: args }, signal);
+        // The chat whose run made the call, when one did; else the port the hub was given.
+        const asked = context.approvals ?? options.approval;
+        const ask = () => asked.requestToolCallApproval({ toolId: id, source: serverName, toolName: mcpTool.name, arguments: args }, signal);
         const decision = await (context.untimed ? context.untimed(ask) : ask());
         if (!decision.approved) {
           return { isError: true, text: `The user did not approve this call of ${mcpTool.name}: ${decision.reason}` };
@@ -115,7 +124,7 @@ export function createMcpToolWrapper(
         return { isError: true, text: `MCP server "${serverName}" could not run ${mcpTool.name}: ${(error as Error).message}` };
       }
     },
-    formatForModel: (output) => output.text,
+    formatForModel: (output) => defuseToolText(output.text),
   };
 
   return {

@@ -48,6 +48,13 @@ export interface ToolCallApprovalPort {
   requestToolCallApproval(proposal: ToolCallProposal, signal: AbortSignal): Promise<ApprovalDecision>;
 }
 
+/**
+ * Where the questions of one run go, both kinds: the chat that started the run, which shows them
+ * in its conversation. A run carries it to every tool call it makes (`ToolCallContext.approvals`),
+ * so two chats running at once each ask only about their own calls.
+ */
+export interface RunApprovals extends ApprovalPort, ToolCallApprovalPort {}
+
 /** Approves every tool call (the CLI's `--yes`). */
 export const approveAllToolCalls: ToolCallApprovalPort = {
   requestToolCallApproval: () => Promise.resolve({ approved: true }),

@@ -34,7 +34,14 @@ export function withSelectionEdit(inner: ChatRunner, target: SelectionTarget, re
       const toolCallId = `selection-edit-${step}`;
       const args = { path: target.path, oldText: target.text, newText: rewriteOf(result.text, target.text) };
       input.onEvent?.({ type: "tool-call-start", step, toolCallId, toolName: replaceInFile.name, toolId: "replaceInFile", args });
-      const outcome = await runTool(replaceInFile, args, { toolCallId, defaultTimeoutMs: timeoutMs, maxOutputChars: DEFAULT_MAX_TOOL_OUTPUT_CHARS, signal: input.signal });
+      // The diff is asked about where the run's other questions go: its chat, if a chat started it.
+      const outcome = await runTool(replaceInFile, args, {
+        toolCallId,
+        defaultTimeoutMs: timeoutMs,
+        maxOutputChars: DEFAULT_MAX_TOOL_OUTPUT_CHARS,
+        signal: input.signal,
+        ...(input.approvals ? { approvals: input.approvals } : {}),
+      });
       input.onEvent?.({
         type: "tool-call-end",
         step,

@@ -1,4 +1,5 @@
 import type { McpServerStatus } from "../mcp/McpHub";
+import { describeLeftOutTools } from "../mcp/mcpToolLimits";
 import { fieldRow, type RowContext, type SettingsRow, type SettingsSection } from "./settingRows";
 import { copilotSettingsSchema, type McpServerSettings } from "./settingsSchema";
 
@@ -51,6 +52,7 @@ function statusRow(source: McpStatusSource): SettingsRow {
         for (const status of statuses) {
           const line = `${status.name}: ${status.state}${status.state === "connected" ? `, ${status.toolIds.length} tools` : ""}${status.error ? ` (${status.error})` : ""}`;
           list.createDiv({ cls: `vault-copilot-mcp-${status.state}`, text: line });
+          for (const leftOut of describeLeftOutTools(status.leftOut ?? [])) list.createDiv({ cls: "vault-copilot-mcp-left-out", text: leftOut });
         }
       };
       draw();

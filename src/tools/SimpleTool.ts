@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import type { CopilotSettings } from "../settings/settingsSchema";
+import type { RunApprovals } from "../ports/approval";
 
 /** What a tool receives besides its arguments, for the one call it is serving. */
 export interface ToolCallContext {
@@ -9,6 +10,11 @@ export interface ToolCallContext {
   toolCallId: string;
   /** The same for every call of one agent run (absent outside a run), e.g. to keep a run's edits together. */
   runId?: string;
+  /**
+   * Where this call's questions go: the chat whose run made the call. Absent (a run no chat
+   * started, the CLI), a tool asks through the approval port it was built with.
+   */
+  approvals?: RunApprovals;
   /**
    * Runs `wait` (a question to the user) with the time limit paused: the user may take as long as
    * they like. The user's stop still ends it, through `signal`. Absent when nothing times the call.

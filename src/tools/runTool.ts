@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import { errorMessage } from "../errorMessage";
 import { abortReason, clearTimer, setTimer } from "../ports/timers";
+import type { RunApprovals } from "../ports/approval";
 import { defaultFormatForModel, type AnySimpleTool, type ToolCallContext } from "./SimpleTool";
 
 export type ToolRunStatus = "ok" | "invalid-arguments" | "error" | "timeout" | "aborted";
@@ -24,6 +25,8 @@ export interface RunToolOptions {
   maxOutputChars: number;
   /** The run's signal: aborting it aborts the tool. */
   signal?: AbortSignal;
+  /** The run's approvals (the chat that started it), handed to the tool as `context.approvals`. */
+  approvals?: RunApprovals;
   now?: () => number;
 }
 
@@ -76,6 +79,7 @@ export async function runTool(
     signal: controller.signal,
     toolCallId: options.toolCallId,
     runId: runIdOf(options.signal),
+    ...(options.approvals ? { approvals: options.approvals } : {}),
     untimed: async <T>(wait: () => Promise<T>): Promise<T> => {
       if (waiting++ === 0) limit.pause();
       try {

@@ -29,7 +29,7 @@ export interface ChatViewSetup extends Omit<ChatSetup, "controller"> {
  * The real CopilotView in the Obsidian double's workspace (its element in document.body), over
  * real parts: the three runners against the test server (through Node's http client, as on
  * Obsidian desktop), the built-in tools and the note index
- * over a temporary folder, approvals routed to the chat. The double's MarkdownRenderer draws.
+ * over a temporary folder, approvals asked in the chat whose run asks. The double's MarkdownRenderer draws.
  */
 /** What the plugin streams with on Obsidian desktop: Node's http client (see obsidianFetch.ts). */
 const desktopFetch = createNodeHttpFetch({ http: http, https: https });
@@ -63,7 +63,6 @@ export async function openChatView(
         model,
       ),
     vault: parts.fsVault,
-    approvals: parts.broker,
     editHistory: parts.editHistory,
     registry,
     // As the plugin offers them: the configured models, then what the default's server lists.

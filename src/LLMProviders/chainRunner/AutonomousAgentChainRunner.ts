@@ -95,6 +95,7 @@ export class AutonomousAgentChainRunner extends BaseChainRunner {
     return executeToolCalls(calls, {
       definitions,
       signal: state.signal,
+      ...(state.input.approvals ? { approvals: state.input.approvals } : {}),
       defaultTimeoutMs: state.settings.toolTimeoutSeconds * 1000,
       maxOutputChars: this.dependencies.maxToolOutputChars ?? DEFAULT_MAX_TOOL_OUTPUT_CHARS,
       onStart: (call, definition) =>

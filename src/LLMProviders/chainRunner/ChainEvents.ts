@@ -1,6 +1,7 @@
 import type { ContextArtifact } from "../../context/PromptContextTypes";
 import type { ContextManager } from "../../context/ContextManager";
 import type { SearchResultForLLM } from "../../ports/NoteSearcher";
+import type { RunApprovals } from "../../ports/approval";
 import type { ToolRunStatus } from "../../tools/runTool";
 import type { ModelErrorKind } from "../modelErrors";
 import type { TokenUsage } from "../tokenUsage";
@@ -57,6 +58,11 @@ export interface ChainRunInput {
   /** The conversation; a completed run records its turn there. */
   conversation: ContextManager;
   signal: AbortSignal;
+  /**
+   * Where this run's tools ask for approval: the chat that started it. Absent (the CLI, a run no
+   * chat started), each tool asks through the approval port it was built with.
+   */
+  approvals?: RunApprovals;
   onEvent?: (event: ChainEvent) => void;
 }
 

@@ -1,3 +1,4 @@
+import type { RunApprovals } from "../../ports/approval";
 import type { ToolDefinition } from "../../tools/SimpleTool";
 import { runTool, type ToolRunResult } from "../../tools/runTool";
 import type { AssembledToolCall } from "../toolCallAssembler";
@@ -17,6 +18,8 @@ export interface ExecuteToolCallsOptions {
   /** The bound tools: a call naming anything else gets an error result listing these. */
   definitions: readonly ToolDefinition[];
   signal: AbortSignal;
+  /** The run's approvals, handed to every call (see ToolCallContext.approvals). */
+  approvals?: RunApprovals;
   defaultTimeoutMs: number;
   maxOutputChars: number;
   onStart: (call: AssembledToolCall, definition: ToolDefinition | undefined) => void;
@@ -64,6 +67,7 @@ async function runOne(call: AssembledToolCall, definition: ToolDefinition, optio
     defaultTimeoutMs: options.defaultTimeoutMs,
     maxOutputChars: options.maxOutputChars,
     signal: options.signal,
+    ...(options.approvals ? { approvals: options.approvals } : {}),
   });
   const outcome: ToolCallOutcome = {
     call,

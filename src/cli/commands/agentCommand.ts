@@ -1,5 +1,6 @@
 import { AutonomousAgentChainRunner } from "../../LLMProviders/chainRunner/AutonomousAgentChainRunner";
 import type { NoteIndex } from "../../search/NoteIndex";
+import { describeLeftOutTools } from "../../mcp/mcpToolLimits";
 import { approveAll, approveAllToolCalls, refuseAll, refuseAllToolCalls } from "../../ports/approval";
 import type { ToolRegistry } from "../../tools/ToolRegistry";
 import { integerFlag, parseArgs, stringFlag, UsageError } from "../args";
@@ -60,6 +61,7 @@ export const agentCommand: CliCommand = async (argv, io) => {
       mcp = connected;
       for (const status of connected.statuses) {
         if (status.state !== "connected") io.stderr(`vault-copilot: MCP server ${status.name}: ${status.state}${status.error ? ` (${status.error})` : ""}\n`);
+        for (const line of describeLeftOutTools(status.leftOut ?? [])) io.stderr(`vault-copilot: MCP server ${status.name}: ${line}\n`);
       }
       mcpToolIds = connected.statuses.flatMap((status) => status.toolIds);
     }

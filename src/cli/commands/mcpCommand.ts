@@ -1,3 +1,4 @@
+import { describeLeftOutTools } from "../../mcp/mcpToolLimits";
 import { approveAllToolCalls } from "../../ports/approval";
 import { ToolRegistry } from "../../tools/ToolRegistry";
 import { parseArgs, stringFlag, UsageError } from "../args";
@@ -6,7 +7,8 @@ import type { CliCommand } from "../io";
 
 /**
  * `vault-copilot mcp list --config FILE.json`: connects every enabled server, prints the tool ids
- * it registered (one per line), then a status line per server on stderr. Exit 1 if any failed.
+ * it registered (one per line), then a status line per server on stderr, with the tools left out
+ * by the MCP tool limits and why. Exit 1 if any failed.
  */
 export const mcpCommand: CliCommand = async (argv, io) => {
   const [subcommand, ...rest] = argv;
@@ -31,6 +33,7 @@ export const mcpCommand: CliCommand = async (argv, io) => {
     }
     for (const status of statuses) {
       io.stderr(`${status.name}: ${status.state}${status.error ? ` (${status.error})` : ""}, ${status.toolIds.length} tools\n`);
+      for (const line of describeLeftOutTools(status.leftOut ?? [])) io.stderr(`${status.name}: ${line}\n`);
     }
     return statuses.every((status) => status.state === "connected") ? 0 : 1;
   } finally {

@@ -1,7 +1,8 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { USER_QUERY_LABEL } from "../../context/cicPromptUtils";
 import { EDIT_ANSWER_INSTRUCTION } from "../../prompts/fillPrompt";
+import { RUN_WRITE_REFUSAL } from "./runCommand";
 import { runCli } from "../../../test/helpers/runCli";
 import { contentText } from "../../../test/helpers/runnerHarness";
 import { startOpenAIServer, type OpenAIServer, type Script } from "../../../test/helpers/openAIServer";
@@ -67,6 +68,42 @@ describe("vault-copilot run", () => {
     expect(note()).toBe("# Draft\n\nThis sentence has an error.\nThe second line stays.\n");
     const history = readdirSync(join(vault.root, ".obsidian/plugins/vault-copilot"));
     expect(history.some((file) => file.startsWith("edit-history"))).toBe(true);
+  });
+
+  it("--apply --yes with an agent prompt approves the selection's replacement only: the agent's own writes are refused, and it says so", async () => {
+    vault.write("copilot/prompts/Правка.md", "---\nedit: true\nmode: agent\n---\nИсправь {{selection}}.\n");
+    const script: Script = [
+      {
+        toolCalls: [
+          { name: "writeToFile", arguments: JSON.stringify({ path: "Notes/Чужая.md", content: "# Не просили\n" }) },
+          { name: "replaceInFile", arguments: JSON.stringify({ path: "Notes/Draft.md", oldText: "The second line stays.", newText: "洗掉 🦓" }) },
+        ],
+      },
+      { text: "This sentence has an error." },
+    ];
+    const { status, stderr } = await run(script, ["--prompt", "Правка", "--note", "Notes/Draft.md", "--selection", "This sentense has a eror.", "--apply", "--yes"]);
+    expect(status).toBe(0);
+    // The replacement --yes approved is made; nothing else the agent tried to write is.
+    expect(note()).toBe("# Draft\n\nThis sentence has an error.\nThe second line stays.\n");
+    expect(existsSync(join(vault.root, "Notes/Чужая.md"))).toBe(false);
+    expect(stderr).toContain(`vault-copilot: ${RUN_WRITE_REFUSAL} (writeToFile, Notes/Чужая.md)`);
+    expect(stderr).toContain(`vault-copilot: ${RUN_WRITE_REFUSAL} (replaceInFile, Notes/Draft.md)`);
+    expect(stderr).toContain("replaced the selection in Notes/Draft.md");
+    // The model is told why, so it does not ask for --yes again.
+    const results = (server?.requests[1]?.body.messages ?? []).filter((message) => message.role === "tool").map((message) => contentText(message.content));
+    expect(results).toHaveLength(2);
+    for (const result of results) expect(result).toContain(RUN_WRITE_REFUSAL);
+  });
+
+  it("--apply without --yes with an agent prompt writes nothing at all", async () => {
+    vault.write("copilot/prompts/Правка.md", "---\nedit: true\nmode: agent\n---\nИсправь {{selection}}.\n");
+    const script: Script = [{ toolCalls: [{ name: "writeToFile", arguments: JSON.stringify({ path: "Notes/Чужая.md", content: "x" }) }] }, { text: "Fixed." }];
+    const { status, stderr } = await run(script, ["--prompt", "Правка", "--note", "Notes/Draft.md", "--selection", "This sentense has a eror.", "--apply"]);
+    expect(status).toBe(1);
+    expect(note()).toBe(DRAFT);
+    expect(existsSync(join(vault.root, "Notes/Чужая.md"))).toBe(false);
+    expect(stderr).toContain(`vault-copilot: ${RUN_WRITE_REFUSAL} (writeToFile, Notes/Чужая.md)`);
+    expect(stderr).toContain("replacing the selection needs approval: run again with --yes.");
   });
 
   it("changes nothing when the selection is not in the note exactly once", async () => {

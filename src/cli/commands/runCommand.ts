@@ -7,7 +7,7 @@ import { fillPrompt } from "../../prompts/fillPrompt";
 import { rewriteOf } from "../../prompts/selectionEdit";
 import type { NoteIndex } from "../../search/NoteIndex";
 import { runTool, DEFAULT_MAX_TOOL_OUTPUT_CHARS } from "../../tools/runTool";
-import { approveAll, refuseAll } from "../../ports/approval";
+import { approveAll, refuseAll, refuseAllToolCalls, type ApprovalPort, type RunApprovals } from "../../ports/approval";
 import type { EditOutcome } from "../../tools/edit/proposeAndApplyEdit";
 import { findNote } from "../../tools/notes/noteLookup";
 import { parseArgs, stringFlag, UsageError } from "../args";
@@ -17,13 +17,19 @@ import type { CliCommand, CliIo } from "../io";
 import { chainEventPrinter, exitStatusOf } from "../printChainEvents";
 import { CLI_REFUSAL_REASON } from "./agentCommand";
 
+/** Why `run` refuses a write the prompt's agent asks for, on stderr and to the model. */
+export const RUN_WRITE_REFUSAL =
+  "`run --yes` approves only the replacement of the selection, and the command line cannot ask about other changes, so this one was refused and nothing was written. Run the agent command with --yes to let the agent write";
+
 /**
  * `run --vault DIR --base-url URL --model NAME [--api-key-env VAR] --prompt NAME [--note PATH]
  * [--selection TEXT] [--apply] [--yes] [--json]`: runs one of the vault's own prompts (a note in
  * the prompts folder) with `--note` as the open note and `--selection` as the selected text, and
  * prints the answer. With `--apply`, an edit prompt's answer replaces the selection in the note
  * (it must occur there exactly once) through the same diff, approval and undo history as the
- * agent's edits: only with `--yes`; without it nothing changes and the command says so.
+ * agent's edits: only with `--yes`; without it nothing changes and the command says so. `--yes`
+ * covers that replacement alone: whatever else a prompt in agent mode asks to write is refused
+ * (the command line cannot ask), told to the model and said on stderr.
  */
 export const runCommand: CliCommand = async (argv, io) => {
   const args = parseArgs(argv, { values: [...MODEL_FLAGS, "prompt", "note", "selection"], booleans: ["apply", "yes", "json"] });
@@ -46,7 +52,13 @@ export const runCommand: CliCommand = async (argv, io) => {
   for (const notice of [...filled.notices, ...problems]) io.stderr(`vault-copilot: ${notice}\n`);
 
   const mode = prompt.mode ?? "chat";
-  const approval = args.flags.has("yes") ? approveAll : refuseAll(CLI_REFUSAL_REASON);
+  // The tools the prompt's run may call never write; the replacement asks its own approval (applyAnswer).
+  const approval = refusingWrites(io);
+  const replacementApproval = args.flags.has("yes") ? approveAll : refuseAll(CLI_REFUSAL_REASON);
+  const replacement: RunApprovals = {
+    requestApproval: (proposal, signal) => replacementApproval.requestApproval(proposal, signal),
+    requestToolCallApproval: (proposal, signal) => refuseAllToolCalls(CLI_REFUSAL_REASON).requestToolCallApproval(proposal, signal),
+  };
   let index: NoteIndex | undefined;
   try {
     if (mode !== "chat") {
@@ -60,7 +72,7 @@ export const runCommand: CliCommand = async (argv, io) => {
     const result = await runner.run({ userMessage: filled.message, attachments: artifacts, conversation: new ContextManager(), signal: io.signal, onEvent: chainEventPrinter(io, args.flags.has("json")) });
     const status = exitStatusOf(result, io);
     if (status !== 0 || !apply || !notePath || !selectionText) return status;
-    return await applyAnswer(registry.getAllTools().find((definition) => definition.metadata.id === "replaceInFile")?.tool, notePath, selectionText, result.text, io);
+    return await applyAnswer(registry.getAllTools().find((definition) => definition.metadata.id === "replaceInFile")?.tool, replacement, notePath, selectionText, result.text, io);
   } finally {
     await index?.dispose();
   }
@@ -87,9 +99,10 @@ async function linesOf(session: Awaited<ReturnType<typeof openCliSession>>, path
 }
 
 /** Replaces the selection with the answer through replaceInFile: its diff, approval, Vault.process and undo history. */
-async function applyAnswer(tool: Parameters<typeof runTool>[0] | undefined, path: string, selection: string, answer: string, io: CliIo): Promise<number> {
+async function applyAnswer(tool: Parameters<typeof runTool>[0] | undefined, approvals: RunApprovals, path: string, selection: string, answer: string, io: CliIo): Promise<number> {
   if (!tool) throw new Error("the replaceInFile tool is not registered");
-  const result = await runTool(tool, { path, oldText: selection, newText: rewriteOf(answer, selection) }, { toolCallId: "run-apply", defaultTimeoutMs: 60_000, maxOutputChars: DEFAULT_MAX_TOOL_OUTPUT_CHARS, signal: io.signal });
+  const options = { toolCallId: "run-apply", defaultTimeoutMs: 60_000, maxOutputChars: DEFAULT_MAX_TOOL_OUTPUT_CHARS, signal: io.signal, approvals };
+  const result = await runTool(tool, { path, oldText: selection, newText: rewriteOf(answer, selection) }, options);
   const outcome = result.output as EditOutcome | undefined;
   if (result.status === "ok" && outcome?.status === "applied") {
     io.stderr(`vault-copilot: replaced the selection in ${path} (+${outcome.linesAdded} −${outcome.linesRemoved} lines)\n`);
@@ -105,4 +118,14 @@ async function applyAnswer(tool: Parameters<typeof runTool>[0] | undefined, path
   }
   io.stderr(`vault-copilot: the selection was not replaced: ${errorMessage(result.text).split("\n")[0] ?? ""}\n`);
   return 1;
+}
+
+/** Refuses every write a tool asks for during the prompt's run, telling the user on stderr which one and why. */
+function refusingWrites(io: CliIo): ApprovalPort {
+  return {
+    requestApproval: (proposal) => {
+      io.stderr(`vault-copilot: ${RUN_WRITE_REFUSAL} (${proposal.toolId}, ${proposal.path})\n`);
+      return Promise.resolve({ approved: false, reason: RUN_WRITE_REFUSAL });
+    },
+  };
 }

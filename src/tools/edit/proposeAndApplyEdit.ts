@@ -90,7 +90,9 @@ export async function proposeAndApplyEdit(dependencies: EditDependencies, reques
     };
     if (before === after) return { ...outcome, status: "unchanged", diff: "" };
 
-    const ask = () => approval.requestApproval({ toolId, path, before, after }, call.signal);
+    // The chat whose run made the call, when one did; else the port the tools were built with.
+    const asked = call.approvals ?? approval;
+    const ask = () => asked.requestApproval({ toolId, path, before, after }, call.signal);
     const decision = autoApproved ? { approved: true as const } : await (call.untimed ? call.untimed(ask) : ask());
     if (!decision.approved) return { ...outcome, status: "rejected", reason: decision.reason };
     if (call.signal.aborted) throw new Error(`The run was stopped before "${path}" was written, so nothing was written.`);
