@@ -44,6 +44,18 @@ describe("listProviderModels", () => {
     expect(await listProviderModels(provider({ preset: "ollama", baseUrl: `${ollama.origin}/v1` }), ports)).toEqual({ ok: true, models: ["llama3:8b", "qwen3:4b"] });
   });
 
+  it("asks nothing of a provider that needs a key before one is stored", async () => {
+    const asked: string[] = [];
+    const server = await startRecordingServer<unknown>({ post: () => undefined, get: (path) => (asked.push(path), { status: 200, body: { data: [{ id: "a-model" }] } }) });
+    closers.push(() => server.close());
+    const listing = await listProviderModels(provider({ preset: "openai", baseUrl: `${server.origin}/v1`, apiKeySecretId: "not-stored" }), ports);
+    expect(listing.ok ? "listed" : listing.error.kind).toBe("missing-api-key");
+    expect(asked).toEqual([]);
+    // With the key stored, the same list is asked for.
+    expect(await listProviderModels(provider({ preset: "openai", baseUrl: `${server.origin}/v1` }), ports)).toEqual({ ok: true, models: ["a-model"] });
+    expect(asked).toEqual(["/v1/models"]);
+  });
+
   it("returns the failure in words when the server cannot be reached", async () => {
     const listing = await listProviderModels(provider({ baseUrl: "http://127.0.0.1:1/v1" }), ports);
     expect(listing.ok).toBe(false);

@@ -1,7 +1,7 @@
 import type { ProviderSettings } from "../../settings/settingsSchema";
 import { ANTHROPIC_VERSION } from "../anthropic/AnthropicChatModel";
 import type { ChatModelPorts } from "../chatModelFactory";
-import { classifyModelError, type ModelError } from "../modelErrors";
+import { classifyModelError, ModelError } from "../modelErrors";
 import { PROVIDER_PROFILES } from "../providerProfiles";
 import { throwIfFailed } from "../wire/httpStatusError";
 
@@ -19,6 +19,11 @@ export type ModelListing = { ok: true; models: string[] } | { ok: false; error: 
 export async function listProviderModels(provider: ProviderSettings, ports: ChatModelPorts, signal?: AbortSignal): Promise<ModelListing> {
   const profile = PROVIDER_PROFILES[provider.preset];
   const key = ports.secrets.get(provider.apiKeySecretId)?.trim() ?? "";
+  // Nothing is asked of a provider that needs a key before one is stored (a fresh install would
+  // otherwise call OpenAI the moment the chat view opens).
+  if (!key && profile.requiresApiKey) {
+    return { ok: false, error: new ModelError("missing-api-key", `No API key for ${profile.name}: add one in the settings (the provider's API key field).`) };
+  }
   const base = provider.baseUrl.replace(/\/+$/, "");
   const headers: Record<string, string> = { accept: "application/json", ...profile.headers };
   let url = `${base}/models`;
