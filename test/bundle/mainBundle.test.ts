@@ -188,7 +188,8 @@ describe("main.js on nothing but web globals and obsidian (what mobile gives it)
     const leaf = app.workspace.getLeavesOfType(CHAT_VIEW_TYPE)[0]!;
     const content = (leaf.view as Double.ItemView).contentEl;
     await until(() => content.querySelector('textarea[aria-label="Message"]') !== null, "the chat view to render");
-    expect(content.querySelector<HTMLSelectElement>('select[aria-label="Mode"]')?.value).toBe("agent");
+    // A fresh install's model is not known to take tools yet: a new chat starts in Chat.
+    expect(content.querySelector<HTMLSelectElement>('select[aria-label="Mode"]')?.value).toBe("chat");
     expect(content.querySelector('[role="log"][aria-label="Conversation"]')).not.toBeNull();
     expect(app.workspace.revealedLeaves).toContain(leaf);
 
@@ -230,7 +231,12 @@ describe("main.js on nothing but web globals and obsidian (what mobile gives it)
       await app.vault.adapter.mkdir(".obsidian/plugins/vault-copilot");
       await app.vault.adapter.write(
         ".obsidian/plugins/vault-copilot/data.json",
-        JSON.stringify({ settingsVersion: 2, provider: { preset: "custom", baseUrl: server.baseUrl, model: "mobile-model", apiKeySecretId: "" } }),
+        JSON.stringify({
+          settingsVersion: 2,
+          provider: { preset: "custom", baseUrl: server.baseUrl, model: "mobile-model", apiKeySecretId: "" },
+          // Known to take tools (as after Test connection), so the chat starts in Agent.
+          modelToolSupport: { [`custom ${server.baseUrl} mobile-model`]: true },
+        }),
       );
       const plugin = new loaded.pluginClass(app, manifest);
       await plugin.enable();

@@ -46,8 +46,10 @@ export function ChatMessages({ state, controller }: { state: ChatState; controll
     };
     const onScroll = () => {
       const bottom = atBottom();
-      if (bottom) following.current = true;
-      else if (userScrolled.current) following.current = false;
+      // Only the user's own scrolling starts or stops the following: content that shrinks a
+      // moment (an answer's last block drawn again) clamps the scroll to the bottom, which is
+      // not the user coming back down.
+      if (userScrolled.current) following.current = bottom;
       setAwayFromBottom(!bottom && !following.current);
     };
     const onGesture = () => (userScrolled.current = true);
