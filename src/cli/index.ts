@@ -29,11 +29,16 @@ export type CliCommandTable = Readonly<Record<string, () => Promise<CliCommand>>
 
 export async function main(argv: string[], rawIo: CliIo, commands: CliCommandTable): Promise<number> {
   const filter = cliOutputFilter(argv, rawIo.env);
+  const added: string[] = [];
   const io: CliIo = {
     ...rawIo,
     stdout: (text) => rawIo.stdout(filter.stdout(text)),
     stderr: (text) => rawIo.stderr(filter.stderr(text)),
-    addSecret: (value) => filter.addSecret(value),
+    addSecret: (value) => {
+      added.push(value);
+      filter.addSecret(value);
+    },
+    addedSecrets: () => added,
   };
   const [name, ...rest] = argv;
   const load = name && Object.hasOwn(commands, name) ? commands[name] : undefined;

@@ -31,7 +31,7 @@ export interface ChatNoteTarget {
 export async function openChatNote(args: ParsedArgs, session: CliSession, io: CliIo): Promise<ChatNoteTarget | null> {
   const named = stringFlag(args, "continue");
   if (!named && !args.flags.has("save")) return null;
-  const history = new ChatHistory({ vault: session.vault, folder: () => session.settings.history.folder });
+  const history = new ChatHistory({ vault: session.vault, folder: () => session.settings.history.folder, secrets: () => cliSecretValues(session, io) });
   if (!named) return { history, continued: null };
   const path = continuePath(named, session.vault.configDir);
   try {
@@ -43,6 +43,11 @@ export async function openChatNote(args: ParsedArgs, session: CliSession, io: Cl
     if (error instanceof VaultFileNotFoundError) throw new Error(`--continue: no note at "${path}"`);
     throw error;
   }
+}
+
+/** Every secret the command knows: the key of `--api-key-env`, and the values learnt since (an MCP config's, the embeddings key). */
+function cliSecretValues(session: CliSession, io: CliIo): string[] {
+  return [...storedSecretValues(session.settings, session.secrets), ...(io.addedSecrets?.() ?? [])];
 }
 
 /** NOTE as a vault path, ".md" added when it was left out. */
@@ -96,7 +101,7 @@ export async function runChatTurn(options: ChatTurnOptions): Promise<number> {
         history: note.history,
         enabled: () => true,
         onProblem: (message) => io.stderr(`vault-copilot: ${message}\n`),
-        secrets: () => storedSecretValues(session.settings, session.secrets),
+        secrets: () => cliSecretValues(session, io),
       })
     : null;
   const controller = new ChatController({
