@@ -9,7 +9,7 @@ export const INLINE_TAG = /(^|\s)#((?=[\p{L}\p{N}_/-]*[\p{L}_/-])[\p{L}\p{N}_/-]
 /** An ATX heading: its level marks and its text. */
 export const HEADING = /^(#{1,6})\s+(.+?)\s*#*\s*$/;
 /** A leading `---` YAML block (closed by `---` or `...`). */
-export const FRONTMATTER = /^---\r?\n([\s\S]*?)\r?\n(?:---|\.\.\.)[ \t]*(?:\r?\n|$)/;
+export const FRONTMATTER = /^\uFEFF?---\r?\n([\s\S]*?)\r?\n(?:---|\.\.\.)[ \t]*(?:\r?\n|$)/;
 
 const FENCE = /^\s{0,3}(```+|~~~+)/;
 

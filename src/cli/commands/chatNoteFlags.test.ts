@@ -1,6 +1,8 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { ChatHistory } from "../../history/ChatHistory";
 import { parseChat } from "../../history/chatNoteFormat";
+import { FsVault } from "../../vault/FsVault";
 import type { RecordAnswer } from "../../history/chatRecord";
 import { runCli } from "../../../test/helpers/runCli";
 import { startOpenAIServer, type OpenAIServer, type Script } from "../../../test/helpers/openAIServer";
@@ -85,6 +87,24 @@ describe("chat --continue NOTE", () => {
       "And of Italy?",
       [{ type: "text", text: "Rome." }],
     ]);
+  });
+
+  it("goes on with a note that begins with a byte-order mark, keeps the mark, and the history lists the note", async () => {
+    await run("chat", [{ text: "Борщ — свёкла." }], ["--save"], "Что в борще?");
+    const [path = ""] = chatNotes();
+    writeFileSync(join(vault.root, path), `\uFEFF${read(path)}`);
+    const { status, stderr } = await run("chat", [{ text: "酸奶油。" }], ["--continue", path], "И сверху?");
+    expect({ status, stderr }).toEqual({ status: 0, stderr: `vault-copilot: saved to ${path}\n` });
+    expect(server?.requests[0]?.body.messages.slice(-3)).toEqual([
+      { role: "user", content: "Что в борще?" },
+      { role: "assistant", content: "Борщ — свёкла." },
+      { role: "user", content: "[User query]: И сверху?" },
+    ]);
+    const bytes = readFileSync(join(vault.root, path));
+    expect([...bytes.subarray(0, 6)]).toEqual([0xef, 0xbb, 0xbf, 0x2d, 0x2d, 0x2d]);
+    expect(parseChat(bytes.toString("utf8")).messages).toHaveLength(4);
+    const history = new ChatHistory({ vault: new FsVault(vault.root), folder: () => FOLDER });
+    expect((await history.list()).chats.map((chat) => chat.path)).toEqual([path]);
   });
 
   it("exits 1 with one line, the note untouched, for a missing note and for a note that is not a chat", async () => {
