@@ -25,8 +25,9 @@ export interface ChatNoteTarget {
 
 /**
  * Reads `--save` and `--continue NOTE` (which implies saving): null when the turn is not kept.
- * The note of `--continue` is read now, before anything runs; a missing note, or one that is not a
- * chat, ends the command with a one-line error and is left as it was.
+ * The note of `--continue` is read now, before anything runs; a missing note, one that is not a
+ * chat, or one that cannot be written (not UTF-8, read-only) ends the command with a one-line error
+ * before the model is asked, and is left as it was.
  */
 export async function openChatNote(args: ParsedArgs, session: CliSession, io: CliIo): Promise<ChatNoteTarget | null> {
   const named = stringFlag(args, "continue");
@@ -36,6 +37,8 @@ export async function openChatNote(args: ParsedArgs, session: CliSession, io: Cl
   const path = continuePath(named, session.vault.configDir);
   try {
     const { record, text } = await history.load(path);
+    // Going on writes the note: one that cannot be written (read-only, hard-linked) is refused before the model is asked.
+    await session.vault.process(path, (current) => current);
     const restored = await restoreChat(record, session.vault, io.signal);
     for (const problem of restored.problems) io.stderr(`vault-copilot: ${problem}\n`);
     return { history, continued: { record, path, text, chat: restored.chat } };
@@ -83,6 +86,7 @@ export async function runChatTurn(options: ChatTurnOptions): Promise<number> {
   const model = session.settings.provider.model;
   const print = chainEventPrinter(io, json);
   let lastError: Extract<ChainEvent, { type: "error" }> | undefined;
+  let unsaved = false;
   const printed: ChatRunner = {
     run: (input) =>
       runner.run({
@@ -122,15 +126,17 @@ export async function runChatTurn(options: ChatTurnOptions): Promise<number> {
     await controller.send(prompt);
     if (writer) {
       await writer.idle();
-      if (writer.path === null) throw new Error("the chat could not be saved");
-      io.stderr(`vault-copilot: saved to ${writer.path}\n`);
+      // "saved to" only for a note the last write really reached; otherwise the writer's problem line said why.
+      if (writer.path === null && !writer.lastWriteFailed) throw new Error("the chat could not be saved");
+      if (writer.path === null || writer.lastWriteFailed) unsaved = true;
+      else io.stderr(`vault-copilot: saved to ${writer.path}\n`);
     }
   } finally {
     writer?.dispose();
     await controller.dispose();
   }
   const answer = controller.getState().messages.findLast(isAssistant);
-  if (answer?.status === "done") return 0;
+  if (answer?.status === "done") return unsaved ? 1 : 0;
   const message = answer?.error?.message ?? lastError?.message ?? "the run did not complete";
   io.stderr(`vault-copilot: ${message.split("\n")[0] ?? message}\n`);
   return 1;

@@ -1,7 +1,7 @@
 import type { NoteSearcher } from "../ports/NoteSearcher";
 import { redactSecrets } from "../settings/secrets";
 import { toVaultPath } from "../vault/vaultPath";
-import { VaultFileExistsError, type VaultPort } from "../vault/VaultPort";
+import { VaultFileExistsError, VaultNotTextError, type VaultPort } from "../vault/VaultPort";
 import type { ChatRecord } from "./chatRecord";
 import { ChatNoteParseError, parseChat } from "./chatNoteFormat";
 
@@ -87,9 +87,24 @@ export class ChatHistory {
     return { chats: [...new Set([...byName, ...byText])], problems: listing.problems };
   }
 
-  /** Reads a chat note (its chat, and its text as read); throws `ChatNoteParseError` (naming the note) when it is not a chat we can read. */
+  /**
+   * Reads a chat note to go on with (its chat, and its text as read); throws `ChatNoteParseError`
+   * (naming the note) when it is not a chat we can read, or not UTF-8 text: going on writes the
+   * note, and its text read leniently and written back would change bytes nobody was shown.
+   */
   async load(path: string): Promise<{ record: ChatRecord; text: string }> {
-    const text = await this.options.vault.read(path);
+    let text: string;
+    try {
+      text = await this.options.vault.read(path, { forEdit: true });
+    } catch (error) {
+      if (error instanceof VaultNotTextError) {
+        throw new ChatNoteParseError(
+          `"${path}" is not UTF-8 text (a Latin-1 export or a binary file?), so this chat cannot be continued without rewriting it and changing bytes nobody was shown. ` +
+            "It was left as it is; save it as UTF-8 to go on with it.",
+        );
+      }
+      throw error;
+    }
     try {
       const record = parseChat(text);
       this.knownPaths.set(record.id, path);

@@ -4,7 +4,7 @@ import { errorMessage } from "../errorMessage";
 import { SerialQueue } from "../ports/serialQueue";
 import { redactSecrets } from "../settings/secrets";
 import { clearTimer, setTimer } from "../ports/timers";
-import { VaultFileNotFoundError, type VaultPort } from "../vault/VaultPort";
+import { VaultFileNotFoundError, VaultNotTextError, type VaultPort } from "../vault/VaultPort";
 import type { ChatRecord, RecordMessage } from "./chatRecord";
 import type { ChatHistory } from "./ChatHistory";
 import { ChatNoteParseError, parseChat, serializeChat } from "./chatNoteFormat";
@@ -57,12 +57,18 @@ export class ChatNoteWriter implements ChatPersistence {
   private timer: number | undefined;
   private waiting: ChatState | null = null;
   private lastWriteAt = Number.NEGATIVE_INFINITY;
+  private failed = false;
 
   constructor(private readonly options: ChatNoteWriterOptions) {}
 
   /** The note of the chat written last (null before its first save). */
   get path(): string | null {
     return this.session?.path ?? null;
+  }
+
+  /** Whether the last write asked for failed (what it would have saved is not in the note; `onProblem` said why). */
+  get lastWriteFailed(): boolean {
+    return this.failed;
   }
 
   /** The chat shown now came from this note: later saves update it. Nothing is written. */
@@ -110,7 +116,9 @@ export class ChatNoteWriter implements ChatPersistence {
     return this.queue.run(async () => {
       try {
         await this.writeNow(state);
+        this.failed = false;
       } catch (error) {
+        this.failed = true;
         this.options.onProblem?.(`The chat could not be saved: ${errorMessage(error)}`);
       }
     });
@@ -129,12 +137,13 @@ export class ChatNoteWriter implements ChatPersistence {
         session.lastText = written;
       } catch (error) {
         if (error instanceof VaultFileNotFoundError) await this.createNote(session, record, text);
-        else if (error instanceof ChatNoteParseError) {
+        else if (error instanceof ChatNoteParseError || error instanceof VaultNotTextError) {
           const old = session.path;
           session.edited = null;
           const whole = this.recordOf(state, session);
           await this.createNote(session, whole, this.render(whole));
-          this.options.onProblem?.(`"${old}" was changed so that it is no longer a chat note, so it was left as it is; this chat goes on in "${session.path}".`);
+          const why = error instanceof VaultNotTextError ? "is no longer UTF-8 text" : "was changed so that it is no longer a chat note";
+          this.options.onProblem?.(`"${old}" ${why}, so it was left as it is; this chat goes on in "${session.path}".`);
         } else throw error;
       }
     }

@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { chmodSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { ChatHistory } from "../../history/ChatHistory";
 import { parseChat } from "../../history/chatNoteFormat";
@@ -34,6 +34,13 @@ function chatNotes(): string[] {
 }
 
 const read = (path: string) => readFileSync(join(vault.root, path), "utf8");
+
+/** `text` as UTF-8, but for `words` in it, written as Latin-1 (as an editor set to Latin-1 leaves a note). */
+function withLatin1(text: string, words: string): Buffer {
+  const at = text.indexOf(words);
+  expect(at).toBeGreaterThan(0);
+  return Buffer.concat([Buffer.from(text.slice(0, at), "utf8"), Buffer.from(words, "latin1"), Buffer.from(text.slice(at + words.length), "utf8")]);
+}
 
 it("the usage lists --save and --continue NOTE for chat and for agent", async () => {
   const { status, stderr } = await runCli(["--help"]);
@@ -121,6 +128,76 @@ describe("chat --continue NOTE", () => {
     expect(read(`${FOLDER}/Soup chat.md`)).toBe(plain);
     expect(readFileSync(join(vault.root, "Soup.md"))).toEqual(before);
     expect(chatNotes()).toEqual([`${FOLDER}/Soup chat.md`]);
+  });
+});
+
+describe("a chat note that cannot be written", () => {
+  /** A saved chat whose answer was re-saved as Latin-1 (the way an old export leaves it): "Café crème" with é and è as single bytes. */
+  async function latin1Chat(): Promise<{ path: string; bytes: Buffer }> {
+    await run("chat", [{ text: "Café crème." }], ["--save"], "Какой кофе?");
+    const [path = ""] = chatNotes();
+    const latin1 = withLatin1(read(path), "Café crème.");
+    writeFileSync(join(vault.root, path), latin1);
+    return { path, bytes: latin1 };
+  }
+
+  it.each(["chat", "agent"] as const)("%s --continue refuses a note that is not UTF-8 before asking: exit 1, one line, the note untouched", async (command) => {
+    const { path, bytes } = await latin1Chat();
+    const { status, stdout, stderr } = await run(command, [{ text: "never sent" }], ["--continue", path], "И с молоком?");
+    expect(status).toBe(1);
+    expect(stdout).toBe("");
+    expect(stderr).toMatch(/^vault-copilot: [^\n]*is not UTF-8 text[^\n]*cannot be continued without rewriting it[^\n]*\n$/);
+    expect(stderr).not.toContain("saved to");
+    expect(server?.requests).toHaveLength(0);
+    expect(readFileSync(join(vault.root, path)).equals(bytes)).toBe(true);
+    expect(chatNotes()).toEqual([path]);
+  });
+
+  it("--continue refuses a read-only note before asking", async () => {
+    await run("chat", [{ text: "Yes." }], ["--save"], "Read-only?");
+    const [path = ""] = chatNotes();
+    const before = read(path);
+    chmodSync(join(vault.root, path), 0o444);
+    const { status, stdout, stderr } = await run("chat", [{ text: "never sent" }], ["--continue", path], "Still there?");
+    expect({ status, stdout }).toEqual({ status: 1, stdout: "" });
+    expect(stderr).toMatch(/^vault-copilot: [^\n]*read-only[^\n]*\n$/);
+    expect(server?.requests).toHaveLength(0);
+    expect(read(path)).toBe(before);
+  });
+
+  it("never says \"saved to\" when the answer's write failed: the note turned read-only while the answer arrived", async () => {
+    await run("chat", [{ text: "First." }], ["--save"], "One");
+    const [path = ""] = chatNotes();
+    const script: Script = () => {
+      // The question is on disk by now; the answer's write will be refused.
+      chmodSync(join(vault.root, path), 0o444);
+      return { text: "Second answer, never saved." };
+    };
+    const { status, stdout, stderr } = await run("chat", script, ["--continue", path], "Two");
+    expect(stdout).toBe("Second answer, never saved.\n");
+    expect(status).toBe(1);
+    expect(stderr).not.toContain("saved to");
+    expect(stderr).toMatch(/could not be saved: [^\n]*read-only/);
+    const messages = parseChat(read(path)).messages;
+    expect(messages.at(-1)).toMatchObject({ role: "assistant", status: "partial" });
+  });
+
+  it("goes on in a new note, and says where, when the note stopped being UTF-8 while the answer arrived", async () => {
+    await run("chat", [{ text: "Première." }], ["--save"], "Un");
+    const [path = ""] = chatNotes();
+    let latin1 = Buffer.alloc(0);
+    const script: Script = () => {
+      latin1 = withLatin1(read(path), "Première.");
+      writeFileSync(join(vault.root, path), latin1);
+      return { text: "Deuxième." };
+    };
+    const { status, stderr } = await run("chat", script, ["--continue", path], "Deux");
+    expect(status).toBe(0);
+    const [other = ""] = chatNotes().filter((note) => note !== path);
+    expect(stderr).toContain(`"${path}" is no longer UTF-8 text, so it was left as it is; this chat goes on in "${other}"`);
+    expect(stderr.endsWith(`vault-copilot: saved to ${other}\n`)).toBe(true);
+    expect(readFileSync(join(vault.root, path)).equals(latin1)).toBe(true);
+    expect(parseChat(read(other)).messages.map((message) => (message.role === "user" ? message.text : message.status))).toEqual(["Un", "done", "Deux", "done"]);
   });
 });
 
