@@ -185,7 +185,7 @@ describe("a chat note that cannot be written", () => {
   it("goes on in a new note, and says where, when the note stopped being UTF-8 while the answer arrived", async () => {
     await run("chat", [{ text: "Première." }], ["--save"], "Un");
     const [path = ""] = chatNotes();
-    let latin1 = Buffer.alloc(0);
+    let latin1: Buffer = Buffer.alloc(0);
     const script: Script = () => {
       latin1 = withLatin1(read(path), "Première.");
       writeFileSync(join(vault.root, path), latin1);
