@@ -133,6 +133,20 @@ export class ChatHistory {
   }
 
   /**
+   * Every note holding this chat id, history folder first; with `inside`, only the notes it
+   * accepts are read (a copy is looked for near the note, not in the whole vault).
+   */
+  async notesWithId(id: string, inside?: (path: string) => boolean): Promise<string[]> {
+    const prefix = `${this.folder()}/`;
+    const notes = (await this.options.vault.listNotes()).filter((path) => !inside || inside(path));
+    const holders: string[] = [];
+    for (const path of [...notes.filter((path) => path.startsWith(prefix)), ...notes.filter((path) => !path.startsWith(prefix))]) {
+      if ((await this.idAt(path)) === id) holders.push(path);
+    }
+    return holders;
+  }
+
+  /**
    * Creates the note of a new chat, named from its date and the first question as `text` holds it
    * (the note's text, secrets already replaced: a name never says more than the note); returns its path.
    */
