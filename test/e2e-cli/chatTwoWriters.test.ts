@@ -58,7 +58,8 @@ it("two processes continuing one note at once: each exchange whole, after what w
   server = await startOpenAIServer(async (request) => {
     if (++arrived === 2) bothAsked();
     await asked;
-    const question = String(request.body.messages.at(-1)?.content ?? "").replace("[User query]: ", "");
+    const content = request.body.messages.at(-1)?.content;
+    const question = (typeof content === "string" ? content : "").replace("[User query]: ", "");
     return { text: answerTo(question), chunkSize: 4, chunkDelayMs: 75 };
   });
 
