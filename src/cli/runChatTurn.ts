@@ -4,6 +4,7 @@ import type { ChainEvent } from "../LLMProviders/chainRunner/ChainEvents";
 import { ChatHistory } from "../history/ChatHistory";
 import type { ChatRecord } from "../history/chatRecord";
 import { ChatNoteWriter } from "../history/ChatNoteWriter";
+import { budgetOf, fitHistoryToContext } from "../history/fitHistory";
 import { restoreChat } from "../history/restoreChat";
 import type { ChatMode } from "../settings/settingsSchema";
 import { toVaultPath, VaultPathError } from "../vault/vaultPath";
@@ -15,7 +16,19 @@ import type { CliIo } from "./io";
 import { chainEventPrinter } from "./printChainEvents";
 
 /** The flags of a command whose turn can be kept as a chat note (as the plugin keeps its chats). */
-export const CHAT_NOTE_FLAGS = { values: ["continue"], booleans: ["save"] } as const;
+export const CHAT_NOTE_FLAGS = { values: ["continue", "context-tokens"], booleans: ["save"] } as const;
+
+/**
+ * `--context-tokens N`: the model's context window, over its setting (128k when it has none). A
+ * chat that goes on (`--continue`) sends only the latest exchanges that fit, and says how many it left out.
+ */
+export function applyContextTokensFlag(args: ParsedArgs, session: CliSession): void {
+  const value = stringFlag(args, "context-tokens");
+  if (value === undefined) return;
+  const tokens = Number(value);
+  if (!/^\d+$/.test(value) || tokens < 1000 || tokens > 100_000_000) throw new UsageError(`--context-tokens takes a whole number of tokens from 1000 to 100000000, not "${value}"`);
+  session.settings.provider = { ...session.settings.provider, contextWindowTokens: tokens };
+}
 
 /** Where the turn is kept: a new note in the history folder, or the chat note `--continue` named. */
 export interface ChatNoteTarget {
@@ -87,9 +100,11 @@ export async function runChatTurn(options: ChatTurnOptions): Promise<number> {
   const print = chainEventPrinter(io, json);
   let lastError: Extract<ChainEvent, { type: "error" }> | undefined;
   let unsaved = false;
+  // The history sent is cut to the model's context window; the notice saying so is printed like any event.
+  const fitted = fitHistoryToContext(runner, () => budgetOf(session.settings.provider));
   const printed: ChatRunner = {
     run: (input) =>
-      runner.run({
+      fitted.run({
         ...input,
         signal: AbortSignal.any([input.signal, io.signal]),
         onEvent: (event) => {

@@ -1,7 +1,8 @@
 import { chmodSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { ChatHistory } from "../../history/ChatHistory";
-import { parseChat } from "../../history/chatNoteFormat";
+import { parseChat, serializeChat } from "../../history/chatNoteFormat";
+import { savedChat } from "../../../test/helpers/savedChat";
 import { FsVault } from "../../vault/FsVault";
 import type { RecordAnswer } from "../../history/chatRecord";
 import { runCli } from "../../../test/helpers/runCli";
@@ -128,6 +129,51 @@ describe("chat --continue NOTE", () => {
     expect(read(`${FOLDER}/Soup chat.md`)).toBe(plain);
     expect(readFileSync(join(vault.root, "Soup.md"))).toEqual(before);
     expect(chatNotes()).toEqual([`${FOLDER}/Soup chat.md`]);
+  });
+});
+
+describe("chat --continue with a long history", () => {
+  /** A saved chat of 8 exchanges of about 850 tokens each (Cyrillic and Thai). */
+  function longChat(): string {
+    const record = savedChat("chat-long", "Вопрос 1", "2026-12-01T10:00:00Z");
+    record.messages = Array.from({ length: 8 }, (_, index) => [
+      { role: "user" as const, time: "2026-12-01T10:00:00Z", text: `Вопрос ${index + 1}`, context: [] },
+      { role: "assistant" as const, time: "2026-12-01T10:00:00Z", mode: "chat" as const, model: "test-model", status: "done" as const, parts: [{ type: "text" as const, text: `Ответ ${index + 1}: ${"слово สวัสดี ".repeat(70)}` }], earlier: [] },
+    ]).flat();
+    return vault.write(`${FOLDER}/Long chat.md`, serializeChat(record)).slice(vault.root.length + 1);
+  }
+  const questionsSent = () => (server?.requests[0]?.body.messages ?? []).filter((message) => message.role === "user").map((message) => message.content);
+
+  it("--context-tokens N: sends the latest exchanges that fit, drops the oldest first, and says on stderr how many it left out", async () => {
+    const path = longChat();
+    const { status, stdout, stderr } = await run("chat", [{ text: "Коротко." }], ["--continue", path, "--context-tokens", "8000"], "Итог?");
+    expect({ status, stdout }).toEqual({ status: 0, stdout: "Коротко.\n" });
+    const sent = questionsSent();
+    const kept = sent.length - 1;
+    expect(kept).toBeGreaterThan(0);
+    expect(kept).toBeLessThan(8);
+    expect(sent).toEqual([...Array.from({ length: kept }, (_, index) => `Вопрос ${8 - kept + index + 1}`), "[User query]: Итог?"]);
+    expect(stderr).toBe(
+      `vault-copilot: ${8 - kept} earlier exchanges of this chat were left out of the request to fit the model's context window (8,000 tokens); the model does not see them.\n` +
+        `vault-copilot: saved to ${path}\n`,
+    );
+    // The note keeps every exchange: only the request was cut.
+    expect(parseChat(read(path)).messages).toHaveLength(18);
+  });
+
+  it("without the flag the model's own window (128k by default) holds the whole chat, and nothing is said", async () => {
+    const path = longChat();
+    const { status, stderr } = await run("chat", [{ text: "Всё." }], ["--continue", path], "Итог?");
+    expect({ status, stderr }).toEqual({ status: 0, stderr: `vault-copilot: saved to ${path}\n` });
+    expect(questionsSent()).toHaveLength(9);
+  });
+
+  it("refuses a --context-tokens that is not a whole number of tokens", async () => {
+    for (const value of ["many", "12.5", "10"]) {
+      const { status, stderr } = await run("chat", [{ text: "never" }], ["--context-tokens", value], "Hi");
+      expect(status).toBe(2);
+      expect(stderr).toContain(`--context-tokens takes a whole number of tokens from 1000 to 100000000, not "${value}"`);
+    }
   });
 });
 
