@@ -1,5 +1,4 @@
-import { readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
+import { vaultContents } from "../helpers/vaultContents";
 import { EVERYTHING_SERVER } from "../helpers/mcpServers";
 import { startOpenAIServer, type OpenAIServer } from "../helpers/openAIServer";
 import { runCli } from "../helpers/runCli";
@@ -31,24 +30,9 @@ afterEach(async () => {
   server = undefined;
 });
 
-/** Every file and folder under the vault, by vault-relative name, with its bytes (folders: ""). */
-function everything(): Map<string, string> {
-  const found = new Map<string, string>();
-  const walk = (relative: string) => {
-    for (const entry of readdirSync(join(vault.root, relative), { withFileTypes: true })) {
-      const path = relative ? `${relative}/${entry.name}` : entry.name;
-      if (entry.isDirectory()) {
-        found.set(path, "");
-        walk(path);
-      } else found.set(path, readFileSync(join(vault.root, path), "latin1") + readFileSync(join(vault.root, path), "utf8"));
-    }
-  };
-  walk("");
-  return found;
-}
 
 function expectNowhere(secrets: readonly string[]): void {
-  const all = everything();
+  const all = vaultContents(vault.root);
   const chats = [...all.keys()].filter((path) => path.startsWith("copilot/chats/") && path.endsWith(".md"));
   expect(chats).toHaveLength(1);
   for (const secret of secrets) {
@@ -69,7 +53,7 @@ it("chat --save: a key typed as the first question's first words is in neither t
   );
   expect(status).toBe(0);
   expect(server.requests[0]?.headers.authorization).toBe(`Bearer ${KEY}`);
-  const [chat = ""] = [...everything().keys()].filter((path) => path.startsWith("copilot/chats/"));
+  const [chat = ""] = [...vaultContents(vault.root).keys()].filter((path) => path.startsWith("copilot/chats/"));
   expect(chat).toMatch(/^copilot\/chats\/\d{4}-\d{2}-\d{2} redacted is my key, 秘密 🔑\.md$/);
   expect(stderr).toBe(`vault-copilot: saved to ${chat}\n`);
   expectNowhere([KEY]);
@@ -84,7 +68,7 @@ it("agent --save: an MCP config's env value and the key typed into the question 
     { PLANTED_KEY: KEY },
   );
   expect(status).toBe(0);
-  const [chat = ""] = [...everything().keys()].filter((path) => path.startsWith("copilot/chats/"));
+  const [chat = ""] = [...vaultContents(vault.root).keys()].filter((path) => path.startsWith("copilot/chats/"));
   expect(chat).toMatch(/^copilot\/chats\/\d{4}-\d{2}-\d{2} Token redacted and key redacted keep them\.md$/);
   expect(stderr).toContain(`vault-copilot: saved to ${chat}\n`);
   expectNowhere([KEY, MCP_TOKEN]);

@@ -4,9 +4,8 @@
  * stored in the vault, neither in a note's text nor in its name, though the name comes from that question.
  */
 import { act, fireEvent, screen, waitFor } from "@testing-library/react";
-import { readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
 import { DEFAULT_SETTINGS } from "../../src/constants";
+import { vaultContents } from "../helpers/vaultContents";
 import { chatViewSession } from "../helpers/chatViewSession";
 import { TEST_API_KEY } from "../helpers/runnerHarness";
 
@@ -16,21 +15,6 @@ const OTHER_KEY = "sk-ant-другой-ключ-77aa";
 const MCP_VALUE = "ghp_مفتاح_令牌_0c9d8e";
 const session = chatViewSession();
 
-/** Every file and folder under `root`, vault-relative, with its bytes read both ways (folders: ""). */
-function everything(root: string): Map<string, string> {
-  const found = new Map<string, string>();
-  const walk = (relative: string) => {
-    for (const entry of readdirSync(join(root, relative), { withFileTypes: true })) {
-      const path = relative ? `${relative}/${entry.name}` : entry.name;
-      if (entry.isDirectory()) {
-        found.set(path, "");
-        walk(path);
-      } else found.set(path, readFileSync(join(root, path), "latin1") + readFileSync(join(root, path), "utf8"));
-    }
-  };
-  walk("");
-  return found;
-}
 
 it("names and writes a saved chat without the keys and MCP values typed into its first question", async () => {
   const chat = await session.open([{ text: "Понятно, I will not repeat them." }], {
@@ -48,7 +32,7 @@ it("names and writes a saved chat without the keys and MCP values typed into its
   // Closing the view waits for the last write.
   await act(async () => chat.leaf.close());
 
-  const all = everything(chat.vault.root);
+  const all = vaultContents(chat.vault.root);
   const chats = [...all.keys()].filter((path) => path.startsWith("copilot/chats/") && path.endsWith(".md"));
   expect(chats).toEqual([expect.stringMatching(/^copilot\/chats\/\d{4}-\d{2}-\d{2} redacted redacted redacted ключи\.md$/)]);
   for (const secret of [TEST_API_KEY, OTHER_KEY, MCP_VALUE]) {
