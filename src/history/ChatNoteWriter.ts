@@ -60,14 +60,15 @@ interface NoteSession {
  * alone, and the chat goes on in a new note.
  */
 export class ChatNoteWriter implements ChatPersistence {
+  /** Whether the last write failed. */
+  private failed = false;
+  /** Stops following the vault's rename events. */
+  private readonly unsubscribe: () => void;
   private session: NoteSession | null = null;
   private readonly queue = new SerialQueue();
   private timer: number | undefined;
   private waiting: ChatState | null = null;
   private lastWriteAt = Number.NEGATIVE_INFINITY;
-  private failed = false;
-
-  private readonly unsubscribe: () => void;
 
   constructor(private readonly options: ChatNoteWriterOptions) {
     // A note moved or renamed (in Obsidian, or through the port) is followed to where it went.
