@@ -134,7 +134,7 @@ export default class VaultCopilotPlugin extends Plugin {
       },
     };
     // Chats kept as notes, searched by their text through the note index.
-    const history = new ChatHistory({ vault, folder: () => store.get().history.folder, searcher: () => noteIndex });
+    const history = new ChatHistory({ vault, folder: () => store.get().history.folder, searcher: () => noteIndex, secrets: () => storedSecretValues(store.get(), secrets) });
     // The user's own prompts (notes in the prompts folder), read again as they change.
     const prompts = new PromptLibrary(vault, () => store.get().prompts.folder, (problems) => {
       for (const problem of problems) new Notice(`Vault Copilot: ${problem.message}`);

@@ -12,6 +12,8 @@ export function applyChainEvent(message: AssistantMessage, event: ChainEvent, no
       return { ...message, retryNotice: undefined, parts: appendText(message.parts, event.text) };
     case "retry":
       return { ...message, retryNotice: event.message };
+    case "notice":
+      return { ...message, notices: [...(message.notices ?? []), event.message] };
     case "sources":
       return { ...message, sources: event.results };
     case "tool-call-start": {

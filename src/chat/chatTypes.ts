@@ -79,6 +79,8 @@ export interface AssistantMessage {
   error?: { kind: ChainErrorKind; message: string };
   /** Set while the runner waits to retry (rate limit, server error). */
   retryNotice?: string;
+  /** Lines the chat shows with the answer (e.g. that earlier exchanges were left out of its request). */
+  notices?: readonly string[];
   usage?: TokenUsage;
   /** Epoch ms. */
   startedAt: number;

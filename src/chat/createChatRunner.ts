@@ -7,6 +7,8 @@ import type { RetryPolicy } from "../LLMProviders/retryPolicy";
 import type { NoteSearcher } from "../ports/NoteSearcher";
 import type { ChatMode, CopilotSettings } from "../settings/settingsSchema";
 import type { ToolRegistry } from "../tools/ToolRegistry";
+import { budgetOf, fitHistoryToContext } from "../history/fitHistory";
+import { modelSettingsFor } from "../LLMProviders/modelChoice";
 import type { ChatRunner } from "./ChatController";
 
 export interface ChatRunnerParts {
@@ -23,8 +25,12 @@ export interface ChatRunnerParts {
   onToolCallSeen?: (model: string) => void;
 }
 
-/** The runner of a chat mode, answering with `model`: Chat, Vault QA or the agent. */
+/** The runner of a chat mode, answering with `model`: Chat, Vault QA or the agent; a long chat's history is cut to the model's context window. */
 export function createChatRunner(parts: ChatRunnerParts, mode: ChatMode, model: string): ChatRunner {
+  return fitHistoryToContext(modeRunner(parts, mode, model), () => budgetOf(modelSettingsFor(parts.getSettings(), model)));
+}
+
+function modeRunner(parts: ChatRunnerParts, mode: ChatMode, model: string): ChatRunner {
   const common = {
     getSettings: parts.getSettings,
     createModel: () => parts.createModel(model),

@@ -13,11 +13,11 @@ export const USAGE = [
   "       vault-copilot search --vault DIR --queries FILE.jsonl [--limit N] [EMBEDDINGS]",
   "       vault-copilot similar --vault DIR [--limit N] [--json] [EMBEDDINGS] NOTE...",
   "       vault-copilot chat  --vault DIR [--provider openai|anthropic|gemini] --base-url URL --model NAME [--api-key-env VAR] [--json]",
-  "                           [--save] [--continue NOTE] PROMPT",
+  "                           [--save] [--continue NOTE] [--context-tokens N] PROMPT",
   "       vault-copilot qa    --vault DIR [--provider openai|anthropic|gemini] --base-url URL --model NAME [--api-key-env VAR] [--json] [EMBEDDINGS] PROMPT",
   "       vault-copilot agent --vault DIR [--provider openai|anthropic|gemini] --base-url URL --model NAME [--api-key-env VAR]",
   "                           [--tools id,id,...] [--max-iterations N] [--yes] [--json] [EMBEDDINGS]",
-  "                           [--mcp-config FILE.json] [--save] [--continue NOTE] PROMPT",
+  "                           [--mcp-config FILE.json] [--save] [--continue NOTE] [--context-tokens N] PROMPT",
   "       vault-copilot run   --vault DIR [--provider openai|anthropic|gemini] --base-url URL --model NAME [--api-key-env VAR] --prompt NAME",
   "                           [--note PATH] [--selection TEXT] [--apply] [--yes] [--json]",
   "       vault-copilot mcp list --config FILE.json",
@@ -29,11 +29,16 @@ export type CliCommandTable = Readonly<Record<string, () => Promise<CliCommand>>
 
 export async function main(argv: string[], rawIo: CliIo, commands: CliCommandTable): Promise<number> {
   const filter = cliOutputFilter(argv, rawIo.env);
+  const added: string[] = [];
   const io: CliIo = {
     ...rawIo,
     stdout: (text) => rawIo.stdout(filter.stdout(text)),
     stderr: (text) => rawIo.stderr(filter.stderr(text)),
-    addSecret: (value) => filter.addSecret(value),
+    addSecret: (value) => {
+      added.push(value);
+      filter.addSecret(value);
+    },
+    addedSecrets: () => added,
   };
   const [name, ...rest] = argv;
   const load = name && Object.hasOwn(commands, name) ? commands[name] : undefined;

@@ -7,6 +7,8 @@ export interface CliIo {
   signal: AbortSignal;
   /** Adds a value never to be printed (e.g. one an MCP config file gives); set by `main`. */
   addSecret?: (value: string) => void;
+  /** The values added with `addSecret` so far (kept out of what is written, as out of what is printed). */
+  addedSecrets?: () => readonly string[];
 }
 
 /** A command: parses its own arguments (throwing UsageError) and returns the exit status. */

@@ -27,6 +27,9 @@ export function chainEventPrinter(io: CliIo, json: boolean): (event: ChainEvent)
       case "retry":
         io.stderr(`vault-copilot: ${event.message} Trying again in ${(event.delayMs / 1000).toFixed(1)} s (try ${event.attempt}).\n`);
         break;
+      case "notice":
+        io.stderr(`vault-copilot: ${event.message}\n`);
+        break;
       case "step-end":
         // A step's text ends its line before the tool lines of the next one.
         if (!endsWithNewline) io.stdout("\n");

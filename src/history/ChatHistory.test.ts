@@ -60,6 +60,15 @@ describe("ChatHistory over a real folder", () => {
     expect((await history.search("   ")).chats).toHaveLength(3);
   });
 
+  it("never puts a secret it holds into a name typed for a rename", async () => {
+    const key = "sk-ключ-0f9e8d7c6b";
+    const guarded = new ChatHistory({ vault: new FsVault(vault.root), folder: () => "copilot/chats", secrets: () => [key] });
+    const path = await guarded.create(savedChat("s", "Розы", "2026-12-01T10:00:00Z"), serializeChat(savedChat("s", "Розы", "2026-12-01T10:00:00Z")));
+    const renamed = await guarded.rename(path, `Розы ${key} 🌹`);
+    expect(renamed).toBe("copilot/chats/Розы redacted 🌹.md");
+    expect(readdirSync(join(vault.root, "copilot/chats")).join("\n")).not.toContain(key);
+  });
+
   it("renames a chat in its folder and still finds it by id", async () => {
     const path = await save(savedChat("r", "Pruning roses", "2026-12-01T10:00:00Z"));
     const renamed = await history.rename(path, "Roses: the / whole story");

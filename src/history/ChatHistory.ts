@@ -1,6 +1,7 @@
 import type { NoteSearcher } from "../ports/NoteSearcher";
+import { redactSecrets } from "../settings/secrets";
 import { toVaultPath } from "../vault/vaultPath";
-import { VaultFileExistsError, type VaultPort } from "../vault/VaultPort";
+import { VaultFileExistsError, VaultNotTextError, type VaultPort } from "../vault/VaultPort";
 import type { ChatRecord } from "./chatRecord";
 import { ChatNoteParseError, parseChat } from "./chatNoteFormat";
 
@@ -26,6 +27,8 @@ export interface ChatHistoryOptions {
   folder: () => string;
   /** The note index, when it runs: the list's search looks in the chats' text through it. */
   searcher?: () => NoteSearcher | null;
+  /** The values of the secrets the plugin holds: never part of a name typed for a rename (a new note is named from its text, where they are replaced already). */
+  secrets?: () => Iterable<string>;
 }
 
 /** The frontmatter property that makes a note a chat, and finds it after a rename or a move. */
@@ -96,9 +99,24 @@ export class ChatHistory {
     return { chats: [...byName, ...byText], problems: listing.problems };
   }
 
-  /** Reads a chat note (its chat, and its text as read); throws `ChatNoteParseError` (naming the note) when it is not a chat we can read. */
+  /**
+   * Reads a chat note to go on with (its chat, and its text as read); throws `ChatNoteParseError`
+   * (naming the note) when it is not a chat we can read, or not UTF-8 text: going on writes the
+   * note, and its text read leniently and written back would change bytes nobody was shown.
+   */
   async load(path: string): Promise<{ record: ChatRecord; text: string }> {
-    const text = await this.options.vault.read(path);
+    let text: string;
+    try {
+      text = await this.options.vault.read(path, { forEdit: true });
+    } catch (error) {
+      if (error instanceof VaultNotTextError) {
+        throw new ChatNoteParseError(
+          `"${path}" is not UTF-8 text (a Latin-1 export or a binary file?), so this chat cannot be continued without rewriting it and changing bytes nobody was shown. ` +
+            "It was left as it is; save it as UTF-8 to go on with it.",
+        );
+      }
+      throw error;
+    }
     try {
       const record = parseChat(text);
       this.knownPaths.set(record.id, path);
@@ -126,10 +144,27 @@ export class ChatHistory {
     return null;
   }
 
-  /** Creates the note of a new chat, named from its first question and its date; returns its path. */
+  /**
+   * Every note holding this chat id, history folder first; with `inside`, only the notes it
+   * accepts are read (a copy is looked for near the note, not in the whole vault).
+   */
+  async notesWithId(id: string, inside?: (path: string) => boolean): Promise<string[]> {
+    const prefix = `${this.folder()}/`;
+    const notes = (await this.options.vault.listNotes()).filter((path) => !inside || inside(path));
+    const holders: string[] = [];
+    for (const path of [...notes.filter((path) => path.startsWith(prefix)), ...notes.filter((path) => !path.startsWith(prefix))]) {
+      if ((await this.idAt(path)) === id) holders.push(path);
+    }
+    return holders;
+  }
+
+  /**
+   * Creates the note of a new chat, named from its date and the first question as `text` holds it
+   * (the note's text, secrets already replaced: a name never says more than the note); returns its path.
+   */
   async create(record: ChatRecord, text: string): Promise<string> {
     const folder = this.folder();
-    const base = `${record.created.slice(0, 10)} ${titleFromQuestion(record)}`.trim();
+    const base = `${record.created.slice(0, 10)} ${safeName(firstQuestionLine(text))}`.trim() || record.created.slice(0, 10);
     for (let attempt = 1; ; attempt++) {
       const path = `${folder}/${attempt === 1 ? base : `${base} ${attempt}`}.md`;
       try {
@@ -144,7 +179,7 @@ export class ChatHistory {
 
   /** Gives a chat note a new name (in the same folder); returns the new path. */
   async rename(path: string, title: string): Promise<string> {
-    const name = safeName(title);
+    const name = safeName(this.redacted(title));
     if (!name) throw new Error("A chat's name needs at least one letter or digit.");
     const folder = path.includes("/") ? path.slice(0, path.lastIndexOf("/") + 1) : "";
     const newPath = `${folder}${name}.md`;
@@ -158,6 +193,10 @@ export class ChatHistory {
   async remove(path: string): Promise<void> {
     await this.options.vault.trash(path);
     for (const [id, known] of this.knownPaths) if (known === path) this.knownPaths.delete(id);
+  }
+
+  private redacted(text: string): string {
+    return this.options.secrets ? redactSecrets(text, this.options.secrets()) : text;
   }
 
   private async idAt(path: string): Promise<string | undefined> {
@@ -188,9 +227,17 @@ function titleOf(path: string): string {
   return path.slice(path.lastIndexOf("/") + 1).replace(/\.md$/, "");
 }
 
-function titleFromQuestion(record: ChatRecord): string {
-  const question = record.messages.find((message) => message.role === "user");
-  return safeName(question?.text.split("\n").find((line) => line.trim() !== "") ?? "") || "Chat";
+/** The first line with text of the note's first question ("Chat" when it has none, or is not a chat). */
+function firstQuestionLine(text: string): string {
+  let messages: ChatRecord["messages"];
+  try {
+    messages = parseChat(text).messages;
+  } catch {
+    return "Chat";
+  }
+  const question = messages.find((message) => message.role === "user");
+  const line = question?.text.split("\n").find((entry) => safeName(entry) !== "");
+  return line ?? "Chat";
 }
 
 /** A note name from free text: no characters a file name or a link cannot hold, at most 60 characters, cut at a word. */

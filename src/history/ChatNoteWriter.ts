@@ -4,11 +4,12 @@ import { errorMessage } from "../errorMessage";
 import { SerialQueue } from "../ports/serialQueue";
 import { redactSecrets } from "../settings/secrets";
 import { clearTimer, setTimer } from "../ports/timers";
-import { VaultFileNotFoundError, type VaultPort } from "../vault/VaultPort";
-import type { ChatRecord, RecordMessage } from "./chatRecord";
+import { VaultFileNotFoundError, VaultNotTextError, type VaultPort } from "../vault/VaultPort";
+import type { ChatRecord, RecordQuestion } from "./chatRecord";
 import type { ChatHistory } from "./ChatHistory";
 import { ChatNoteParseError, parseChat, serializeChat } from "./chatNoteFormat";
 import { baseOf, freshBase, recordFromState, type ChatNoteBase } from "./chatStateRecord";
+import { splitAroundOwnExchange } from "./mergeChatNote";
 
 /** How often a streaming answer is written at most. */
 export const PROGRESS_SAVE_INTERVAL_MS = 2000;
@@ -30,45 +31,66 @@ export interface ChatNoteWriterOptions {
 
 /** What is known of the note of the chat being written. */
 interface NoteSession {
+  /** The chat's id in the view (the controller's). */
   chatId: string;
+  /** The chat id its note holds: the chat's own, or a new one once the note turned out to be one of two copies. */
+  noteId: string;
+  /** Where the note is: followed through renames and moves, looked for by id only when it is gone. */
   path: string | null;
   base: ChatNoteBase;
   /** The note's text as last written (or read): anything else there now was written by someone else. */
   lastText: string | null;
-  /** How many of the chat's messages were settled (not an answer still arriving) at the last write. */
-  settled: number;
   /**
-   * After a person edited the note while the chat was open: their version of the messages, which
-   * stands for the chat's first `replaces` messages in every later write (their edit is kept).
+   * Once someone else changed the note while the chat was open: every later write starts from the
+   * note as it is then, with this chat's own exchange in its place (see mergeChatNote.ts).
    */
-  edited: { messages: RecordMessage[]; replaces: number } | null;
+  merging: boolean;
+  /** Adopted from a note and not written since: before the first write, a copy holding the same id is looked for. */
+  checkCopies: boolean;
 }
 
 /**
  * Keeps the chat shown in a view in its note: the question before the model is asked, the answer
  * while it streams (at most every `progressIntervalMs`, never per token) and when it ends. Writes
  * go one at a time through `Vault.process`, so each is whole. A note edited by hand meanwhile is
- * not overwritten: the person's version is kept and the new messages go after it. A note that is
- * no longer a chat is left alone, and the chat goes on in a new note.
+ * not overwritten: the person's version is kept and the new messages go after it; a second writer
+ * of the same chat (another view, another process) re-reads the note under `process` and keeps its
+ * exchange whole, after what is there. The note is followed by path (through the vault's rename
+ * events), and looked for by id only when it is gone. A note that is no longer a chat is left
+ * alone, and the chat goes on in a new note.
  */
 export class ChatNoteWriter implements ChatPersistence {
+  /** Whether the last write failed. */
+  private failed = false;
+  /** Stops following the vault's rename events. */
+  private readonly unsubscribe: () => void;
   private session: NoteSession | null = null;
   private readonly queue = new SerialQueue();
   private timer: number | undefined;
   private waiting: ChatState | null = null;
   private lastWriteAt = Number.NEGATIVE_INFINITY;
 
-  constructor(private readonly options: ChatNoteWriterOptions) {}
+  constructor(private readonly options: ChatNoteWriterOptions) {
+    // A note moved or renamed (in Obsidian, or through the port) is followed to where it went.
+    this.unsubscribe = options.vault.onChange((event) => {
+      if (event.type === "rename" && this.session?.path === event.oldPath) this.session.path = event.path;
+    });
+  }
 
   /** The note of the chat written last (null before its first save). */
   get path(): string | null {
     return this.session?.path ?? null;
   }
 
+  /** Whether the last write asked for failed (what it would have saved is not in the note; `onProblem` said why). */
+  get lastWriteFailed(): boolean {
+    return this.failed;
+  }
+
   /** The chat shown now came from this note: later saves update it. Nothing is written. */
   adopt(record: ChatRecord, path: string, text: string): void {
     this.cancelTimer();
-    this.session = { chatId: record.id, path, base: baseOf(record), lastText: text, settled: record.messages.length, edited: null };
+    this.session = { chatId: record.id, noteId: record.id, path, base: baseOf(record), lastText: text, merging: false, checkCopies: true };
   }
 
   questionAsked(state: ChatState): Promise<void> {
@@ -102,6 +124,7 @@ export class ChatNoteWriter implements ChatPersistence {
 
   dispose(): void {
     this.cancelTimer();
+    this.unsubscribe();
   }
 
   private write(state: ChatState): Promise<void> {
@@ -110,7 +133,9 @@ export class ChatNoteWriter implements ChatPersistence {
     return this.queue.run(async () => {
       try {
         await this.writeNow(state);
+        this.failed = false;
       } catch (error) {
+        this.failed = true;
         this.options.onProblem?.(`The chat could not be saved: ${errorMessage(error)}`);
       }
     });
@@ -118,40 +143,60 @@ export class ChatNoteWriter implements ChatPersistence {
 
   private async writeNow(state: ChatState): Promise<void> {
     const session = this.sessionFor(state);
-    const record = this.recordOf(state, session);
-    const text = this.render(record);
-    if (session.path !== null && !(await this.stillThere(session))) session.path = await this.options.history.findById(session.chatId);
+    if (session.path !== null && !(await this.stillThere(session))) session.path = await this.findGone(session);
+    const twin = session.checkCopies && session.path !== null ? await this.copyOf(session, session.path) : null;
+    session.checkCopies = false;
     if (session.path === null) {
-      await this.createNote(session, record, text);
-    } else {
-      try {
-        const written = await this.options.vault.process(session.path, (current) => this.textToWrite(session, current, state, text));
-        session.lastText = written;
-      } catch (error) {
-        if (error instanceof VaultFileNotFoundError) await this.createNote(session, record, text);
-        else if (error instanceof ChatNoteParseError) {
-          const old = session.path;
-          session.edited = null;
-          const whole = this.recordOf(state, session);
-          await this.createNote(session, whole, this.render(whole));
-          this.options.onProblem?.(`"${old}" was changed so that it is no longer a chat note, so it was left as it is; this chat goes on in "${session.path}".`);
-        } else throw error;
-      }
+      await this.createNote(session, this.recordOf(state, session));
+      return;
     }
-    session.settled = settledCount(state);
+    const ownId = twin ? newChatId(this.now()) : null;
+    try {
+      const path = session.path;
+      session.lastText = await this.options.vault.process(path, (current) => this.textToWrite(session, current, state, twin && ownId ? { from: session.noteId, to: ownId } : null));
+      if (twin && session.noteId === ownId) this.options.onProblem?.(`"${path}" held the same chat id as "${twin}" (a copy of one chat), so it now has its own: each goes on in its own note.`);
+    } catch (error) {
+      if (error instanceof VaultFileNotFoundError) await this.createNote(session, this.recordOf(state, session));
+      else if (error instanceof ChatNoteParseError || error instanceof VaultNotTextError) {
+        const old = session.path;
+        session.merging = false;
+        await this.createNote(session, this.recordOf(state, session));
+        const why = error instanceof VaultNotTextError ? "is no longer UTF-8 text" : "was changed so that it is no longer a chat note";
+        this.options.onProblem?.(`"${old}" ${why}, so it was left as it is; this chat goes on in "${session.path}".`);
+      } else throw error;
+    }
   }
 
-  /** What replaces `current`: our text, or, when someone else changed the note, their version with our new messages after it. */
-  private textToWrite(session: NoteSession, current: string, state: ChatState, text: string): string {
-    if (current === session.lastText) return text;
+  /**
+   * What replaces `current`: our text, or, once someone else changed the note, the note as it is
+   * with our exchange in its place. `newId`: the note is one of two copies of a chat and takes an
+   * id of its own, unless a writer before us gave it one already.
+   */
+  private textToWrite(session: NoteSession, current: string, state: ChatState, newId: { from: string; to: string } | null): string {
+    if (current === session.lastText && !session.merging && newId === null) return this.render(this.recordOf(state, session));
     const theirs = parseChat(current);
-    if (theirs.id !== session.chatId) throw new ChatNoteParseError("its chat-id changed");
-    // Their copy of an answer that was still arriving is ours to finish.
-    const last = theirs.messages.at(-1);
-    const messages = last?.role === "assistant" && last.status === "partial" ? theirs.messages.slice(0, -1) : theirs.messages;
-    session.edited = { messages, replaces: session.settled };
+    // The note at our path is our chat's: its id is what it holds now (another writer may have given it its own).
+    session.noteId = newId && theirs.id === newId.from ? newId.to : theirs.id;
     session.base = baseOf(theirs);
-    return this.render(this.recordOf(state, session));
+    if (current === session.lastText && !session.merging) return this.render(this.recordOf(state, session));
+    session.merging = true;
+    const ours = this.recordOf(state, session);
+    const own = lastQuestionAt(state);
+    const question = ours.messages[own];
+    const answer = ours.messages[own + 1];
+    const replaced = answer?.role === "assistant" ? answer.earlier.at(-1)?.[0] : undefined;
+    const { before, after } = splitAroundOwnExchange(
+      theirs.messages,
+      question?.role === "user" ? this.redactedQuestion(question) : null,
+      replaced?.role === "user" ? this.redactedQuestion(replaced) : null,
+    );
+    const mine = own === -1 ? [] : ours.messages.slice(own);
+    return this.render({ ...ours, messages: [...before, ...mine, ...after] });
+  }
+
+  /** A question as the note holds it: its text with the secrets replaced. */
+  private redactedQuestion(question: RecordQuestion): RecordQuestion {
+    return this.options.secrets ? { ...question, text: redactSecrets(question.text, this.options.secrets()) } : question;
   }
 
   /** The note's text, with any secret's value replaced. */
@@ -161,12 +206,11 @@ export class ChatNoteWriter implements ChatPersistence {
   }
 
   private recordOf(state: ChatState, session: NoteSession): ChatRecord {
-    const record = recordFromState(state, session.base, this.now());
-    if (session.edited) record.messages = [...session.edited.messages, ...record.messages.slice(session.edited.replaces)];
-    return record;
+    return { ...recordFromState(state, session.base, this.now()), id: session.noteId };
   }
 
-  private async createNote(session: NoteSession, record: ChatRecord, text: string): Promise<void> {
+  private async createNote(session: NoteSession, record: ChatRecord): Promise<void> {
+    const text = this.render(record);
     session.path = await this.options.history.create(record, text);
     session.lastText = text;
     this.options.onCreated?.(session.path);
@@ -176,10 +220,29 @@ export class ChatNoteWriter implements ChatPersistence {
     return session.path !== null && (await this.options.vault.stat(session.path)) !== null;
   }
 
+  /**
+   * Where the note went when it left its path without a rename event (moved outside Obsidian): the
+   * note holding its id, and of several (a copy beside it), the one holding what was written last.
+   */
+  private async findGone(session: NoteSession): Promise<string | null> {
+    const holders = await this.options.history.notesWithId(session.noteId);
+    if (holders.length > 1) {
+      for (const path of holders) if ((await this.options.vault.read(path).catch(() => null)) === session.lastText) return path;
+    }
+    return holders[0] ?? null;
+  }
+
+  /** Another note holding this note's chat id in its folder or the history folder (made by "Make a copy" or a sync conflict), or null. */
+  private async copyOf(session: NoteSession, path: string): Promise<string | null> {
+    const folders = [folderOf(path), `${this.options.history.folder()}/`];
+    const holders = await this.options.history.notesWithId(session.noteId, (note) => note !== path && folders.some((folder) => note.startsWith(folder) && !note.slice(folder.length).includes("/")));
+    return holders[0] ?? null;
+  }
+
   private sessionFor(state: ChatState): NoteSession {
     if (this.session?.chatId === state.chatId) return this.session;
     const firstAt = state.messages[0]?.role === "user" ? state.messages[0].sentAt : this.now();
-    this.session = { chatId: state.chatId, path: null, base: freshBase(firstAt), lastText: null, settled: 0, edited: null };
+    this.session = { chatId: state.chatId, noteId: state.chatId, path: null, base: freshBase(firstAt), lastText: null, merging: false, checkCopies: false };
     return this.session;
   }
 
@@ -194,8 +257,16 @@ export class ChatNoteWriter implements ChatPersistence {
   }
 }
 
-/** Messages that will not change any more: all but an answer still arriving. */
-function settledCount(state: ChatState): number {
-  const last = state.messages.at(-1);
-  return last?.role === "assistant" && last.status === "streaming" ? state.messages.length - 1 : state.messages.length;
+/** The index of the chat's last question (the exchange being written), or -1. */
+function lastQuestionAt(state: ChatState): number {
+  return state.messages.findLastIndex((message) => message.role === "user");
+}
+
+function folderOf(path: string): string {
+  return path.slice(0, path.lastIndexOf("/") + 1);
+}
+
+/** A fresh chat id, for a note that turned out to share its id with a copy. */
+function newChatId(now: number): string {
+  return `chat-${now.toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
 }

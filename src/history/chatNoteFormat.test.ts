@@ -79,6 +79,16 @@ describe("chatNoteFormat", () => {
     expect(parseChat(GOLDEN.replace(/\n/g, "\r\n"))).toEqual(CHAT);
   });
 
+  it("reads a note that begins with a byte-order mark as a chat, and writes the mark back", () => {
+    const withMark = `\uFEFF${GOLDEN}`;
+    const record = parseChat(withMark);
+    expect(record).toEqual({ ...CHAT, bom: true });
+    expect(serializeChat(record)).toBe(withMark);
+    // Carried through the chat's state: a later write of the chat keeps the mark.
+    const state = { chatId: record.id, mode: record.mode, model: record.model, messages: messagesFromRecord(record) };
+    expect(serializeChat(recordFromState(state, { ...freshBase(0), bom: true }, 0)).startsWith("\uFEFF---\n")).toBe(true);
+  });
+
   it("reads a note written by hand, taking the chat's defaults for what its headings leave out", () => {
     const read = parseChat("---\nchat-id: mine\nmode: chat\nmodel: m\nupdated: 2026-01-01T00:00:00Z\n---\nMy notes on this chat.\n\n## You\n\nHello\n\n## Copilot\n\nHi there\n");
     expect(read.preamble).toBe("My notes on this chat.");

@@ -38,6 +38,8 @@ const STATUS_WORDS: Record<Exclude<RecordAnswerStatus, "done">, string> = { stop
 const TOOL_STATUSES: readonly RecordToolStatus[] = ["ok", "error", "timeout", "aborted", "invalid-arguments", "unknown-tool", "running"];
 /** Frontmatter properties the chat owns, in the order they are written. */
 const OWN_KEYS = ["chat-id", "mode", "model", "created", "updated", "tags"] as const;
+/** A byte-order mark, which some Windows editors put before the frontmatter. */
+const BOM = "\uFEFF";
 
 /** A note that is not a chat we can read: it is left as it is, and the reason is shown. */
 export class ChatNoteParseError extends Error {
@@ -68,7 +70,7 @@ export function serializeChat(record: ChatRecord): string {
     if (index > 0 || record.preamble !== "") body.push("");
     body.push(...messageLines(message));
   });
-  return `---\n${frontmatter}\n---\n${body.join("\n")}\n`;
+  return `${record.bom ? BOM : ""}---\n${frontmatter}\n---\n${body.join("\n")}\n`;
 }
 
 function messageLines(message: RecordMessage): string[] {
@@ -161,7 +163,9 @@ function yamlLine(key: string, value: string | readonly string[]): string {
  * removed, text added, properties added or reordered); throws `ChatNoteParseError` only when the
  * note is not a chat at all (no frontmatter, no chat id, a mode we do not know).
  */
-export function parseChat(text: string): ChatRecord {
+export function parseChat(note: string): ChatRecord {
+  const bom = note.startsWith(BOM);
+  const text = bom ? note.slice(BOM.length) : note;
   // A note saved with Windows line endings ends every line in "\r\n": the "\r" is the break's,
   // not the text's. A "\r" of a message's own text is kept (it is followed by a bare "\n", or by a
   // second "\r" in such a note).
@@ -191,6 +195,7 @@ export function parseChat(text: string): ChatRecord {
     extraFrontmatter: extra,
     preamble,
     messages,
+    ...(bom ? { bom } : {}),
   };
 }
 

@@ -209,6 +209,90 @@ describe("chats kept as notes", () => {
     expect(await setup.history.findById(controller.getState().chatId)).toBe("Archive/Moved chat.md");
   });
 
+  describe("a note moved while its answer streams, beside a copy with the same chat id", () => {
+    /**
+     * A first exchange saved, its note copied beside it (as "Make a copy" does, or a sync conflict
+     * does `whileStreaming`, with the same text), then a second answer held mid-stream while `move` runs.
+     */
+    const moveMidAnswer = async (move: (from: string) => Promise<string>, copyWhileStreaming: boolean) => {
+      let release!: () => void;
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      const answers: Script = [{ text: "Первый ответ." }, { text: "Второй ответ 🌱 полностью.", chunkSize: 3, pauseAfterChunks: 3, resumeWhen: gate }];
+      const { controller, chatNotes, read, writer, until } = await open(answers);
+      await controller.send("Первый вопрос");
+      await writer.idle();
+      const [original = ""] = chatNotes();
+      const copy = original.replace(/\.md$/, " 1.md");
+      const makeCopy = () => writeFileSync(join(setup.vault.root, copy), read(original));
+      if (!copyWhileStreaming) makeCopy();
+
+      const sent = controller.send("Второй вопрос");
+      await until((state) => state.messages.length === 4 && state.messages[3]?.role === "assistant" && state.messages[3].parts.length > 0);
+      await writer.idle();
+      if (copyWhileStreaming) makeCopy();
+      const copyBytes = read(copy);
+      const moved = await move(original);
+      release();
+      await sent;
+      await writer.idle();
+      expect(read(copy)).toBe(copyBytes);
+      const record = parseChat(read(moved));
+      expect(record.id).toBe(controller.getState().chatId);
+      expect(record.messages.map((message) => (message.role === "user" ? message.text : message.parts))).toEqual([
+        "Первый вопрос",
+        [{ type: "text", text: "Первый ответ." }],
+        "Второй вопрос",
+        [{ type: "text", text: "Второй ответ 🌱 полностью." }],
+      ]);
+      expect(chatNotes()).toEqual([copy]);
+    };
+
+    it("follows the note through the vault's rename event (a move in Obsidian): the answer lands there, the copy of the same text is untouched", async () => {
+      await moveMidAnswer(async (from) => {
+        await setup.fsVault.rename(from, "Архив/Перенесённый чат.md");
+        return "Архив/Перенесённый чат.md";
+      }, true);
+    });
+
+    it("finds the note moved behind the vault's back by id, and of the two holding it, the one it wrote last", async () => {
+      await moveMidAnswer((from) => {
+        const to = join(setup.vault.root, "Архив/Перенесённый чат.md");
+        mkdirSync(dirname(to), { recursive: true });
+        renameSync(join(setup.vault.root, from), to);
+        return Promise.resolve("Архив/Перенесённый чат.md");
+      }, false);
+    });
+  });
+
+  it("a copy of a chat note, continued, gets a chat id of its own and says so; the original keeps its id and its bytes", async () => {
+    const { controller, chatNotes, read, writer, problems } = await open((request) => ({ text: `Ответ ${request.index + 1}` }));
+    await controller.send("Исходный вопрос");
+    await writer.idle();
+    const [original = ""] = chatNotes();
+    const firstId = parseChat(read(original)).id;
+    const copy = original.replace(/\.md$/, " (conflicted copy).md");
+    writeFileSync(join(setup.vault.root, copy), read(original));
+    const originalBytes = read(original);
+
+    await controller.newChat();
+    await reopen(copy);
+    await controller.send("Вопрос в копии");
+    await writer.idle();
+    const copied = parseChat(read(copy));
+    expect(copied.id).not.toBe(firstId);
+    expect(copied.id).toMatch(/^chat-/);
+    expect(copied.messages).toHaveLength(4);
+    expect(read(original)).toBe(originalBytes);
+    expect(problems).toEqual([`"${copy}" held the same chat id as "${original}" (a copy of one chat), so it now has its own: each goes on in its own note.`]);
+
+    // From then on each note is found by its own id: the copy goes on in itself, once more without a word.
+    await controller.send("Ещё вопрос");
+    await writer.idle();
+    expect(parseChat(read(copy))).toMatchObject({ id: copied.id, messages: { length: 6 } });
+    expect(problems).toHaveLength(1);
+    expect(await setup.history.notesWithId(firstId)).toEqual([original]);
+  });
+
   it("Regenerate keeps the replaced answer as an earlier version, in the note and when reopened", async () => {
     const answers = ["First try.", "Second try."];
     const { controller, chatNotes, read, writer } = await open(() => ({ text: answers.shift() ?? "?" }));

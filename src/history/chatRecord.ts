@@ -20,6 +20,8 @@ export interface ChatRecord {
   /** Text a person wrote between the frontmatter and the first message: kept, never sent. */
   preamble: string;
   messages: RecordMessage[];
+  /** The note began with a byte-order mark (some Windows editors write one): it is written back. */
+  bom?: true;
 }
 
 export type RecordMessage = RecordQuestion | RecordAnswer;

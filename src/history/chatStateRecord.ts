@@ -12,6 +12,8 @@ export interface ChatNoteBase {
   tags: string[];
   extraFrontmatter: string;
   preamble: string;
+  /** The note began with a byte-order mark: it keeps it. */
+  bom?: true;
 }
 
 /** The base of a chat that has no note yet. */
@@ -20,7 +22,7 @@ export function freshBase(now: number): ChatNoteBase {
 }
 
 export function baseOf(record: ChatRecord): ChatNoteBase {
-  return { created: record.created, tags: record.tags, extraFrontmatter: record.extraFrontmatter, preamble: record.preamble };
+  return { created: record.created, tags: record.tags, extraFrontmatter: record.extraFrontmatter, preamble: record.preamble, ...(record.bom ? { bom: record.bom } : {}) };
 }
 
 /** Epoch ms as the note writes times: UTC, to the second. */
@@ -42,6 +44,7 @@ export function recordFromState(state: Pick<ChatState, "chatId" | "mode" | "mode
     extraFrontmatter: base.extraFrontmatter,
     preamble: base.preamble,
     messages: state.messages.map(recordMessage),
+    ...(base.bom ? { bom: base.bom } : {}),
   };
 }
 

@@ -128,6 +128,19 @@ describe("VaultCopilotSettingTab", () => {
     expect(store.get().provider.maxTokens).toBe(2048);
   });
 
+  it("shows the 128k context window a model has by default, saves the one typed and refuses one below 1000", async () => {
+    const { rowNamed, store } = await openTab();
+    const window = rowNamed("Context window").querySelector("input")!;
+    expect(window.value).toBe("128000");
+    type(window, "32000");
+    await flush();
+    expect(store.get().provider.contextWindowTokens).toBe(32000);
+    type(window, "500");
+    await flush();
+    expect(store.get().provider.contextWindowTokens).toBe(32000);
+    expect(rowNamed("Context window").classList.contains("is-invalid")).toBe(true);
+  });
+
   it("saves the user's own instructions as typed", async () => {
     const { rowNamed, store } = await openTab();
     type(rowNamed("Your instructions").querySelector("textarea")!, "Answer in French.\nKeep it short.");

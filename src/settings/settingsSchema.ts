@@ -30,6 +30,8 @@ export const providerSettingsSchema = z.object({
   apiKeySecretId: secretIdSchema,
   temperature: z.number().min(0).max(2),
   maxTokens: z.number().int().positive().max(1_000_000),
+  /** The model's context window in tokens: a long chat's oldest exchanges are left out of a request to fit it (128k when absent). */
+  contextWindowTokens: z.number().int().min(1000).max(100_000_000).optional(),
   prices: modelPricesSchema.default(NO_PRICES),
 });
 

@@ -8,6 +8,7 @@ import { mcpSection, type McpStatusSource } from "./mcpSettingsSection";
 import { localServersRow, otherModelsRow, pricesRow, testConnectionRow } from "./modelSettingsRows";
 import { semanticSearchSection, type IndexHealthSource } from "./semanticSearchSection";
 import { PROVIDER_PRESET_DETAILS, type ProviderPresetId } from "./providerPresets";
+import { DEFAULT_CONTEXT_WINDOW_TOKENS } from "../history/fitHistory";
 import {
   dropdownRow,
   fieldRow,
@@ -94,6 +95,16 @@ function providerSection(context: SectionsContext): SettingsSection {
         read: (s) => s.provider.maxTokens,
         write: (s, maxTokens) => ({ ...s, provider: { ...s.provider, maxTokens } }),
         schema: provider.maxTokens,
+        parse: parseWholeNumber,
+        format: String,
+        inputType: "number",
+      }),
+      fieldRow(context, {
+        name: "Context window",
+        desc: "The most tokens the model reads in one request. A longer chat sends its latest exchanges that fit, and says how many it left out.",
+        read: (s) => s.provider.contextWindowTokens ?? DEFAULT_CONTEXT_WINDOW_TOKENS,
+        write: (s, contextWindowTokens) => ({ ...s, provider: { ...s.provider, contextWindowTokens } }),
+        schema: provider.contextWindowTokens,
         parse: parseWholeNumber,
         format: String,
         inputType: "number",

@@ -8,8 +8,8 @@
 export const INLINE_TAG = /(^|\s)#((?=[\p{L}\p{N}_/-]*[\p{L}_/-])[\p{L}\p{N}_/-]+)/gu;
 /** An ATX heading: its level marks and its text. */
 export const HEADING = /^(#{1,6})\s+(.+?)\s*#*\s*$/;
-/** A leading `---` YAML block (closed by `---` or `...`). */
-export const FRONTMATTER = /^---\r?\n([\s\S]*?)\r?\n(?:---|\.\.\.)[ \t]*(?:\r?\n|$)/;
+/** A leading `---` YAML block (closed by `---` or `...`), after a byte-order mark if the note has one. */
+export const FRONTMATTER = /^\uFEFF?---\r?\n([\s\S]*?)\r?\n(?:---|\.\.\.)[ \t]*(?:\r?\n|$)/;
 
 const FENCE = /^\s{0,3}(```+|~~~+)/;
 

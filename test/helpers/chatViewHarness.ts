@@ -13,6 +13,7 @@ import { configuredModelNames, modelSettingsFor } from "../../src/LLMProviders/m
 import { createNodeHttpFetch } from "../../src/LLMProviders/nodeHttpFetch";
 import type { CopilotSettings } from "../../src/settings/settingsSchema";
 import { MapSecretStore } from "../../src/ports/SecretStore";
+import { storedSecretValues } from "../../src/settings/secrets";
 import { makeChat, type ChatSetup } from "./chatHarness";
 import type { OpenAIServer } from "./openAIServer";
 import { FAST_RETRIES, TEST_API_KEY } from "./runnerHarness";
@@ -36,13 +37,21 @@ const desktopFetch = createNodeHttpFetch({ http: http, https: https });
 
 export async function openChatView(
   server: Pick<OpenAIServer, "baseUrl">,
-  options: { notes?: Record<string, string>; settings?: Partial<CopilotSettings>; knownModels?: string[]; modelIdleTimeoutMs?: number } = {},
+  options: {
+    notes?: Record<string, string>;
+    settings?: Partial<CopilotSettings>;
+    knownModels?: string[];
+    modelIdleTimeoutMs?: number;
+    /** Secrets the plugin holds besides the test key (SecretStorage id -> value), as the settings name them. */
+    secrets?: Record<string, string>;
+  } = {},
 ): Promise<ChatViewSetup> {
   const setup = makeChat(server, options);
   // The chat setup's own controller is not used: the view makes its own, as in the plugin.
   const { controller: _unused, ...parts } = setup;
   const secrets = new MapSecretStore();
   secrets.set("test-key", TEST_API_KEY);
+  for (const [id, value] of Object.entries(options.secrets ?? {})) secrets.set(id, value);
   const app = new App();
   for (const [path, text] of Object.entries(options.notes ?? {})) app.vault.seedFile(path, text, { ctime: Date.now(), mtime: Date.now() });
   const registry = parts.registry;
@@ -67,10 +76,11 @@ export async function openChatView(
     registry,
     // As the plugin offers them: the configured models, then what the default's server lists.
     listModels: () => Promise.resolve([...configuredModelNames(parts.settings), ...(options.knownModels ?? [])]),
-    secretValues: () => [TEST_API_KEY],
+    // As main.ts gives them: every secret the settings name.
+    secretValues: () => storedSecretValues(parts.settings, secrets),
     related: { similar: (path: string, signal: AbortSignal) => parts.index.similar(path, { limit: 10, signal, outsideFolder: parts.settings.history.folder }) },
     prompts: new PromptLibrary(parts.fsVault, () => parts.settings.prompts.folder),
-    history: new ChatHistory({ vault: parts.fsVault, folder: () => parts.settings.history.folder, searcher: () => parts.index }),
+    history: new ChatHistory({ vault: parts.fsVault, folder: () => parts.settings.history.folder, searcher: () => parts.index, secrets: () => storedSecretValues(parts.settings, secrets) }),
   };
   // The double's leaf and view stand for Obsidian's (typed against obsidian.d.ts, not identical to it).
   app.workspace.registerViewType(CHAT_VIEW_TYPE, (leaf) => new CopilotView(leaf as unknown as ObsidianLeaf, services) as unknown as View);

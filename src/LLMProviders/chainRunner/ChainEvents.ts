@@ -16,6 +16,8 @@ export type ToolCallStatus = ToolRunStatus | "unknown-tool";
 export type ChainEvent =
   | { type: "text-delta"; step: number; text: string }
   | { type: "retry"; step: number; attempt: number; delayMs: number; message: string }
+  /** Something the user should know about this request (e.g. earlier exchanges left out to fit the context window). */
+  | { type: "notice"; message: string }
   | { type: "sources"; step: number; results: SearchResultForLLM[] }
   | {
       type: "tool-call-start";

@@ -8,7 +8,7 @@ import { connectMcpFromConfigFile, type CliMcpConnection } from "../cliMcp";
 import { cliSemanticSearch, EMBEDDING_FLAGS } from "../cliIndex";
 import { cliToolDependencies, createCliNoteIndex, createCliRegistry, MODEL_FLAGS, openCliSession, promptOf } from "../cliRuntime";
 import type { CliCommand, CliIo } from "../io";
-import { CHAT_NOTE_FLAGS, openChatNote, runChatTurn } from "../runChatTurn";
+import { applyContextTokensFlag, CHAT_NOTE_FLAGS, openChatNote, runChatTurn } from "../runChatTurn";
 import { errorMessage } from "../../errorMessage";
 
 /** The CLI cannot ask, so without --yes every edit and every MCP call that needs approval is refused. */
@@ -36,6 +36,7 @@ export const agentCommand: CliCommand = async (argv, io) => {
   const toolIds = listFlag(args.flags.get("tools"));
   const session = await openCliSession(args, io);
   if (maxIterations > 0) session.settings.autonomousAgentMaxIterations = maxIterations;
+  applyContextTokensFlag(args, session);
   const approve = args.flags.has("yes");
   const note = await openChatNote(args, session, io);
 

@@ -2,7 +2,7 @@ import { LLMChainRunner } from "../../LLMProviders/chainRunner/LLMChainRunner";
 import { parseArgs } from "../args";
 import { MODEL_FLAGS, openCliSession, promptOf } from "../cliRuntime";
 import type { CliCommand } from "../io";
-import { CHAT_NOTE_FLAGS, openChatNote, runChatTurn } from "../runChatTurn";
+import { applyContextTokensFlag, CHAT_NOTE_FLAGS, openChatNote, runChatTurn } from "../runChatTurn";
 
 /**
  * `chat --vault DIR --base-url URL --model NAME [--api-key-env VAR] [--json] [--save]
@@ -13,6 +13,7 @@ export const chatCommand: CliCommand = async (argv, io) => {
   const args = parseArgs(argv, { values: [...MODEL_FLAGS, ...CHAT_NOTE_FLAGS.values], booleans: ["json", ...CHAT_NOTE_FLAGS.booleans] });
   const prompt = promptOf(args, "chat");
   const session = await openCliSession(args, io);
+  applyContextTokensFlag(args, session);
   const note = await openChatNote(args, session, io);
   const runner = new LLMChainRunner({ getSettings: () => session.settings, createModel: session.createModel });
   return runChatTurn({ session, mode: "chat", runner, prompt, io, json: args.flags.has("json"), note });

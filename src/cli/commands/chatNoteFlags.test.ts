@@ -1,6 +1,9 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { chmodSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { parseChat } from "../../history/chatNoteFormat";
+import { ChatHistory } from "../../history/ChatHistory";
+import { parseChat, serializeChat } from "../../history/chatNoteFormat";
+import { savedChat } from "../../../test/helpers/savedChat";
+import { FsVault } from "../../vault/FsVault";
 import type { RecordAnswer } from "../../history/chatRecord";
 import { runCli } from "../../../test/helpers/runCli";
 import { startOpenAIServer, type OpenAIServer, type Script } from "../../../test/helpers/openAIServer";
@@ -32,6 +35,13 @@ function chatNotes(): string[] {
 }
 
 const read = (path: string) => readFileSync(join(vault.root, path), "utf8");
+
+/** `text` as UTF-8, but for `words` in it, written as Latin-1 (as an editor set to Latin-1 leaves a note). */
+function withLatin1(text: string, words: string): Buffer {
+  const at = text.indexOf(words);
+  expect(at).toBeGreaterThan(0);
+  return Buffer.concat([Buffer.from(text.slice(0, at), "utf8"), Buffer.from(words, "latin1"), Buffer.from(text.slice(at + words.length), "utf8")]);
+}
 
 it("the usage lists --save and --continue NOTE for chat and for agent", async () => {
   const { status, stderr } = await runCli(["--help"]);
@@ -87,6 +97,24 @@ describe("chat --continue NOTE", () => {
     ]);
   });
 
+  it("goes on with a note that begins with a byte-order mark, keeps the mark, and the history lists the note", async () => {
+    await run("chat", [{ text: "Борщ — свёкла." }], ["--save"], "Что в борще?");
+    const [path = ""] = chatNotes();
+    writeFileSync(join(vault.root, path), `\uFEFF${read(path)}`);
+    const { status, stderr } = await run("chat", [{ text: "酸奶油。" }], ["--continue", path], "И сверху?");
+    expect({ status, stderr }).toEqual({ status: 0, stderr: `vault-copilot: saved to ${path}\n` });
+    expect(server?.requests[0]?.body.messages.slice(-3)).toEqual([
+      { role: "user", content: "Что в борще?" },
+      { role: "assistant", content: "Борщ — свёкла." },
+      { role: "user", content: "[User query]: И сверху?" },
+    ]);
+    const bytes = readFileSync(join(vault.root, path));
+    expect([...bytes.subarray(0, 6)]).toEqual([0xef, 0xbb, 0xbf, 0x2d, 0x2d, 0x2d]);
+    expect(parseChat(bytes.toString("utf8")).messages).toHaveLength(4);
+    const history = new ChatHistory({ vault: new FsVault(vault.root), folder: () => FOLDER });
+    expect((await history.list()).chats.map((chat) => chat.path)).toEqual([path]);
+  });
+
   it("exits 1 with one line, the note untouched, for a missing note and for a note that is not a chat", async () => {
     const plain = "---\ntags: [food]\n---\n# Soup\n\nOnions.\n";
     vault.write(`${FOLDER}/Soup chat.md`, plain);
@@ -101,6 +129,121 @@ describe("chat --continue NOTE", () => {
     expect(read(`${FOLDER}/Soup chat.md`)).toBe(plain);
     expect(readFileSync(join(vault.root, "Soup.md"))).toEqual(before);
     expect(chatNotes()).toEqual([`${FOLDER}/Soup chat.md`]);
+  });
+});
+
+describe("chat --continue with a long history", () => {
+  /** A saved chat of 8 exchanges of about 850 tokens each (Cyrillic and Thai). */
+  function longChat(): string {
+    const record = savedChat("chat-long", "Вопрос 1", "2026-12-01T10:00:00Z");
+    record.messages = Array.from({ length: 8 }, (_, index) => [
+      { role: "user" as const, time: "2026-12-01T10:00:00Z", text: `Вопрос ${index + 1}`, context: [] },
+      { role: "assistant" as const, time: "2026-12-01T10:00:00Z", mode: "chat" as const, model: "test-model", status: "done" as const, parts: [{ type: "text" as const, text: `Ответ ${index + 1}: ${"слово สวัสดี ".repeat(70)}` }], earlier: [] },
+    ]).flat();
+    return vault.write(`${FOLDER}/Long chat.md`, serializeChat(record)).slice(vault.root.length + 1);
+  }
+  const questionsSent = () => (server?.requests[0]?.body.messages ?? []).filter((message) => message.role === "user").map((message) => message.content);
+
+  it("--context-tokens N: sends the latest exchanges that fit, drops the oldest first, and says on stderr how many it left out", async () => {
+    const path = longChat();
+    const { status, stdout, stderr } = await run("chat", [{ text: "Коротко." }], ["--continue", path, "--context-tokens", "8000"], "Итог?");
+    expect({ status, stdout }).toEqual({ status: 0, stdout: "Коротко.\n" });
+    const sent = questionsSent();
+    const kept = sent.length - 1;
+    expect(kept).toBeGreaterThan(0);
+    expect(kept).toBeLessThan(8);
+    expect(sent).toEqual([...Array.from({ length: kept }, (_, index) => `Вопрос ${8 - kept + index + 1}`), "[User query]: Итог?"]);
+    expect(stderr).toBe(
+      `vault-copilot: ${8 - kept} earlier exchanges of this chat were left out of the request to fit the model's context window (8,000 tokens); the model does not see them.\n` +
+        `vault-copilot: saved to ${path}\n`,
+    );
+    // The note keeps every exchange: only the request was cut.
+    expect(parseChat(read(path)).messages).toHaveLength(18);
+  });
+
+  it("without the flag the model's own window (128k by default) holds the whole chat, and nothing is said", async () => {
+    const path = longChat();
+    const { status, stderr } = await run("chat", [{ text: "Всё." }], ["--continue", path], "Итог?");
+    expect({ status, stderr }).toEqual({ status: 0, stderr: `vault-copilot: saved to ${path}\n` });
+    expect(questionsSent()).toHaveLength(9);
+  });
+
+  it("refuses a --context-tokens that is not a whole number of tokens", async () => {
+    for (const value of ["many", "12.5", "10"]) {
+      const { status, stderr } = await run("chat", [{ text: "never" }], ["--context-tokens", value], "Hi");
+      expect(status).toBe(2);
+      expect(stderr).toContain(`--context-tokens takes a whole number of tokens from 1000 to 100000000, not "${value}"`);
+    }
+  });
+});
+
+describe("a chat note that cannot be written", () => {
+  /** A saved chat whose answer was re-saved as Latin-1 (the way an old export leaves it): "Café crème" with é and è as single bytes. */
+  async function latin1Chat(): Promise<{ path: string; bytes: Buffer }> {
+    await run("chat", [{ text: "Café crème." }], ["--save"], "Какой кофе?");
+    const [path = ""] = chatNotes();
+    const latin1 = withLatin1(read(path), "Café crème.");
+    writeFileSync(join(vault.root, path), latin1);
+    return { path, bytes: latin1 };
+  }
+
+  it.each(["chat", "agent"] as const)("%s --continue refuses a note that is not UTF-8 before asking: exit 1, one line, the note untouched", async (command) => {
+    const { path, bytes } = await latin1Chat();
+    const { status, stdout, stderr } = await run(command, [{ text: "never sent" }], ["--continue", path], "И с молоком?");
+    expect(status).toBe(1);
+    expect(stdout).toBe("");
+    expect(stderr).toMatch(/^vault-copilot: [^\n]*is not UTF-8 text[^\n]*cannot be continued without rewriting it[^\n]*\n$/);
+    expect(stderr).not.toContain("saved to");
+    expect(server?.requests).toHaveLength(0);
+    expect(readFileSync(join(vault.root, path)).equals(bytes)).toBe(true);
+    expect(chatNotes()).toEqual([path]);
+  });
+
+  it("--continue refuses a read-only note before asking", async () => {
+    await run("chat", [{ text: "Yes." }], ["--save"], "Read-only?");
+    const [path = ""] = chatNotes();
+    const before = read(path);
+    chmodSync(join(vault.root, path), 0o444);
+    const { status, stdout, stderr } = await run("chat", [{ text: "never sent" }], ["--continue", path], "Still there?");
+    expect({ status, stdout }).toEqual({ status: 1, stdout: "" });
+    expect(stderr).toMatch(/^vault-copilot: [^\n]*read-only[^\n]*\n$/);
+    expect(server?.requests).toHaveLength(0);
+    expect(read(path)).toBe(before);
+  });
+
+  it("never says \"saved to\" when the answer's write failed: the note turned read-only while the answer arrived", async () => {
+    await run("chat", [{ text: "First." }], ["--save"], "One");
+    const [path = ""] = chatNotes();
+    const script: Script = () => {
+      // The question is on disk by now; the answer's write will be refused.
+      chmodSync(join(vault.root, path), 0o444);
+      return { text: "Second answer, never saved." };
+    };
+    const { status, stdout, stderr } = await run("chat", script, ["--continue", path], "Two");
+    expect(stdout).toBe("Second answer, never saved.\n");
+    expect(status).toBe(1);
+    expect(stderr).not.toContain("saved to");
+    expect(stderr).toMatch(/could not be saved: [^\n]*read-only/);
+    const messages = parseChat(read(path)).messages;
+    expect(messages.at(-1)).toMatchObject({ role: "assistant", status: "partial" });
+  });
+
+  it("goes on in a new note, and says where, when the note stopped being UTF-8 while the answer arrived", async () => {
+    await run("chat", [{ text: "Première." }], ["--save"], "Un");
+    const [path = ""] = chatNotes();
+    let latin1: Buffer = Buffer.alloc(0);
+    const script: Script = () => {
+      latin1 = withLatin1(read(path), "Première.");
+      writeFileSync(join(vault.root, path), latin1);
+      return { text: "Deuxième." };
+    };
+    const { status, stderr } = await run("chat", script, ["--continue", path], "Deux");
+    expect(status).toBe(0);
+    const [other = ""] = chatNotes().filter((note) => note !== path);
+    expect(stderr).toContain(`"${path}" is no longer UTF-8 text, so it was left as it is; this chat goes on in "${other}"`);
+    expect(stderr.endsWith(`vault-copilot: saved to ${other}\n`)).toBe(true);
+    expect(readFileSync(join(vault.root, path)).equals(latin1)).toBe(true);
+    expect(parseChat(read(other)).messages.map((message) => (message.role === "user" ? message.text : message.status))).toEqual(["Un", "done", "Deux", "done"]);
   });
 });
 

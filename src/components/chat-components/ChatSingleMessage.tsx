@@ -128,6 +128,7 @@ function AssistantMessageBody({ message, isLast, running, approvals, controller 
   const text = answerText(message);
   return (
     <>
+      {message.notices?.map((notice, index) => <div key={index} className="vault-copilot-answer-notice">{notice}</div>)}
       {message.parts.map((part) =>
         part.type === "text" ? (
           <MarkdownContent key={part.id} text={part.text} streaming={streaming && part === message.parts.at(-1)} />

@@ -1,9 +1,13 @@
-import { readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { makeTempVault, type TempVault } from "../../../test/helpers/tempVault";
+import { callTool, makeToolDependencies } from "../../../test/helpers/toolHarness";
+import type { ApprovalPort } from "../../ports/approval";
 import { FsDataStore, pluginDataFolder } from "../../vault/fsDataStore";
 import { FsVault } from "../../vault/FsVault";
 import { EDIT_HISTORY_FILE, EditHistory } from "./EditHistory";
+import { replaceInFileTool } from "./replaceInFile";
+import { writeToFileTool } from "./writeToFile";
 
 let vault: TempVault;
 let fsVault: FsVault;
@@ -114,5 +118,45 @@ describe("EditHistory shared by two writers (two CLIs, or the CLI and Obsidian)"
     const paths = (await first.list()).map((edit) => edit.path);
     expect(paths).toHaveLength(40);
     expect(new Set(paths).size).toBe(40);
+  });
+});
+
+describe("undo through the shared history, of edits the edit tools made", () => {
+  let history: EditHistory;
+  const approving: ApprovalPort = { requestApproval: () => Promise.resolve({ approved: true }) };
+  const dependencies = () => makeToolDependencies({ vault: fsVault, approval: approving, editHistory: history });
+  const read = (path: string) => readFileSync(join(vault.root, path), "utf8");
+
+  beforeEach(() => {
+    vault.write("Other.md", "untouched\n");
+    vault.write("Windows.md", "line one\r\nline two\r\n");
+    history = new EditHistory(fsVault);
+  });
+
+  it("restores the exact previous text, then trashes a created note, newest first", async () => {
+    await callTool(writeToFileTool, dependencies(), { path: "Created.md", content: "new\n" });
+    await callTool(replaceInFileTool, dependencies(), { path: "Windows.md", oldText: "line two", newText: "line 2" });
+    expect((await history.undoLast()).status).toBe("undone");
+    expect(read("Windows.md")).toBe("line one\r\nline two\r\n");
+    const second = await history.undoLast();
+    expect(second.message).toContain("moved \"Created.md\", which it had created, to the trash");
+    expect(existsSync(join(vault.root, "Created.md"))).toBe(false);
+    expect((await history.undoLast()).status).toBe("nothing");
+  });
+
+  it("refuses to undo over changes made after the edit", async () => {
+    await callTool(replaceInFileTool, dependencies(), { path: "Other.md", oldText: "untouched", newText: "touched" });
+    writeFileSync(join(vault.root, "Other.md"), "touched, then edited by hand\n");
+    const outcome = await history.undoLast();
+    expect(outcome.status).toBe("refused");
+    expect(outcome.message).toContain("the note changed after the edit");
+    expect(read("Other.md")).toBe("touched, then edited by hand\n");
+  });
+
+  it("works across folders for a note created in a new one", async () => {
+    mkdirSync(join(vault.root, "Kept"), { recursive: true });
+    await callTool(writeToFileTool, dependencies(), { path: "Kept/Made.md", content: "m" });
+    expect((await history.undoLast()).status).toBe("undone");
+    expect(existsSync(join(vault.root, "Kept/Made.md"))).toBe(false);
   });
 });
