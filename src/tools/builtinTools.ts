@@ -1,3 +1,4 @@
+import type { BuiltinToolEntry } from "./BuiltinToolEntry";
 import { EditHistory } from "./edit/EditHistory";
 import { replaceInFileTool } from "./edit/replaceInFile";
 import { writeToFileTool } from "./edit/writeToFile";
@@ -18,15 +19,6 @@ import { getTimeRangeMsTool } from "./time/getTimeRangeMs";
 import type { ToolDependencies } from "./toolDependencies";
 import type { ToolRegistry } from "./ToolRegistry";
 import { webSearchTool } from "./web/webSearch";
-
-/**
- * A built-in tool: its metadata, and how to make the tool from the dependencies it needs.
- * Metadata is static so the settings UI and the defaults can list tools before anything runs.
- */
-export interface BuiltinToolEntry {
-  metadata: ToolMetadata;
-  create: (dependencies: ToolDependencies) => AnySimpleTool;
-}
 
 /** Every built-in tool, in the order the settings UI and the prompt's tool guidance list them. */
 export const BUILTIN_TOOLS: readonly BuiltinToolEntry[] = [

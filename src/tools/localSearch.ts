@@ -2,7 +2,7 @@ import { z } from "zod";
 import { buildLocalSearchInnerContent, wrapLocalSearchPayload } from "../context/cicPromptUtils";
 import { formatSearchResultsForLLM } from "../context/formatSearchResultsForLLM";
 import type { SearchResultForLLM, TimeRange } from "../ports/NoteSearcher";
-import type { BuiltinToolEntry } from "./builtinTools";
+import type { BuiltinToolEntry } from "./BuiltinToolEntry";
 import type { SimpleTool } from "./SimpleTool";
 
 const schema = z.object({

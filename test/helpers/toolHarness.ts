@@ -4,7 +4,7 @@ import { fetchHttp } from "../../src/cli/fetchHttp";
 import type { CopilotSettings } from "../../src/settings/settingsSchema";
 import { MapSecretStore } from "../../src/ports/SecretStore";
 import { refuseAll } from "../../src/ports/approval";
-import type { BuiltinToolEntry } from "../../src/tools/builtinTools";
+import type { BuiltinToolEntry } from "../../src/tools/BuiltinToolEntry";
 import { runTool, type ToolRunResult } from "../../src/tools/runTool";
 import type { ToolDependencies } from "../../src/tools/toolDependencies";
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { BuiltinToolEntry } from "../builtinTools";
+import type { BuiltinToolEntry } from "../BuiltinToolEntry";
 import { NoteLookup, notePathForWrite } from "../notes/noteLookup";
 import type { SimpleTool } from "../SimpleTool";
 import { editablePath, editContext } from "./editTarget";

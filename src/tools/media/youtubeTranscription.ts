@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { escapeXmlAttribute, escapeXmlText } from "../../context/escapeXml";
-import type { BuiltinToolEntry } from "../builtinTools";
+import type { BuiltinToolEntry } from "../BuiltinToolEntry";
 import type { SimpleTool } from "../SimpleTool";
 import { findYouTubeVideoIds } from "./findYouTubeVideoIds";
 import { fetchTranscript, YOUTUBE_BASE_URL, type TranscriptSegment, type VideoTranscript } from "./youtubeTranscript";

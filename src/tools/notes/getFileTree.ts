@@ -2,7 +2,7 @@ import { z } from "zod";
 import { defuseToolText } from "../../context/escapeXml";
 import { isExactVaultPath, toVaultPath } from "../../vault/vaultPath";
 import type { VaultPort } from "../../vault/VaultPort";
-import type { BuiltinToolEntry } from "../builtinTools";
+import type { BuiltinToolEntry } from "../BuiltinToolEntry";
 import { requireVault } from "../requireVault";
 import type { SimpleTool } from "../SimpleTool";
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defuseToolText } from "../../context/escapeXml";
 import type { VaultPort } from "../../vault/VaultPort";
-import type { BuiltinToolEntry } from "../builtinTools";
+import type { BuiltinToolEntry } from "../BuiltinToolEntry";
 import { requireVault } from "../requireVault";
 import type { SimpleTool } from "../SimpleTool";
 import { findNote } from "./noteLookup";

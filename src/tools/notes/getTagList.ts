@@ -2,7 +2,7 @@ import { z } from "zod";
 import { defuseToolText } from "../../context/escapeXml";
 import { frontmatterTags } from "../../vault/frontmatterFields";
 import type { VaultPort } from "../../vault/VaultPort";
-import type { BuiltinToolEntry } from "../builtinTools";
+import type { BuiltinToolEntry } from "../BuiltinToolEntry";
 import { requireVault } from "../requireVault";
 import type { SimpleTool } from "../SimpleTool";
 import { scanNoteMetadata } from "./vaultScan";

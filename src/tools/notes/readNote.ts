@@ -2,7 +2,7 @@ import { z } from "zod";
 import { defuseToolText, escapeXmlAttribute } from "../../context/escapeXml";
 import { noteName } from "../../vault/vaultPath";
 import type { VaultPort } from "../../vault/VaultPort";
-import type { BuiltinToolEntry } from "../builtinTools";
+import type { BuiltinToolEntry } from "../BuiltinToolEntry";
 import type { SimpleTool } from "../SimpleTool";
 import { findNote } from "./noteLookup";
 import { isTextFile, sectionUnder, splitIntoChunks } from "./noteText";

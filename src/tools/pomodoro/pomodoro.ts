@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { BuiltinToolEntry } from "../builtinTools";
+import type { BuiltinToolEntry } from "../BuiltinToolEntry";
 import type { SimpleTool } from "../SimpleTool";
 import { describeInstant } from "../time/timeInfo";
 import { formatRemaining, PomodoroTimer, type PomodoroStatus } from "./PomodoroTimer";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { BuiltinToolEntry } from "../builtinTools";
+import type { BuiltinToolEntry } from "../BuiltinToolEntry";
 import type { SimpleTool } from "../SimpleTool";
 import { isValidDate } from "./civilDate";
 import { describeInstant, timeZoneField, type TimeInfo } from "./timeInfo";

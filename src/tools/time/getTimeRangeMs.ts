@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { BuiltinToolEntry } from "../builtinTools";
+import type { BuiltinToolEntry } from "../BuiltinToolEntry";
 import type { SimpleTool } from "../SimpleTool";
 import type { CivilDate } from "./civilDate";
 import { parseTimeExpression } from "./parseTimeExpression";
