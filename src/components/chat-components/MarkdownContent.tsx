@@ -2,7 +2,8 @@ import { Component } from "obsidian";
 import { memo, useEffect, useRef, type MouseEvent } from "react";
 import { useChatHost } from "./ChatHost";
 import { MarkdownBlockSplitter } from "./markdownBlocks";
-import { neutralizeMarkdown, sanitizeRenderedElement } from "./untrustedMarkdown";
+import { neutralizeMarkdown } from "./untrustedMarkdown";
+import { renderInert } from "./untrustedRender";
 
 /**
  * An answer's text as rendered Markdown. While it streams, the blocks that are complete are each
@@ -55,13 +56,12 @@ const MarkdownBlock = memo(function MarkdownBlock({ markdown, sourcePath }: { ma
     const component = new Component();
     component.load();
     let current = true;
-    // Rendered aside, then moved in whole: the old render stays until the new one is complete.
-    const target = createDiv();
-    host.renderMarkdown(neutralizeMarkdown(markdown), target, sourcePath, component).then(
-      () => {
+    // Rendered aside in an inert document and checked there, then moved in whole: nothing of it
+    // loads before the check, and the old render stays until the new one is complete.
+    renderInert((target) => host.renderMarkdown(neutralizeMarkdown(markdown), target, sourcePath, component), container.ownerDocument).then(
+      (nodes) => {
         if (!current) return;
-        sanitizeRenderedElement(target);
-        container.replaceChildren(...Array.from(target.childNodes));
+        container.replaceChildren(...nodes);
       },
       (error: unknown) => {
         if (!current) return;

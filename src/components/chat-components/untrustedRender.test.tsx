@@ -1,0 +1,149 @@
+/**
+ * The second pass over model output on its own: hostile HTML that a renderer let through (as if
+ * the Markdown-level pass had missed it) is rendered into an inert document, checked there, and
+ * reaches the view with nothing left that loads or runs. Chromium, where requests can be seen,
+ * repeats this in test/e2e/untrustedRender.e2e.test.ts.
+ */
+import { App, Component, MarkdownRenderer } from "../../../test/obsidian/obsidian";
+import { renderInert } from "./untrustedRender";
+
+/** The hostile host: no request may ever name it. */
+const HOST = "tracker.invalid";
+
+/**
+ * Puts `html` into the element as a renderer would: parsed as the body of an answer (after a
+ * paragraph, so that `<meta>`, `<link>` and `<base>` stay in the body), then appended.
+ */
+const rawRenderer = (html: string) => (element: HTMLElement) => {
+  const parsed = new DOMParser().parseFromString(`<p>Ответ 答案</p>${html}`, "text/html");
+  element.append(...Array.from(parsed.body.childNodes));
+  return Promise.resolve();
+};
+
+/** Renders `html` through the second pass into a live element of the page, as MarkdownContent does. */
+async function renderIntoView(html: string): Promise<HTMLElement> {
+  const view = document.body.createDiv();
+  view.replaceChildren(...(await renderInert(rawRenderer(html), document)));
+  return view;
+}
+
+/** Every place in `root` that names the hostile host, other than a link's href (a link loads nothing until followed). */
+function loadingReferences(root: Element): string[] {
+  const found: string[] = [];
+  for (const element of [root, ...Array.from(root.querySelectorAll("*"))]) {
+    for (const attribute of Array.from(element.attributes)) {
+      const isLink = element.localName === "a" && attribute.localName === "href";
+      if (!isLink && attribute.value.includes(HOST)) found.push(`<${element.localName} ${attribute.name}="${attribute.value}">`);
+    }
+  }
+  return found;
+}
+
+const FORBIDDEN_ELEMENTS = "img, picture, source, image, use, feImage, foreignObject, link, style, object, embed, iframe, meta, base, form, video, template";
+const FORBIDDEN_ATTRIBUTES = "[onclick], [onmouseover], [onload], [srcset], [background], [ping], [formaction], [poster]";
+
+const HOSTILE: Array<[string, string]> = [
+  ["srcset", `<img srcset="http://${HOST}/srcset 1x" alt="Схема 图 🦓">`],
+  ["picture and source", `<picture><source srcset="http://${HOST}/source"><img src="http://${HOST}/picture"></picture>`],
+  ["svg image (href)", `<svg><image href="http://${HOST}/svg-image"/></svg>`],
+  ["svg image (xlink:href)", `<svg xmlns:xlink="http://www.w3.org/1999/xlink"><image xlink:href="http://${HOST}/svg-xlink"/></svg>`],
+  ["svg use of another document", `<svg><use href="http://${HOST}/sprite.svg#icon"/></svg>`],
+  ["svg paint from another document", `<svg><rect width="5" height="5" fill="url(http://${HOST}/paint.svg#p)"/></svg>`],
+  ["svg feImage and foreignObject", `<svg><filter><feImage href="http://${HOST}/fe"/></filter><foreignObject><img src="http://${HOST}/fo"></foreignObject></svg>`],
+  ["style=url()", `<div style="background-image: url(http://${HOST}/style)">ข้อความ</div>`],
+  ["style=url() spelled with an escape", `<div style="background: u\\72 l(http://${HOST}/escaped)">x</div>`],
+  ["style=image-set()", `<div style='background-image: image-set("http://${HOST}/set.png" 1x)'>x</div>`],
+  ["on* attributes", `<p onclick="fetch('http://${HOST}/click')" onmouseover="fetch('http://${HOST}/over')">نص</p><svg onload="fetch('http://${HOST}/svgload')"></svg>`],
+  ["<link>", `<link rel="stylesheet" href="http://${HOST}/style.css"><link rel="prefetch" href="http://${HOST}/prefetch">`],
+  ["<style>", `<style>@import url(http://${HOST}/import.css); p { background: url(http://${HOST}/rule) }</style>`],
+  ["<object> and <embed>", `<object data="http://${HOST}/object"></object><embed src="http://${HOST}/embed">`],
+  ["<iframe srcdoc>", `<iframe srcdoc="<img src=http://${HOST}/srcdoc>"></iframe><iframe src="http://${HOST}/frame"></iframe>`],
+  ["<meta http-equiv=refresh>", `<meta http-equiv="refresh" content="0; url=http://${HOST}/refresh">`],
+  ["<base href>", `<base href="http://${HOST}/base/">`],
+  ["background= attributes", `<table background="http://${HOST}/table"><tr><td background="http://${HOST}/cell">x</td></tr></table>`],
+  ["<input type=image>", `<input type="image" src="http://${HOST}/input">`],
+  ["<video poster>", `<video poster="http://${HOST}/poster"><source src="http://${HOST}/video"></video>`],
+  ["a form and formaction", `<form action="http://${HOST}/form"><button formaction="http://${HOST}/formaction">go</button></form><button formaction="http://${HOST}/button">b</button>`],
+  ["a ping", `<a href="https://example.org/" ping="http://${HOST}/ping">link</a>`],
+  ["a template", `<template><img src="http://${HOST}/template"></template>`],
+];
+
+describe("the second pass over a rendered answer", () => {
+  afterEach(() => document.body.replaceChildren());
+
+  it("renders into a document without a window, never into the page, and hands the nodes over only after the check", async () => {
+    const seen: Array<{ sameDocument: boolean; window: unknown }> = [];
+    const nodes = await renderInert((element) => {
+      seen.push({ sameDocument: element.ownerDocument === document, window: element.ownerDocument.defaultView });
+      return rawRenderer(`<p>ok</p><img src="http://${HOST}/pixel" alt="pixel">`)(element);
+    }, document);
+    expect(seen).toEqual([{ sameDocument: false, window: null }]);
+    // Still in the inert document, already checked: the image is a link.
+    expect(nodes.every((node) => node.ownerDocument !== document)).toBe(true);
+    const view = document.body.createDiv();
+    view.replaceChildren(...nodes);
+    expect(view.querySelector("img")).toBeNull();
+    expect(view.querySelector("a")?.getAttribute("href")).toBe(`http://${HOST}/pixel`);
+  });
+
+  it.each(HOSTILE)("removes %s", async (_name, html) => {
+    // Without the check, the rendered answer would load from the hostile host.
+    const unchecked = document.implementation.createHTMLDocument("").body.createDiv();
+    await rawRenderer(html)(unchecked);
+    expect(loadingReferences(unchecked).length + unchecked.querySelectorAll(`${FORBIDDEN_ELEMENTS}, ${FORBIDDEN_ATTRIBUTES}`).length).toBeGreaterThan(0);
+    const view = await renderIntoView(html);
+    expect(loadingReferences(view)).toEqual([]);
+    expect(view.querySelectorAll(FORBIDDEN_ELEMENTS)).toHaveLength(0);
+    expect(view.querySelector(FORBIDDEN_ATTRIBUTES)).toBeNull();
+  });
+
+  it("drops links with script schemes, however spelled", async () => {
+    const view = await renderIntoView(`<a href="java\tscript:alert(1)">a</a><a href=" JAVASCRIPT:alert(1)">b</a><a href="data:text/html,<script>1</script>">c</a><a href="https://example.org/页">d</a>`);
+    expect(Array.from(view.querySelectorAll("a")).map((link) => link.getAttribute("href"))).toEqual([null, null, null, "https://example.org/页"]);
+  });
+
+  it("keeps text, formatting, links and the drawing of icons", async () => {
+    const view = await renderIntoView(
+      [
+        `<h2 data-heading="Заголовок">Заголовок 標題</h2>`,
+        `<p><strong>粗体</strong> <em>مائل</em> <code>x</code> <a class="internal-link" data-href="Notes/Ünïcode" href="Notes/Ünïcode">Ünïcode</a></p>`,
+        `<div class="callout"><svg class="svg-icon lucide-pencil" viewBox="0 0 24 24"><path d="M12 20h9"></path><circle cx="1" cy="1" r="1"></circle></svg></div>`,
+        `<ul><li class="task-list-item"><input type="checkbox" class="task-list-item-checkbox">งาน</li></ul>`,
+        `<pre><code class="language-js"><span class="token keyword">const</span> a = 1;</code></pre>`,
+        `<img src="https://example.org/chart.png" alt="Схема 图 🦓">`,
+      ].join(""),
+    );
+    expect(view.querySelector("h2")?.textContent).toBe("Заголовок 標題");
+    expect(view.querySelector("strong")?.textContent).toBe("粗体");
+    expect(view.querySelector("a.internal-link")?.getAttribute("data-href")).toBe("Notes/Ünïcode");
+    expect(view.querySelector("svg.svg-icon path")?.getAttribute("d")).toBe("M12 20h9");
+    expect(view.querySelector("svg circle")).not.toBeNull();
+    expect(view.querySelector("input.task-list-item-checkbox")).not.toBeNull();
+    expect(view.querySelector("code.language-js .token.keyword")?.textContent).toBe("const");
+    const image = Array.from(view.querySelectorAll("a")).find((link) => link.textContent === "Схема 图 🦓");
+    expect(image?.getAttribute("href")).toBe("https://example.org/chart.png");
+  });
+
+  it("keeps what Obsidian's renderer gives (internal links, code, listeners a post processor added) through the move", async () => {
+    const app = new App();
+    app.vault.seedFile("Каталог/Заметка.md", "текст", { ctime: 0, mtime: 0 });
+    const clicks: string[] = [];
+    // As Obsidian's copy button on a code block: an element with its own listener.
+    app.markdownPostProcessors.push((element: HTMLElement) => {
+      for (const block of Array.from(element.querySelectorAll("pre"))) {
+        const button = block.createEl("button", { text: "Copy" });
+        button.addEventListener("click", () => void clicks.push(block.textContent ?? ""));
+      }
+    });
+    const component = new Component();
+    const view = document.body.createDiv();
+    const markdown = "See [[Каталог/Заметка]].\n\n```js\nconst 数 = 1;\n```";
+    view.replaceChildren(...(await renderInert((element) => MarkdownRenderer.render(app, markdown, element, "", component), document)));
+    const link = view.querySelector("a.internal-link");
+    expect(link?.getAttribute("data-href")).toBe("Каталог/Заметка");
+    expect(link?.classList.contains("is-unresolved")).toBe(false);
+    expect(view.querySelector("pre > code.language-js")?.textContent).toContain("const 数 = 1;");
+    view.querySelector("button")!.click();
+    expect(clicks).toEqual([expect.stringContaining("const 数 = 1;")]);
+  });
+});
