@@ -5,6 +5,7 @@
  * repeats this in test/e2e/untrustedRender.e2e.test.ts.
  */
 import { App, Component, MarkdownRenderer } from "../../../test/obsidian/obsidian";
+import { hostileAnswers } from "../../../test/helpers/hostileHtml";
 import { renderInert } from "./untrustedRender";
 
 /** The hostile host: no request may ever name it. */
@@ -40,33 +41,9 @@ function loadingReferences(root: Element): string[] {
 }
 
 const FORBIDDEN_ELEMENTS = "img, picture, source, image, use, feImage, foreignObject, link, style, object, embed, iframe, meta, base, form, video, template";
-const FORBIDDEN_ATTRIBUTES = "[onclick], [onmouseover], [onload], [srcset], [background], [ping], [formaction], [poster]";
+const FORBIDDEN_ATTRIBUTES = "[onclick], [onmouseover], [onload], [ontoggle], [onerror], [srcset], [background], [ping], [formaction], [poster]";
 
-const HOSTILE: Array<[string, string]> = [
-  ["srcset", `<img srcset="http://${HOST}/srcset 1x" alt="Схема 图 🦓">`],
-  ["picture and source", `<picture><source srcset="http://${HOST}/source"><img src="http://${HOST}/picture"></picture>`],
-  ["svg image (href)", `<svg><image href="http://${HOST}/svg-image"/></svg>`],
-  ["svg image (xlink:href)", `<svg xmlns:xlink="http://www.w3.org/1999/xlink"><image xlink:href="http://${HOST}/svg-xlink"/></svg>`],
-  ["svg use of another document", `<svg><use href="http://${HOST}/sprite.svg#icon"/></svg>`],
-  ["svg paint from another document", `<svg><rect width="5" height="5" fill="url(http://${HOST}/paint.svg#p)"/></svg>`],
-  ["svg feImage and foreignObject", `<svg><filter><feImage href="http://${HOST}/fe"/></filter><foreignObject><img src="http://${HOST}/fo"></foreignObject></svg>`],
-  ["style=url()", `<div style="background-image: url(http://${HOST}/style)">ข้อความ</div>`],
-  ["style=url() spelled with an escape", `<div style="background: u\\72 l(http://${HOST}/escaped)">x</div>`],
-  ["style=image-set()", `<div style='background-image: image-set("http://${HOST}/set.png" 1x)'>x</div>`],
-  ["on* attributes", `<p onclick="fetch('http://${HOST}/click')" onmouseover="fetch('http://${HOST}/over')">نص</p><svg onload="fetch('http://${HOST}/svgload')"></svg>`],
-  ["<link>", `<link rel="stylesheet" href="http://${HOST}/style.css"><link rel="prefetch" href="http://${HOST}/prefetch">`],
-  ["<style>", `<style>@import url(http://${HOST}/import.css); p { background: url(http://${HOST}/rule) }</style>`],
-  ["<object> and <embed>", `<object data="http://${HOST}/object"></object><embed src="http://${HOST}/embed">`],
-  ["<iframe srcdoc>", `<iframe srcdoc="<img src=http://${HOST}/srcdoc>"></iframe><iframe src="http://${HOST}/frame"></iframe>`],
-  ["<meta http-equiv=refresh>", `<meta http-equiv="refresh" content="0; url=http://${HOST}/refresh">`],
-  ["<base href>", `<base href="http://${HOST}/base/">`],
-  ["background= attributes", `<table background="http://${HOST}/table"><tr><td background="http://${HOST}/cell">x</td></tr></table>`],
-  ["<input type=image>", `<input type="image" src="http://${HOST}/input">`],
-  ["<video poster>", `<video poster="http://${HOST}/poster"><source src="http://${HOST}/video"></video>`],
-  ["a form and formaction", `<form action="http://${HOST}/form"><button formaction="http://${HOST}/formaction">go</button></form><button formaction="http://${HOST}/button">b</button>`],
-  ["a ping", `<a href="https://example.org/" ping="http://${HOST}/ping">link</a>`],
-  ["a template", `<template><img src="http://${HOST}/template"></template>`],
-];
+const HOSTILE = hostileAnswers(`http://${HOST}`);
 
 describe("the second pass over a rendered answer", () => {
   afterEach(() => document.body.replaceChildren());
