@@ -6,7 +6,7 @@
  */
 import { App, Component, MarkdownRenderer } from "../../../test/obsidian/obsidian";
 import { hostileAnswers } from "../../../test/helpers/hostileHtml";
-import { renderInert } from "./untrustedRender";
+import { createInertDocument, renderInert } from "./untrustedRender";
 
 /** The hostile host: no request may ever name it. */
 const HOST = "tracker.invalid";
@@ -24,7 +24,7 @@ const rawRenderer = (html: string) => (element: HTMLElement) => {
 /** Renders `html` through the second pass into a live element of the page, as MarkdownContent does. */
 async function renderIntoView(html: string): Promise<HTMLElement> {
   const view = document.body.createDiv();
-  view.replaceChildren(...(await renderInert(rawRenderer(html), document)));
+  view.replaceChildren(...(await renderInert(rawRenderer(html), createInertDocument(document))));
   return view;
 }
 
@@ -53,7 +53,7 @@ describe("the second pass over a rendered answer", () => {
     const nodes = await renderInert((element) => {
       seen.push({ sameDocument: element.ownerDocument === document, window: element.ownerDocument.defaultView });
       return rawRenderer(`<p>ok</p><img src="http://${HOST}/pixel" alt="pixel">`)(element);
-    }, document);
+    }, createInertDocument(document));
     expect(seen).toEqual([{ sameDocument: false, window: null }]);
     // Still in the inert document, already checked: the image is a link.
     expect(nodes.every((node) => node.ownerDocument !== document)).toBe(true);
@@ -61,6 +61,15 @@ describe("the second pass over a rendered answer", () => {
     view.replaceChildren(...nodes);
     expect(view.querySelector("img")).toBeNull();
     expect(view.querySelector("a")?.getAttribute("href")).toBe(`http://${HOST}/pixel`);
+  });
+
+  it("serves many renders from one inert document and keeps nothing of them there, a failed one included", async () => {
+    const inert = createInertDocument(document);
+    const first = await renderInert(rawRenderer("<p>一</p>"), inert);
+    const second = await renderInert(rawRenderer("<p>二</p>"), inert);
+    await expect(renderInert(() => Promise.reject(new Error("the renderer failed")), inert)).rejects.toThrow("the renderer failed");
+    expect(inert.body.childNodes).toHaveLength(0);
+    expect([...first, ...second].map((node) => node.textContent)).toEqual(["Ответ 答案", "一", "Ответ 答案", "二"]);
   });
 
   it.each(HOSTILE)("removes %s", async (_name, html) => {
@@ -115,7 +124,7 @@ describe("the second pass over a rendered answer", () => {
     const component = new Component();
     const view = document.body.createDiv();
     const markdown = "See [[Каталог/Заметка]].\n\n```js\nconst 数 = 1;\n```";
-    view.replaceChildren(...(await renderInert((element) => MarkdownRenderer.render(app, markdown, element, "", component), document)));
+    view.replaceChildren(...(await renderInert((element) => MarkdownRenderer.render(app, markdown, element, "", component), createInertDocument(document))));
     const link = view.querySelector("a.internal-link");
     expect(link?.getAttribute("data-href")).toBe("Каталог/Заметка");
     expect(link?.classList.contains("is-unresolved")).toBe(false);
