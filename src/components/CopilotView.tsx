@@ -64,8 +64,8 @@ export class CopilotView extends ItemView {
   private writer: ChatNoteWriter | null = null;
   /** The last note editor the user was in (the chat itself takes the focus when clicked). */
   private lastEditor: MarkdownView | null = null;
-  /** The tool-call banners mounted in this view. */
-  private toolCallRoots = new ToolCallRootManager();
+  /** The tool-call banners mounted in this view (empty again once its root is unmounted). */
+  private readonly toolCallRoots = new ToolCallRootManager();
 
   constructor(
     leaf: WorkspaceLeaf,
@@ -133,7 +133,6 @@ export class CopilotView extends ItemView {
     );
     this.contentEl.empty();
     this.contentEl.addClass("vault-copilot-view");
-    this.toolCallRoots = new ToolCallRootManager();
     this.root = createRoot(this.contentEl);
     this.root.render(
       <StrictMode>
