@@ -22,6 +22,7 @@ import type { VaultPort } from "../vault/VaultPort";
 import { ChatHostContext, type ChatHost } from "./chat-components/ChatHost";
 import { ChatView } from "./chat-components/ChatView";
 import { ToolCallRootManager, ToolCallRootsContext } from "./chat-components/toolCallRootManager";
+import { createInertDocument, InertDocumentContext } from "./chat-components/untrustedRender";
 import { undoLastEdit } from "./editCommands";
 
 /** What the view reads of the settings: the current value, and changes to it. */
@@ -137,9 +138,11 @@ export class CopilotView extends ItemView {
     this.root.render(
       <StrictMode>
         <ChatHostContext.Provider value={this.createHost()}>
-          <ToolCallRootsContext.Provider value={this.toolCallRoots}>
-            <ChatView controller={controller} onDropNotes={(data) => this.droppedNotes(data)} />
-          </ToolCallRootsContext.Provider>
+          <InertDocumentContext.Provider value={createInertDocument(this.contentEl.ownerDocument)}>
+            <ToolCallRootsContext.Provider value={this.toolCallRoots}>
+              <ChatView controller={controller} onDropNotes={(data) => this.droppedNotes(data)} />
+            </ToolCallRootsContext.Provider>
+          </InertDocumentContext.Provider>
         </ChatHostContext.Provider>
       </StrictMode>,
     );

@@ -77,6 +77,10 @@ describe("ChatSingleMessage in the chat view", () => {
     // The text arrived in 23 pieces; the growing last block was rendered again, the others were not.
     expect(server.requests).toHaveLength(1);
     expect(within(screen.getByRole("article", { name: "You" })).getByText("Make a plan")).toBeTruthy();
+    // Every block was rendered into the view's one inert document (no window), never into the page.
+    const documents = new Set(render.mock.calls.map((call) => (call[2] as HTMLElement).ownerDocument));
+    expect(documents.size).toBe(1);
+    expect([...documents].map((rendered) => [rendered === document, rendered.defaultView])).toEqual([[false, null]]);
     render.mockRestore();
     noReactErrors();
   });

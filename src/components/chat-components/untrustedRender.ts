@@ -11,6 +11,8 @@
  * the view handles link clicks and hover previews on its own container.
  */
 
+import { createContext } from "react";
+
 /** Renders into `element`; resolves once the render is complete (Obsidian's MarkdownRenderer.render). */
 export type RenderInto = (element: HTMLElement) => Promise<void>;
 
@@ -18,6 +20,9 @@ export type RenderInto = (element: HTMLElement) => Promise<void>;
 export function createInertDocument(liveDocument: Document): Document {
   return liveDocument.implementation.createHTMLDocument("");
 }
+
+/** The inert document of a chat view, shared by all its answers (CopilotView gives one). */
+export const InertDocumentContext = createContext<Document | null>(null);
 
 /**
  * Renders with `render` into an element of the inert document `inert`, removes from the result
