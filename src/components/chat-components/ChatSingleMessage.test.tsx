@@ -78,7 +78,7 @@ describe("ChatSingleMessage in the chat view", () => {
     expect(server.requests).toHaveLength(1);
     expect(within(screen.getByRole("article", { name: "You" })).getByText("Make a plan")).toBeTruthy();
     // Every block was rendered into the view's one inert document (no window), never into the page.
-    const documents = new Set(render.mock.calls.map((call) => (call[2] as HTMLElement).ownerDocument));
+    const documents = new Set(render.mock.calls.map((call) => call[2].ownerDocument));
     expect(documents.size).toBe(1);
     expect([...documents].map((rendered) => [rendered === document, rendered.defaultView])).toEqual([[false, null]]);
     render.mockRestore();
@@ -276,6 +276,23 @@ describe("ChatSingleMessage in the chat view", () => {
       ["Cats", false],
       ["Cats", true],
     ]);
+  });
+
+  it("shows Obsidian's hover preview of a cited note and keeps a code block's language, after the answer moved in from the inert document", async () => {
+    const { app } = await open([{ text: "Смотри [[Каталог/Заметка]].\n\n```python\nprint('你好')\n```" }], {
+      settings: { defaultMode: "chat" },
+      notes: { "Каталог/Заметка.md": "текст" },
+    });
+    await send("где?");
+    const link = await waitFor(() => {
+      const element = answers()[0]?.querySelector<HTMLAnchorElement>("a.internal-link");
+      expect(element).toBeTruthy();
+      return element!;
+    });
+    expect(link.ownerDocument).toBe(document);
+    fireEvent.mouseOver(link);
+    expect(app.workspace.hoverLinks).toEqual([expect.objectContaining({ linktext: "Каталог/Заметка", targetEl: link, source: "vault-copilot-chat-view" })]);
+    expect(answers()[0]!.querySelector("pre > code.language-python")?.textContent).toContain("print('你好')");
   });
 
   it("asks for an edit in the conversation: Reject leaves the note, Accept writes it and the banner offers Undo", async () => {
