@@ -4,15 +4,30 @@
 // test/bundle/replacedModules.test.ts checks that each stand-in still does what its importers need.
 // Only main.js uses it: the CLI (Node, no size budget) bundles the originals.
 const { readFileSync } = require("node:fs");
-const { dirname, join } = require("node:path");
+const { join } = require("node:path");
 
-/** `path` matches the resolved file (either slash); `contents` replaces it, resolved beside it. */
-const replacements = [
+/**
+ * The esbuild filter for a module given by its path inside node_modules, written with "/": it
+ * matches that file resolved on any platform, where esbuild's paths use the platform's separator
+ * ("\\" on Windows, so a filter written for "/" alone would never apply there).
+ */
+function moduleFilter(modulePath) {
+  const segments = modulePath.split("/").map((segment) => segment.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
+  return new RegExp(`[\\\\/]${segments.join("[\\\\/]")}$`);
+}
+
+/** The folder of a resolved file, whichever separator its path uses. */
+function folderOf(filePath) {
+  return filePath.slice(0, Math.max(filePath.lastIndexOf("/"), filePath.lastIndexOf("\\")));
+}
+
+/** `module` names the file (see moduleFilter); `contents` replaces it, resolved beside it. */
+const replacementModules = [
   {
     // zod registers English messages itself (`config(en())`); the other 47 locales only come in
     // because `z.locales` re-exports them all (about 260 KB). Nothing calls z.config with another.
     name: "zod locales other than English",
-    path: /[\\/]zod[\\/]v4[\\/]locales[\\/]index\.js$/,
+    module: "zod/v4/locales/index.js",
     contents: () => 'export { default as en } from "./en.js";\n',
   },
   {
@@ -21,13 +36,13 @@ const replacements = [
     // `new Function`); the SDK ships an interchangeable one on @cfworker/json-schema, which LangChain
     // already brings into main.js. Same interface, no code generation.
     name: "Ajv in the MCP client",
-    path: /[\\/]@modelcontextprotocol[\\/]sdk[\\/]dist[\\/]esm[\\/]validation[\\/]ajv-provider\.js$/,
+    module: "@modelcontextprotocol/sdk/dist/esm/validation/ajv-provider.js",
     contents: () => 'export { CfWorkerJsonSchemaValidator as AjvJsonSchemaValidator } from "./cfworker-provider.js";\n',
   },
   {
     // LangSmith's tracing client: see langsmithClientStub.mjs for why it never runs.
     name: "LangSmith tracing client",
-    path: /[\\/]langsmith[\\/]lib[\\/]client\.mjs$/,
+    module: "langsmith/lib/client.mjs",
     contents: () => readFileSync(join(__dirname, "langsmithClientStub.mjs"), "utf8"),
   },
   {
@@ -35,7 +50,7 @@ const replacements = [
     // generated REST client for LangSmith's whole API (datasets, sandboxes, fleet, ...: about 60 KB).
     // The root keeps only the hand-written tracing surface; a name missing from it fails the build.
     name: "LangSmith REST API client",
-    path: /[\/]langsmith[\/]index\.mjs$/,
+    module: "langsmith/index.mjs",
     contents: () => 'export * from "./lib/index.mjs";\n',
   },
   {
@@ -44,7 +59,7 @@ const replacements = [
     // fetched from tiktoken.pages.dev at that moment: a request the plugin must not make. Both
     // callers catch the failure and count characters / 4 instead.
     name: "tiktoken token counting",
-    path: /[\/]@langchain[\/]core[\/]dist[\/]utils[\/]tiktoken\.js$/,
+    module: "@langchain/core/dist/utils/tiktoken.js",
     contents: () =>
       [
         'const unavailable = () => Promise.reject(new Error("Token counting with tiktoken is not part of Vault Copilot."));',
@@ -59,10 +74,13 @@ const replacements = [
     // is read only by LangChain's agent middleware, which the plugin does not use: an empty table
     // makes `profile` an empty object, as for a model the table does not know.
     name: "OpenAI model profiles",
-    path: /[\/]@langchain[\/]openai[\/]dist[\/]chat_models[\/]profiles\.js$/,
+    module: "@langchain/openai/dist/chat_models/profiles.js",
     contents: () => "export default {};\n",
   },
 ];
+
+/** Each replacement with its filter (`path`), the same on every platform. */
+const replacements = replacementModules.map((replacement) => ({ ...replacement, path: moduleFilter(replacement.module) }));
 
 /** The esbuild plugin applying `replacements`. */
 function replaceUnusedModules() {
@@ -73,11 +91,11 @@ function replaceUnusedModules() {
         build.onLoad({ filter: replacement.path }, (args) => ({
           contents: replacement.contents(),
           loader: "js",
-          resolveDir: dirname(args.path),
+          resolveDir: folderOf(args.path),
         }));
       }
     },
   };
 }
 
-module.exports = { replaceUnusedModules, replacements };
+module.exports = { replaceUnusedModules, replacements, moduleFilter, folderOf };

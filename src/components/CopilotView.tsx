@@ -20,11 +20,9 @@ import type { ToolRegistry } from "../tools/ToolRegistry";
 import type { VaultPort } from "../vault/VaultPort";
 import { ChatHostContext, type ChatHost } from "./chat-components/ChatHost";
 import { ChatView } from "./chat-components/ChatView";
-import { cleanupStaleToolCallRoots } from "./chat-components/toolCallRootManager";
+import { ToolCallRootManager, ToolCallRootsContext } from "./chat-components/toolCallRootManager";
+import { createInertDocument, InertDocumentContext } from "./chat-components/untrustedRender";
 import { undoLastEdit } from "./editCommands";
-
-/** How often banners of messages long gone are looked for. */
-const STALE_ROOT_SWEEP_MS = 10 * 60 * 1000;
 
 /** What the view reads of the settings: the current value, and changes to it. */
 export interface SettingsSource {
@@ -65,6 +63,8 @@ export class CopilotView extends ItemView {
   private writer: ChatNoteWriter | null = null;
   /** The last note editor the user was in (the chat itself takes the focus when clicked). */
   private lastEditor: MarkdownView | null = null;
+  /** The tool-call banners mounted in this view (empty again once its root is unmounted). */
+  private readonly toolCallRoots = new ToolCallRootManager();
 
   constructor(
     leaf: WorkspaceLeaf,
@@ -88,6 +88,11 @@ export class CopilotView extends ItemView {
   /** The chat of this view (for commands that add to it), while it is open. */
   getController(): ChatController | null {
     return this.controller;
+  }
+
+  /** The tool-call banners mounted in this view (none once their messages, or the view, are gone). */
+  getToolCallRoots(): ToolCallRootManager {
+    return this.toolCallRoots;
   }
 
   /** "Add selection to chat": the selected text with its note and lines becomes a chip. */
@@ -129,17 +134,17 @@ export class CopilotView extends ItemView {
         if (leaf?.view instanceof MarkdownView) this.lastEditor = leaf.view;
       }),
     );
-    // Banners of messages long gone are let go now and then (a view open for days).
-    const cleanup = () => cleanupStaleToolCallRoots();
-    this.registerInterval(window.setInterval(cleanup, STALE_ROOT_SWEEP_MS));
-
     this.contentEl.empty();
     this.contentEl.addClass("vault-copilot-view");
     this.root = createRoot(this.contentEl);
     this.root.render(
       <StrictMode>
         <ChatHostContext.Provider value={this.createHost()}>
-          <ChatView controller={controller} onDropNotes={(data) => this.droppedNotes(data)} />
+          <InertDocumentContext.Provider value={createInertDocument(this.contentEl.ownerDocument)}>
+            <ToolCallRootsContext.Provider value={this.toolCallRoots}>
+              <ChatView controller={controller} onDropNotes={(data) => this.droppedNotes(data)} />
+            </ToolCallRootsContext.Provider>
+          </InertDocumentContext.Provider>
         </ChatHostContext.Provider>
       </StrictMode>,
     );

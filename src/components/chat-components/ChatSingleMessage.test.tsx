@@ -11,7 +11,6 @@ import { MarkdownRenderer } from "obsidian";
 import { Plugin } from "../../../test/obsidian/obsidian";
 import { openChatView, type ChatViewSetup } from "../../../test/helpers/chatViewHarness";
 import { startOpenAIServer, type OpenAIServer, type Script } from "../../../test/helpers/openAIServer";
-import { countToolCallRoots } from "./toolCallRootManager";
 
 jest.setTimeout(20_000);
 
@@ -30,8 +29,6 @@ afterEach(async () => {
   });
   chat = undefined;
   await server?.close();
-  // Managed roots are unmounted on the tick after they are let go.
-  await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
   jest.restoreAllMocks();
   document.body.replaceChildren();
 });
@@ -87,6 +84,10 @@ describe("ChatSingleMessage in the chat view", () => {
     // The text arrived in 23 pieces; the growing last block was rendered again, the others were not.
     expect(server.requests).toHaveLength(1);
     expect(within(screen.getByRole("article", { name: "You" })).getByText("Make a plan")).toBeTruthy();
+    // Every block was rendered into the view's one inert document (no window), never into the page.
+    const documents = new Set(render.mock.calls.map((call) => call[2].ownerDocument));
+    expect(documents.size).toBe(1);
+    expect([...documents].map((rendered) => [rendered === document, rendered.defaultView])).toEqual([[false, null]]);
     render.mockRestore();
     noReactErrors();
   });
@@ -165,6 +166,24 @@ describe("ChatSingleMessage in the chat view", () => {
     return { script, release: () => release() };
   };
 
+  it("draws banners as children of their message, in the view's one React root", async () => {
+    const { script, release } = toolsThenWait();
+    const { view } = await open(script, { settings: { defaultMode: "agent" }, notes: { "A.md": "a" } });
+    await send("look around");
+    await waitFor(() => expect(conversation().querySelectorAll(".vault-copilot-tool-banner")).toHaveLength(2));
+    const answer = answers()[0]!;
+    expect(answer.querySelectorAll(".vault-copilot-tool-call > .vault-copilot-tool-banner")).toHaveLength(2);
+    // One React root in the whole document: the view's own (React marks a root's container).
+    const containers = Array.from(document.querySelectorAll("*")).filter((element) => Object.keys(element).some((key) => key.startsWith("__reactContainer$")));
+    expect(containers).toEqual([view.contentEl]);
+    const messageId = answer.getAttribute("data-message-id")!;
+    expect(view.getToolCallRoots().getMessageToolCallRoots(messageId).size).toBe(2);
+    release();
+    await waitFor(() => expect(answers()[0]?.textContent).toContain("done"));
+    expect(answers()[0]!.querySelectorAll(".vault-copilot-tool-banner.is-done")).toHaveLength(2);
+    noReactErrors();
+  });
+
   it("New chat while an agent's tools run leaves no root behind and logs no React error", async () => {
     const { script, release } = toolsThenWait();
     await open(script, { settings: { defaultMode: "agent" }, notes: { "A.md": "a" } });
@@ -172,8 +191,7 @@ describe("ChatSingleMessage in the chat view", () => {
     await waitFor(() => expect(conversation().querySelectorAll(".vault-copilot-tool-banner")).toHaveLength(2));
     fireEvent.click(screen.getByRole("button", { name: "New chat" }));
     await waitFor(() => expect(answers()).toHaveLength(0));
-    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
-    expect(countToolCallRoots()).toBe(0);
+    await waitFor(() => expect(chat!.view.getToolCallRoots().count()).toBe(0));
     // The new chat works: its answer arrives once the server lets it.
     await send("and now?");
     release();
@@ -183,13 +201,13 @@ describe("ChatSingleMessage in the chat view", () => {
 
   it("closing the view while an agent's tools run leaves no root behind and logs no React error", async () => {
     const { script, release } = toolsThenWait();
-    const { leaf } = await open(script, { settings: { defaultMode: "agent" }, notes: { "A.md": "a" } });
+    const { leaf, view } = await open(script, { settings: { defaultMode: "agent" }, notes: { "A.md": "a" } });
     await send("look around");
     await waitFor(() => expect(conversation().querySelectorAll(".vault-copilot-tool-banner")).toHaveLength(2));
+    expect(view.getToolCallRoots().count()).toBe(2);
     await act(() => leaf.close());
     release();
-    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
-    expect(countToolCallRoots()).toBe(0);
+    expect(view.getToolCallRoots().count()).toBe(0);
     noReactErrors();
   });
 
@@ -209,8 +227,7 @@ describe("ChatSingleMessage in the chat view", () => {
     await waitFor(() => expect(answers()[0]?.textContent).toContain("Second try."));
     expect(answers()).toHaveLength(1);
     expect(conversation().querySelectorAll(".vault-copilot-tool-banner")).toHaveLength(1);
-    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
-    expect(countToolCallRoots()).toBe(1);
+    await waitFor(() => expect(chat!.view.getToolCallRoots().count()).toBe(1));
     noReactErrors();
   });
 
@@ -266,6 +283,23 @@ describe("ChatSingleMessage in the chat view", () => {
       ["Cats", false],
       ["Cats", true],
     ]);
+  });
+
+  it("shows Obsidian's hover preview of a cited note and keeps a code block's language, after the answer moved in from the inert document", async () => {
+    const { app } = await open([{ text: "Смотри [[Каталог/Заметка]].\n\n```python\nprint('你好')\n```" }], {
+      settings: { defaultMode: "chat" },
+      notes: { "Каталог/Заметка.md": "текст" },
+    });
+    await send("где?");
+    const link = await waitFor(() => {
+      const element = answers()[0]?.querySelector<HTMLAnchorElement>("a.internal-link");
+      expect(element).toBeTruthy();
+      return element!;
+    });
+    expect(link.ownerDocument).toBe(document);
+    fireEvent.mouseOver(link);
+    expect(app.workspace.hoverLinks).toEqual([expect.objectContaining({ linktext: "Каталог/Заметка", targetEl: link, source: "vault-copilot-chat-view" })]);
+    expect(answers()[0]!.querySelector("pre > code.language-python")?.textContent).toContain("print('你好')");
   });
 
   it("asks for an edit in the conversation: Reject leaves the note, Accept writes it and the banner offers Undo", async () => {

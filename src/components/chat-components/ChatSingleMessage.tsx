@@ -1,15 +1,13 @@
-import { memo, useEffect, useRef, useState } from "react";
+import { memo, useState } from "react";
 import type { ChatController } from "../../chat/ChatController";
 import { answerText, type AssistantMessage, type ChatMessage, type PendingApproval, type ToolCallPart, type UserMessage } from "../../chat/chatTypes";
 import { chatUsage, formatUsage, usageLabel } from "../../chat/usageLine";
 import type { TokenUsage } from "../../LLMProviders/tokenUsage";
 import type { ChainErrorKind } from "../../LLMProviders/chainRunner/ChainEvents";
-import { wordingOf } from "../../tools/SimpleTool";
 import { ApprovalCard } from "./ApprovalCard";
 import { useChatHost, type ChatHost } from "./ChatHost";
 import { MarkdownContent } from "./MarkdownContent";
-import { cleanupMessageToolCallRoots, getMessageToolCallRoots, removeToolCallRoot, renderToolCallBanner } from "./toolCallRootManager";
-import type { ToolCallBannerProps } from "./ToolCallBanner";
+import { ToolCallRoot } from "./toolCallRootManager";
 
 export interface ChatSingleMessageProps {
   message: ChatMessage;
@@ -24,7 +22,7 @@ export interface ChatSingleMessageProps {
 
 /**
  * One message of the conversation, an article named "You" or "Copilot". An answer is drawn from
- * its parts in order: text as Markdown, each tool call as a banner in its own managed root (see
+ * its parts in order: text as Markdown, each tool call as its banner (a child mounted through
  * toolCallRootManager), then any approval it waits for, its error, its usage and its actions.
  * Memoized: a message that did not change is not drawn again while another one streams.
  */
@@ -95,35 +93,7 @@ function UserMessageBody({ message, isLast, running, controller }: ChatSingleMes
 function AssistantMessageBody({ message, isLast, running, approvals, controller }: ChatSingleMessageProps & { message: AssistantMessage }) {
   const host = useChatHost();
   const streaming = message.status === "streaming";
-  const rootsRef = useRef(getMessageToolCallRoots(message.id));
-  const containers = useRef(new Map<string, HTMLDivElement>());
-  /** The part each banner was last drawn from: parts are replaced when they change, so an unchanged one is skipped. */
-  const drawn = useRef(new Map<string, { part: ToolCallPart; awaitingApproval: boolean }>());
-  const toolCalls = message.parts.filter((part): part is ToolCallPart => part.type === "tool-call");
-
-  // Banners render into their own roots after each commit; components never call root.render.
-  useEffect(() => {
-    for (const part of toolCalls) {
-      const container = containers.current.get(part.id);
-      if (!container) continue;
-      const root = rootsRef.current.get(part.id);
-      const awaitingApproval = part.status === "running" && approvals.some((approval) => approval.proposal.toolId === part.toolId);
-      const drawnAs = drawn.current.get(part.id);
-      if (drawnAs?.part === part && drawnAs.awaitingApproval === awaitingApproval && root && !root.isUnmounting && root.container === container) continue;
-      renderToolCallBanner(message.id, part.id, container, { ...bannerProps(host, part), awaitingApproval });
-      drawn.current.set(part.id, { part, awaitingApproval });
-    }
-    for (const toolCallId of rootsRef.current.keys()) {
-      if (!toolCalls.some((part) => part.id === toolCallId)) removeToolCallRoot(message.id, toolCallId);
-    }
-  });
-  useEffect(() => {
-    const roots = rootsRef.current;
-    const messageId = message.id;
-    return () => {
-      if (roots.size > 0) cleanupMessageToolCallRoots(messageId);
-    };
-  }, [message.id]);
+  const awaitingApproval = (part: ToolCallPart) => part.status === "running" && approvals.some((approval) => approval.proposal.toolId === part.toolId);
 
   const text = answerText(message);
   return (
@@ -133,14 +103,7 @@ function AssistantMessageBody({ message, isLast, running, approvals, controller 
         part.type === "text" ? (
           <MarkdownContent key={part.id} text={part.text} streaming={streaming && part === message.parts.at(-1)} />
         ) : (
-          <div
-            key={part.id}
-            className="vault-copilot-tool-call"
-            ref={(element) => {
-              if (element) containers.current.set(part.id, element);
-              else containers.current.delete(part.id);
-            }}
-          />
+          <ToolCallRoot key={part.id} messageId={message.id} part={part} awaitingApproval={awaitingApproval(part)} />
         ),
       )}
       {streaming && message.parts.length === 0 && (
@@ -257,23 +220,6 @@ function Sources({ message, host }: { message: AssistantMessage; host: ChatHost 
       </ul>
     </details>
   );
-}
-
-function bannerProps(host: ChatHost, part: ToolCallPart): ToolCallBannerProps {
-  const metadata = host.toolMetadata(part.toolId);
-  return {
-    toolName: part.toolName,
-    displayName: metadata?.displayName ?? part.toolName,
-    wording: metadata ? wordingOf(metadata) : { pending: `Would like to use ${part.toolName}`, running: `Using ${part.toolName}`, done: `Used ${part.toolName}` },
-    status: part.status,
-    args: part.args,
-    startedAt: part.startedAt,
-    ...(part.durationMs !== undefined ? { durationMs: part.durationMs } : {}),
-    ...(part.resultText !== undefined ? { resultText: part.resultText } : {}),
-    output: part.output,
-    onOpenNote: (path, event) => host.openLink(path, "", event.nativeEvent),
-    onUndoEdit: (path) => host.undoEdit(path),
-  };
 }
 
 /** An answer's tokens (with cache reads) and, where the model's prices are entered, its cost. */

@@ -1,8 +1,9 @@
 import { Component } from "obsidian";
-import { memo, useEffect, useRef, type MouseEvent } from "react";
+import { memo, useContext, useEffect, useRef, type MouseEvent } from "react";
 import { useChatHost } from "./ChatHost";
 import { MarkdownBlockSplitter } from "./markdownBlocks";
-import { neutralizeMarkdown, sanitizeRenderedElement } from "./untrustedMarkdown";
+import { neutralizeMarkdown } from "./untrustedMarkdown";
+import { createInertDocument, InertDocumentContext, renderInert } from "./untrustedRender";
 
 /**
  * An answer's text as rendered Markdown. While it streams, the blocks that are complete are each
@@ -49,19 +50,22 @@ export function MarkdownContent({ text, streaming, sourcePath = "" }: { text: st
 const MarkdownBlock = memo(function MarkdownBlock({ markdown, sourcePath }: { markdown: string; sourcePath: string }) {
   const host = useChatHost();
   const element = useRef<HTMLDivElement>(null);
+  /** Where the block is rendered before it is checked: the view's inert document, or one of its own. */
+  const shared = useContext(InertDocumentContext);
+  const own = useRef<Document | null>(null);
   useEffect(() => {
     const container = element.current;
     if (!container) return;
+    const inert = shared ?? (own.current ??= createInertDocument(container.ownerDocument));
     const component = new Component();
     component.load();
     let current = true;
-    // Rendered aside, then moved in whole: the old render stays until the new one is complete.
-    const target = createDiv();
-    host.renderMarkdown(neutralizeMarkdown(markdown), target, sourcePath, component).then(
-      () => {
+    // Rendered aside in an inert document and checked there, then moved in whole: nothing of it
+    // loads before the check, and the old render stays until the new one is complete.
+    renderInert((target) => host.renderMarkdown(neutralizeMarkdown(markdown), target, sourcePath, component), inert).then(
+      (nodes) => {
         if (!current) return;
-        sanitizeRenderedElement(target);
-        container.replaceChildren(...Array.from(target.childNodes));
+        container.replaceChildren(...nodes);
       },
       (error: unknown) => {
         if (!current) return;
@@ -74,6 +78,6 @@ const MarkdownBlock = memo(function MarkdownBlock({ markdown, sourcePath }: { ma
       current = false;
       component.unload();
     };
-  }, [host, markdown, sourcePath]);
+  }, [host, shared, markdown, sourcePath]);
   return <div className="vault-copilot-markdown-block" ref={element} />;
 });

@@ -1,119 +1,90 @@
-import { createRoot, type Root } from "react-dom/client";
+import { createContext, memo, useContext, useEffect } from "react";
+import type { ToolCallPart } from "../../chat/chatTypes";
+import { wordingOf } from "../../tools/SimpleTool";
+import { useChatHost, type ChatHost } from "./ChatHost";
 import { ToolCallBanner, type ToolCallBannerProps } from "./ToolCallBanner";
 
 /**
- * Every tool-call banner is its own React root, and every root goes through this manager: the
- * chat's components never call `root.render` or `root.unmount` themselves. That is what keeps
- * React's error #409 ("cannot update an unmounted root") out: a root is unmounted only on the tick
- * after it was let go, never while React renders, and a banner rendered again in the meantime takes
- * its root back instead of touching a disposed one.
+ * Tool-call banners are React children of their message, drawn in order with its text parts inside
+ * the view's one React root (so under StrictMode and the ChatHost context), and this module is the
+ * one place that mounts them: ChatSingleMessage draws a `ToolCallRoot` for each tool-call part.
+ * React mounts and unmounts a banner with its message, so nothing is unmounted by hand, late or
+ * on a timer, and a banner can never be rendered into a root that is gone (React's error #409,
+ * which banners in roots of their own ran into).
+ *
+ * Each chat view has its own ToolCallRootManager (CopilotView makes it in onOpen): the banners
+ * mounted in that view, by message, kept by the banners themselves as they mount and unmount.
  */
-export interface ToolCallRootEntry {
-  root: Root;
-  container: HTMLElement;
-  isUnmounting: boolean;
-  /** The pending next-tick unmount, while `isUnmounting`. */
-  unmountTimer?: number;
-}
+export class ToolCallRootManager {
+  private readonly messages = new Map<string, Set<string>>();
 
-export type MessageToolCallRoots = Map<string, ToolCallRootEntry>;
+  /** Records the banner of `toolCallId` as mounted; the returned function records it gone. */
+  mount(messageId: string, toolCallId: string): () => void {
+    let toolCalls = this.messages.get(messageId);
+    if (!toolCalls) {
+      toolCalls = new Set();
+      this.messages.set(messageId, toolCalls);
+    }
+    toolCalls.add(toolCallId);
+    return () => {
+      const current = this.messages.get(messageId);
+      current?.delete(toolCallId);
+      if (current?.size === 0) this.messages.delete(messageId);
+    };
+  }
 
-interface RootRegistry {
-  messages: Map<string, { roots: MessageToolCallRoots; touchedAt: number }>;
-}
+  /** The tool calls of a message whose banners are mounted. */
+  getMessageToolCallRoots(messageId: string): ReadonlySet<string> {
+    return this.messages.get(messageId) ?? new Set();
+  }
 
-/** Messages whose roots were not touched for this long are let go (see cleanupStaleToolCallRoots). */
-export const STALE_ROOT_AGE_MS = 60 * 60 * 1000;
-
-declare global {
-  interface Window {
-    __copilotToolCallRoots?: RootRegistry;
+  /** How many banners are mounted in the view: none once their messages are gone. */
+  count(): number {
+    let count = 0;
+    for (const toolCalls of this.messages.values()) count += toolCalls.size;
+    return count;
   }
 }
 
-/** The one map of roots, kept on the window so a reloaded bundle finds (and can clean) the old one. */
-function registry(): RootRegistry {
-  return (window.__copilotToolCallRoots ??= { messages: new Map() });
-}
+export const ToolCallRootsContext = createContext<ToolCallRootManager | null>(null);
 
-function messageEntry(messageId: string): { roots: MessageToolCallRoots; touchedAt: number } {
-  const messages = registry().messages;
-  let entry = messages.get(messageId);
-  if (!entry) {
-    entry = { roots: new Map(), touchedAt: Date.now() };
-    messages.set(messageId, entry);
-  }
-  return entry;
-}
-
-/** The roots of one message's tool calls (a stable map: ChatSingleMessage keeps it in `rootsRef`). */
-export function getMessageToolCallRoots(messageId: string): MessageToolCallRoots {
-  return messageEntry(messageId).roots;
+export interface ToolCallRootProps {
+  messageId: string;
+  part: ToolCallPart;
+  /** The call waits for the user's approval (the card is below the answer). */
+  awaitingApproval: boolean;
 }
 
 /**
- * The root for one tool call in `container`: the existing one (taken back if it was about to be
- * unmounted), or a new one. A root left in another container is disposed on its own timer.
+ * One tool call's banner in its message. Memoized: parts are replaced when they change, so a
+ * banner whose part and approval state are the same is not drawn again while the answer streams.
  */
-export function ensureToolCallRoot(messageId: string, toolCallId: string, container: HTMLElement): ToolCallRootEntry {
-  const message = messageEntry(messageId);
-  message.touchedAt = Date.now();
-  const existing = message.roots.get(toolCallId);
-  if (existing && existing.container === container) {
-    if (existing.isUnmounting) {
-      window.clearTimeout(existing.unmountTimer);
-      existing.isUnmounting = false;
-      existing.unmountTimer = undefined;
-    }
-    return existing;
-  }
-  if (existing && !existing.isUnmounting) scheduleUnmount(messageId, toolCallId, existing);
-  const entry: ToolCallRootEntry = { root: createRoot(container), container, isUnmounting: false };
-  message.roots.set(toolCallId, entry);
-  return entry;
-}
+export const ToolCallRoot = memo(function ToolCallRoot({ messageId, part, awaitingApproval }: ToolCallRootProps) {
+  const host = useChatHost();
+  const roots = useContext(ToolCallRootsContext);
+  if (!roots) throw new Error("Tool-call banners need a ToolCallRootsContext provider (CopilotView gives one).");
+  const toolCallId = part.id;
+  useEffect(() => roots.mount(messageId, toolCallId), [roots, messageId, toolCallId]);
+  return (
+    <div className="vault-copilot-tool-call">
+      <ToolCallBanner {...bannerProps(host, part)} awaitingApproval={awaitingApproval} />
+    </div>
+  );
+});
 
-/** Renders the banner of one tool call into its managed root. */
-export function renderToolCallBanner(messageId: string, toolCallId: string, container: HTMLElement, props: ToolCallBannerProps): void {
-  ensureToolCallRoot(messageId, toolCallId, container).root.render(<ToolCallBanner {...props} />);
-}
-
-/** Lets one tool call's root go: unmounted on the next tick, its entry dropped once it is. */
-export function removeToolCallRoot(messageId: string, toolCallId: string): void {
-  const message = registry().messages.get(messageId);
-  const entry = message?.roots.get(toolCallId);
-  if (entry && !entry.isUnmounting) scheduleUnmount(messageId, toolCallId, entry);
-}
-
-/** Lets every root of a message go (the message left the view); the message's map goes with the last. */
-export function cleanupMessageToolCallRoots(messageId: string): void {
-  const message = registry().messages.get(messageId);
-  if (!message) return;
-  for (const toolCallId of [...message.roots.keys()]) removeToolCallRoot(messageId, toolCallId);
-  if (message.roots.size === 0) registry().messages.delete(messageId);
-}
-
-/** Lets go of the roots of messages not touched for an hour (a message list that never unmounted). */
-export function cleanupStaleToolCallRoots(now = Date.now()): void {
-  for (const [messageId, message] of [...registry().messages]) {
-    if (now - message.touchedAt > STALE_ROOT_AGE_MS) cleanupMessageToolCallRoots(messageId);
-  }
-}
-
-/** How many roots are alive or being disposed (for tests: none may be left behind). */
-export function countToolCallRoots(): number {
-  let count = 0;
-  for (const message of registry().messages.values()) count += message.roots.size;
-  return count;
-}
-
-function scheduleUnmount(messageId: string, toolCallId: string, entry: ToolCallRootEntry): void {
-  entry.isUnmounting = true;
-  entry.unmountTimer = window.setTimeout(() => {
-    entry.root.unmount();
-    const message = registry().messages.get(messageId);
-    // The entry may have been replaced meanwhile (a new container): only this one is dropped.
-    if (message?.roots.get(toolCallId) === entry) message.roots.delete(toolCallId);
-    if (message?.roots.size === 0) registry().messages.delete(messageId);
-  }, 0);
+function bannerProps(host: ChatHost, part: ToolCallPart): ToolCallBannerProps {
+  const metadata = host.toolMetadata(part.toolId);
+  return {
+    toolName: part.toolName,
+    displayName: metadata?.displayName ?? part.toolName,
+    wording: metadata ? wordingOf(metadata) : { pending: `Would like to use ${part.toolName}`, running: `Using ${part.toolName}`, done: `Used ${part.toolName}` },
+    status: part.status,
+    args: part.args,
+    startedAt: part.startedAt,
+    ...(part.durationMs !== undefined ? { durationMs: part.durationMs } : {}),
+    ...(part.resultText !== undefined ? { resultText: part.resultText } : {}),
+    output: part.output,
+    onOpenNote: (path, event) => host.openLink(path, "", event.nativeEvent),
+    onUndoEdit: (path) => host.undoEdit(path),
+  };
 }

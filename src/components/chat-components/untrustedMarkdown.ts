@@ -10,8 +10,8 @@
  * - load anything by itself: images (`![alt](url)`, `![alt][ref]`) become links;
  * - transclude a note: `![[Note]]` becomes the link `[[Note]]`.
  *
- * Code (fenced and inline) is left as written otherwise. `sanitizeRenderedElement` then checks
- * the rendered DOM as a second line of defence.
+ * Code (fenced and inline) is left as written otherwise. The rendered answer is then checked once
+ * more, in an inert document, before it reaches the view (untrustedRender.ts).
  */
 
 /** Languages that only get syntax colouring; anything else is shown as plain code. */
@@ -86,36 +86,4 @@ function rewriteText(text: string): string {
       if (tag !== undefined && !slash && /^(https?|mailto)$/i.test(tag) && (rest ?? "").startsWith(":")) return match;
       return `&lt;${match.slice(1)}`;
     });
-}
-
-/** Elements that fetch, run or embed something: never left in a rendered answer. */
-const DANGEROUS_ELEMENTS = "script, iframe, frame, object, embed, style, link, meta, base, form, video, audio, source, track, picture, svg image";
-
-/**
- * The rendered answer checked once more: anything that could run or fetch is removed, an image is
- * replaced by a link to it, an embed by a link to its note, event attributes and `javascript:`
- * links are dropped.
- */
-export function sanitizeRenderedElement(root: HTMLElement): void {
-  // Made in `root` (so in its document and window), then moved into place.
-  for (const image of Array.from(root.querySelectorAll("img"))) {
-    const source = image.getAttribute("src") ?? "";
-    const link = root.createEl("a", { cls: "external-link", text: image.getAttribute("alt") || source });
-    if (/^https?:/i.test(source)) link.setAttribute("href", source);
-    image.replaceWith(link);
-  }
-  for (const embed of Array.from(root.querySelectorAll(".internal-embed"))) {
-    const target = embed.getAttribute("src") ?? embed.textContent ?? "";
-    const link = root.createEl("a", { cls: "internal-link", text: target, attr: { "data-href": target, href: target } });
-    embed.replaceWith(link);
-  }
-  for (const element of Array.from(root.querySelectorAll(DANGEROUS_ELEMENTS))) element.remove();
-  for (const element of Array.from(root.querySelectorAll("*"))) {
-    for (const attribute of Array.from(element.attributes)) {
-      const name = attribute.name.toLowerCase();
-      const value = attribute.value.trim().toLowerCase();
-      if (name.startsWith("on") || name === "srcset" || name === "formaction" || (name === "style" && value.includes("url("))) element.removeAttribute(attribute.name);
-      else if ((name === "href" || name === "src" || name === "xlink:href") && /^(javascript|vbscript|data):/.test(value)) element.removeAttribute(attribute.name);
-    }
-  }
 }
