@@ -1,5 +1,5 @@
 import type { DataStore, VaultEvent, VaultPort } from "../../vault/VaultPort";
-import { clearTimer, setTimer } from "../../ports/timers";
+import { realScheduler, type Scheduler } from "../../ports/timers";
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from "../../LLMProviders/retryPolicy";
 import { ModelError } from "../../LLMProviders/modelErrors";
 import { TimeSlicer } from "../TimeSlicer";
@@ -61,7 +61,8 @@ export interface EmbedderOptions {
   changeDelayMs?: number;
   /** After a run stopped on a failure that may heal, the next starts this much later; default 60 s. */
   resumeDelayMs?: number;
-  now?: () => number;
+  /** The timers and clock of the waits above (tests hand in a fake one); the host's by default. */
+  scheduler?: Scheduler;
 }
 
 export const EMBEDDINGS_FILE = "embeddings.json";
@@ -110,8 +111,11 @@ export class Embedder {
   private dirty = false;
   private lastSave = 0;
   private readonly controller = new AbortController();
+  private readonly scheduler: Scheduler;
 
-  constructor(private readonly options: EmbedderOptions) {}
+  constructor(private readonly options: EmbedderOptions) {
+    this.scheduler = options.scheduler ?? realScheduler;
+  }
 
   /** The stored vectors (empty until the first run has loaded them). */
   get vectors(): VectorStore {
@@ -144,8 +148,8 @@ export class Embedder {
   async dispose(): Promise<void> {
     this.controller.abort();
     this.unsubscribe?.();
-    clearTimer(this.changeTimer);
-    clearTimer(this.resumeTimer);
+    this.scheduler.clearTimeout(this.changeTimer);
+    this.scheduler.clearTimeout(this.resumeTimer);
     await this.run?.catch(() => undefined);
     if (this.dirty) await this.save().catch(() => undefined);
   }
@@ -176,8 +180,8 @@ export class Embedder {
     } else if (event.path.toLowerCase().endsWith(".md")) {
       this.changed.add(event.path);
     }
-    clearTimer(this.changeTimer);
-    this.changeTimer = setTimer(() => void this.schedule(), this.options.changeDelayMs ?? 2000);
+    this.scheduler.clearTimeout(this.changeTimer);
+    this.changeTimer = this.scheduler.setTimeout(() => void this.schedule(), this.options.changeDelayMs ?? 2000);
   }
 
   private forget(path: string): void {
@@ -358,8 +362,8 @@ export class Embedder {
   private report(error: ModelError, stopped: boolean, willResume: boolean): void {
     if (error.kind === "aborted") return;
     if (willResume && !this.controller.signal.aborted) {
-      clearTimer(this.resumeTimer);
-      this.resumeTimer = setTimer(() => {
+      this.scheduler.clearTimeout(this.resumeTimer);
+      this.resumeTimer = this.scheduler.setTimeout(() => {
         this.fullScan = true;
         void this.schedule();
       }, this.options.resumeDelayMs ?? 60_000);
@@ -390,7 +394,7 @@ export class Embedder {
   }
 
   private async saveIfDue(): Promise<void> {
-    const now = (this.options.now ?? Date.now)();
+    const now = this.scheduler.now();
     if (now - this.lastSave >= (this.options.saveIntervalMs ?? 5000)) await this.save();
   }
 
@@ -406,7 +410,7 @@ export class Embedder {
       throw error;
     }
     this.storedChars = text.length;
-    this.lastSave = (this.options.now ?? Date.now)();
+    this.lastSave = this.scheduler.now();
     this.lastUpdate = this.lastSave;
   }
 }
