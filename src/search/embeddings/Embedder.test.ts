@@ -210,6 +210,30 @@ describe("Embedder", () => {
     expect(storedFile().noteCount).toBe(3);
   });
 
+  it("stops the run on a server that accepts and never answers, after the idle limit, and tries again 60 s later", async () => {
+    temp = makeTempVault(notes);
+    const problems: EmbedderProblem[] = [];
+    server.stall();
+    const embedder = makeEmbedder(settingsWith({ batchSize: 1 }), {
+      createClient: (current) => createEmbeddingClient({ fetch: hostFetch, baseUrl: server.baseUrl, model: current.model, scheduler: time }),
+      onProblem: (problem) => problems.push(problem),
+    });
+    const run = embedder.start();
+    await server.arrived(1);
+    time.advance(120_000);
+    await run;
+    // One batch waited out; the two behind it were not sent to wait as long.
+    expect(server.requests).toHaveLength(1);
+    expect(problems.map((problem) => [problem.error.kind, problem.stopped, problem.willResume])).toEqual([["timeout", true, true]]);
+    expect(embedder.status()).toMatchObject({ embeddedNotes: 0, failed: 1, running: false });
+
+    server.reset();
+    time.advance(60_000);
+    await embedder.idle();
+    expect(server.requests).toHaveLength(3);
+    expect(embedder.status()).toMatchObject({ embeddedNotes: 3, failed: 0, waiting: 0 });
+  });
+
   it("stops at dispose, keeping what was embedded before it", async () => {
     temp = makeTempVault(notes);
     let calls = 0;

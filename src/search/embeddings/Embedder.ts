@@ -4,7 +4,7 @@ import { DEFAULT_RETRY_POLICY, type RetryPolicy } from "../../LLMProviders/retry
 import { ModelError } from "../../LLMProviders/modelErrors";
 import { TimeSlicer } from "../TimeSlicer";
 import type { EmbeddingClient } from "./embeddingClient";
-import { asEmbeddingError, embedWithRetry, stopsTheRun } from "./embedWithRetry";
+import { asEmbeddingError, embedWithRetry, mayHealLater, stopsTheRun } from "./embedWithRetry";
 import { inclusionFilter, type InclusionSettings } from "./includedNotes";
 import { noteSections, type NoteSection } from "./noteSections";
 import { VectorStore } from "./vectorStore";
@@ -290,7 +290,7 @@ export class Embedder {
         if (modelError.kind === "aborted") throw modelError;
         for (const item of items) this.fail(item.note.path);
         const stop = stopsTheRun(modelError) || ++failedInARow >= MAX_FAILED_BATCHES_IN_A_ROW;
-        this.report(modelError, stop, stop && modelError.retryable);
+        this.report(modelError, stop, stop && mayHealLater(modelError));
         return !stop;
       }
     };

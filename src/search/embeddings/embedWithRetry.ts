@@ -42,7 +42,15 @@ export function asEmbeddingError(error: unknown, client: EmbeddingClient, signal
   return new ModelError(classified.kind, classified.message, { ...classified.details, retryable: true });
 }
 
-/** Failures that no other batch would escape: the run stops instead of trying the rest. */
+/**
+ * Failures that no other batch would escape: the run stops instead of trying the rest. A server
+ * that stayed silent past the idle limit would keep every later batch waiting as long.
+ */
 export function stopsTheRun(error: ModelError): boolean {
-  return error.retryable || ["authentication", "model-not-found", "endpoint-not-found", "missing-api-key", "aborted"].includes(error.kind);
+  return error.retryable || ["authentication", "model-not-found", "endpoint-not-found", "missing-api-key", "aborted", "timeout"].includes(error.kind);
+}
+
+/** A stopped run tries again later after these: they may heal (a stalled server may be restarted). */
+export function mayHealLater(error: ModelError): boolean {
+  return error.retryable || error.kind === "timeout";
 }

@@ -3,6 +3,9 @@ import { HttpStatusError } from "../../LLMProviders/wire/httpStatusError";
 import { classifyModelError } from "../../LLMProviders/modelErrors";
 import { createEmbeddingClient, EmbeddingResponseError } from "./embeddingClient";
 import { startLocalServer } from "../../../test/helpers/localServer";
+import { FakeScheduler } from "../../../test/helpers/fakeScheduler";
+import { ModelError } from "../../LLMProviders/modelErrors";
+import { MODEL_IDLE_TIMEOUT_MS } from "../../LLMProviders/silenceWatch";
 
 /** Node's own fetch: the tests run in Node, where the CLI uses it too. */
 const hostFetch = globalThis.fetch.bind(globalThis);
@@ -12,6 +15,7 @@ beforeAll(async () => {
   server = await startEmbeddingServer({ dimensions: 16, synonyms: { automobile: "car" } });
 });
 afterAll(() => server.close());
+afterEach(() => server.reset());
 
 const length = (vector: Float32Array) => Math.sqrt(vector.reduce((sum, value) => sum + value * value, 0));
 
@@ -59,5 +63,29 @@ describe("createEmbeddingClient", () => {
     } finally {
       await odd.close();
     }
+  });
+
+  it("gives up on a server that accepts and never answers after the idle limit (as model requests), with a timeout error", async () => {
+    const time = new FakeScheduler();
+    server.stall();
+    const client = createEmbeddingClient({ fetch: hostFetch, baseUrl: server.baseUrl, model: "m", scheduler: time });
+    const outcome = client.embed(["Свёкла"]).catch((caught: unknown) => caught);
+    await server.arrived(1);
+    time.advance(MODEL_IDLE_TIMEOUT_MS - 1);
+    expect(time.pending).toBe(1);
+    time.advance(1);
+    const error = await outcome;
+    expect(error).toBeInstanceOf(ModelError);
+    expect(error).toMatchObject({ kind: "timeout", retryable: false, message: `The embeddings server (${server.baseUrl}) did not answer for 120 s.` });
+  });
+
+  it("stops a stalled request at once when its signal fires, with the signal's reason", async () => {
+    server.stall();
+    const client = createEmbeddingClient({ fetch: hostFetch, baseUrl: server.baseUrl, model: "m", idleTimeoutMs: 3_600_000 });
+    const stop = new AbortController();
+    const outcome = client.embed(["x"], stop.signal).catch((caught: unknown) => caught);
+    await server.arrived(1);
+    stop.abort(new Error("terminated"));
+    expect(await outcome).toMatchObject({ message: "terminated" });
   });
 });

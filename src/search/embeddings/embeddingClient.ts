@@ -1,5 +1,7 @@
 import type { FetchLike } from "../../ports/FetchLike";
+import type { Scheduler } from "../../ports/timers";
 import { throwIfFailed } from "../../LLMProviders/wire/httpStatusError";
+import { MODEL_IDLE_TIMEOUT_MS, SilenceWatch, silenceError } from "../../LLMProviders/silenceWatch";
 
 /** Turns texts into unit-length vectors, one per text, in the order given. */
 export interface EmbeddingClient {
@@ -16,6 +18,10 @@ export interface EmbeddingClientOptions {
   model: string;
   /** Sent as a bearer token when given (local servers need none). */
   apiKey?: string;
+  /** How long a request may stay silent (before its first byte or between two pieces); MODEL_IDLE_TIMEOUT_MS by default. */
+  idleTimeoutMs?: number;
+  /** The timers of that limit (tests hand in a fake one). */
+  scheduler?: Scheduler;
 }
 
 /** The server answered 2xx with something other than one vector per text. */
@@ -29,7 +35,8 @@ export class EmbeddingResponseError extends Error {
 /**
  * A client for the OpenAI-compatible `POST {baseUrl}/embeddings` (OpenAI, Ollama and LM Studio
  * speak it). A non-2xx answer throws `HttpStatusError`, whose status and Retry-After
- * `classifyModelError` reads, so the caller decides what to retry.
+ * `classifyModelError` reads, so the caller decides what to retry. A server silent for longer
+ * than the idle limit (as model requests have it) is given up with a "timeout" ModelError.
  */
 export function createEmbeddingClient(options: EmbeddingClientOptions): EmbeddingClient {
   const url = `${options.baseUrl.replace(/\/+$/, "")}/embeddings`;
@@ -40,15 +47,59 @@ export function createEmbeddingClient(options: EmbeddingClientOptions): Embeddin
     baseUrl: options.baseUrl,
     async embed(texts, signal) {
       if (texts.length === 0) return [];
-      const response = await options.fetch(url, { method: "POST", headers, body: JSON.stringify({ model: options.model, input: texts }), signal });
-      await throwIfFailed(response, (body) => {
+      const { status, headers: responseHeaders, text } = await postWithinIdleLimit(url, { method: "POST", headers, body: JSON.stringify({ model: options.model, input: texts }) }, options, signal);
+      await throwIfFailed(new Response(text, { status, headers: responseHeaders }), (body) => {
         const message = (body as { error?: { message?: unknown } | string } | null)?.error;
         if (typeof message === "string") return { message };
         return { message: typeof message?.message === "string" ? message.message : "" };
       });
-      return readVectors(await response.json(), texts.length);
+      let body: unknown;
+      try {
+        body = JSON.parse(text);
+      } catch {
+        throw new EmbeddingResponseError(`a body that is not JSON (${text.replace(/\s+/g, " ").trim().slice(0, 80)})`);
+      }
+      return readVectors(body, texts.length);
     },
   };
+}
+
+/**
+ * The request, its body read piece by piece: each piece restarts the idle limit, and a silence
+ * longer than it aborts the request with a "timeout" ModelError. The caller's signal aborts it too.
+ */
+async function postWithinIdleLimit(
+  url: string,
+  init: { method: string; headers: Record<string, string>; body: string },
+  options: EmbeddingClientOptions,
+  signal: AbortSignal | undefined,
+): Promise<{ status: number; headers: Headers; text: string }> {
+  const attempt = new AbortController();
+  const forward = () => attempt.abort(signal?.reason);
+  if (signal?.aborted) forward();
+  else signal?.addEventListener("abort", forward, { once: true });
+  const silence = new SilenceWatch(options.idleTimeoutMs ?? MODEL_IDLE_TIMEOUT_MS, () => attempt.abort(new Error("idle timeout")), options.scheduler);
+  try {
+    silence.activity();
+    const response = await options.fetch(url, { ...init, signal: attempt.signal });
+    silence.activity();
+    const decoder = new TextDecoder();
+    let text = "";
+    const reader = response.body?.getReader();
+    for (;;) {
+      const piece = await reader?.read();
+      if (!piece || piece.done) break;
+      silence.activity();
+      text += decoder.decode(piece.value, { stream: true });
+    }
+    return { status: response.status, headers: response.headers, text: text + decoder.decode() };
+  } catch (error) {
+    if (silence.timedOut && !signal?.aborted) throw silenceError(`The embeddings server (${options.baseUrl})`, silence.idleMs, false);
+    throw error;
+  } finally {
+    silence.stop();
+    signal?.removeEventListener("abort", forward);
+  }
 }
 
 /** The `data` entries ordered by their `index`, each as a unit vector. */
