@@ -7,7 +7,9 @@ import { ContextManager } from "../../src/context/ContextManager";
 import { LLMChainRunner } from "../../src/LLMProviders/chainRunner/LLMChainRunner";
 import type { ChainRunResult } from "../../src/LLMProviders/chainRunner/ChainEvents";
 import type { ProviderSettings } from "../../src/settings/settingsSchema";
+import { runCli } from "../helpers/runCli";
 import { eventLog, FAST_RETRIES, modelFactory, settingsFor } from "../helpers/runnerHarness";
+import { makeTempVault } from "../helpers/tempVault";
 import { startRawWireServer, WIRE_EVENTS, type RawWireServer, type WireName } from "../helpers/rawWireServer";
 
 const PRESETS: Record<WireName, ProviderSettings["preset"]> = { openai: "custom", anthropic: "anthropic", gemini: "gemini" };
@@ -51,5 +53,55 @@ describe("usage counts from a hostile server", () => {
       }
       expect(result.usage).toEqual({ inputTokens: wire === "anthropic" ? 0 : 12, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0 });
     });
+  });
+});
+
+const PORTAL_PAGE = `<!DOCTYPE html>\n<html><head><title>Вход в сеть · 登录 · تسجيل الدخول</title></head>\u0007\u001b[31m<body>${"Введите номер комнаты, чтобы продолжить. ".repeat(20)}</body></html>`;
+
+describe("a successful answer that is not an event stream", () => {
+  const answers: Array<[string, string, string, RegExp]> = [
+    ["an HTML page", "text/html; charset=utf-8", PORTAL_PAGE, /answered 200 with text\/html, not an event stream: <!DOCTYPE html> <html><head><title>Вход в сеть · 登录 · تسجيل الدخول<\/title><\/head> \[31m<body>Введите/],
+    ["a JSON answer (stream ignored)", "application/json", JSON.stringify({ choices: [{ message: { content: "Привет" } }] }), /answered 200 with application\/json, not an event stream: \{"choices":\[\{"message":\{"content":"Привет"\}\}\]\}$/],
+    ["an empty event stream", "text/event-stream", "", /answered 200 with text\/event-stream, but no event arrived$/],
+    ["an event stream of no events", "text/event-stream", "hello from a proxy 🦓\n\n", /answered 200 with text\/event-stream, but no event arrived: hello from a proxy 🦓$/],
+  ];
+  describe.each(WIRES)("%s", (wire) => {
+    it.each(answers)("%s: the run fails once, saying what arrived", async (_name, contentType, body, said) => {
+      server = await startRawWireServer((response) => {
+        response.writeHead(200, { "content-type": contentType });
+        response.end(body);
+      });
+      const result = await ask(wire);
+      expect(result.status).toBe("failed");
+      expect(result.error?.kind).toBe("bad-response");
+      expect(result.error?.message).toMatch(said);
+      expect(result.error?.message).not.toContain("Cannot reach");
+      expect([...(result.error?.message ?? "")].some((character) => character.charCodeAt(0) < 0x20)).toBe(false);
+      // What is quoted is at most 200 characters of the body.
+      const quoted = result.error?.message.split(/event stream: |arrived: /)[1] ?? "";
+      expect(Array.from(quoted).length).toBeLessThanOrEqual(200);
+      expect(server.requests()).toBe(1);
+    });
+  });
+});
+
+describe("the CLI given a page instead of an event stream", () => {
+  it.each(WIRES)("%s: exit 1, one line saying what arrived, nothing on stdout", async (wire) => {
+    server = await startRawWireServer((response) => {
+      response.writeHead(200, { "content-type": "text/html" });
+      response.end(PORTAL_PAGE);
+    });
+    const vault = makeTempVault({ "Заметки/Комната.md": "Номер 12.\n" });
+    try {
+      const result = await runCli(
+        ["chat", "--vault", vault.root, "--provider", wire, "--base-url", server.baseUrl, "--model", "m", "--api-key-env", "WIRE_KEY", "Какой номер?"],
+        { WIRE_KEY: "key-0123456789abcdef" },
+      );
+      expect(result.status).toBe(1);
+      expect(result.stdout).toBe("");
+      expect(result.stderr.trim().split("\n")).toEqual([expect.stringMatching(/^vault-copilot: .* answered 200 with text\/html, not an event stream: <!DOCTYPE html> <html><head><title>Вход в сеть/)]);
+    } finally {
+      vault.remove();
+    }
   });
 });
