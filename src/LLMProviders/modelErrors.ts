@@ -10,6 +10,7 @@ export type ModelErrorKind =
   | "interrupted"
   | "timeout"
   | "bad-response"
+  | "answer-too-long"
   | "aborted"
   | "unknown";
 

@@ -3,6 +3,7 @@ import { abortReason, delay } from "../ports/timers";
 import { classifyModelError, ModelError, type ModelErrorContext } from "./modelErrors";
 import { retryDelayMs, type RetryPolicy } from "./retryPolicy";
 import { MODEL_IDLE_TIMEOUT_MS, SilenceWatch, silenceError } from "./silenceWatch";
+import { LongestAnswerGuard } from "./longestAnswer";
 import { usageFromMetadata, type TokenUsage } from "./tokenUsage";
 import { ToolCallAssembler, type AssembledToolCall } from "./toolCallAssembler";
 import { messageText } from "./wire/messageParts";
@@ -34,6 +35,8 @@ export interface StreamModelStepOptions {
   signal: AbortSignal;
   /** Overrides MODEL_IDLE_TIMEOUT_MS (tests use a short one). */
   idleTimeoutMs?: number;
+  /** The longest-answer setting: a response that passes it is stopped (see LongestAnswerGuard). */
+  maxOutputTokens?: number;
   errorContext: Omit<ModelErrorContext, "receivedAnything">;
   retryPolicy: RetryPolicy;
   /** An id for a tool call the server sent without one. */
@@ -47,8 +50,10 @@ export interface StreamModelStepOptions {
  * A failure before anything arrived is retried per the policy (429, 5xx, a reset connection);
  * once text or a tool call has been handed on, a failure ends the step with a ModelError
  * ("interrupted"), since the text already shown cannot be asked for again. A request silent for
- * longer than the idle timeout (before its first byte or mid-stream) ends with "timeout". Always throws a
- * ModelError, "aborted" when the signal fired.
+ * longer than the idle timeout (before its first byte or mid-stream) ends with "timeout"; one that
+ * passes the longest-answer setting is stopped there with "answer-too-long", its text kept (a
+ * server that ignores `max_tokens` and streams for good must not fill a note without end).
+ * Always throws a ModelError, "aborted" when the signal fired.
  */
 export async function streamModelStep(model: StreamingModel, messages: BaseMessage[], options: StreamModelStepOptions): Promise<ModelStep> {
   const { signal } = options;
@@ -64,6 +69,7 @@ export async function streamModelStep(model: StreamingModel, messages: BaseMessa
     const forward = () => attempt.abort(signal.reason);
     signal.addEventListener("abort", forward, { once: true });
     const silence = new SilenceWatch(options.idleTimeoutMs ?? MODEL_IDLE_TIMEOUT_MS, () => attempt.abort(new Error("idle timeout")));
+    const longest = options.maxOutputTokens === undefined ? null : new LongestAnswerGuard(options.maxOutputTokens);
     try {
       if (signal.aborted) throw abortReason(signal);
       silence.activity();
@@ -79,10 +85,16 @@ export async function streamModelStep(model: StreamingModel, messages: BaseMessa
         for (const piece of chunk.tool_call_chunks ?? []) {
           emitted = true;
           assembler.add({ index: piece.index, id: piece.id, name: piece.name, args: piece.args });
+          longest?.arrived(piece.args ?? "");
         }
         const reason = (chunk.response_metadata as { finish_reason?: unknown } | undefined)?.finish_reason;
         if (typeof reason === "string") finishReason = reason;
         if (chunk.usage_metadata) usage = usageFromMetadata(chunk.usage_metadata);
+        longest?.arrived(delta, usage?.outputTokens);
+        if (longest?.passed) {
+          attempt.abort(new Error("longest answer passed"));
+          throw longest.error(emitted);
+        }
       }
       // LangChain ends an aborted stream quietly in some paths; an aborted step is not an answer.
       if (signal.aborted) throw abortReason(signal);
@@ -94,7 +106,7 @@ export async function streamModelStep(model: StreamingModel, messages: BaseMessa
         silence.timedOut && !signal.aborted
           ? silenceError("The model server", silence.idleMs, emitted)
           : classifyModelError(error, { ...options.errorContext, receivedAnything: emitted }, signal);
-      if (emitted || modelError.kind === "aborted") throw modelError;
+      if (emitted || modelError.kind === "aborted" || modelError.kind === "answer-too-long") throw modelError;
       failures++;
       const wait = retryDelayMs(options.retryPolicy, failures, modelError);
       if (wait === null) throw modelError;

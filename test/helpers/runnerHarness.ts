@@ -19,7 +19,7 @@ export function settingsFor(server: Pick<OpenAIServer, "baseUrl">, overrides: Pa
   return {
     ...defaults,
     ...overrides,
-    provider: { ...defaults.provider, preset: "custom", baseUrl: server.baseUrl, model: "test-model", apiKeySecretId: "test-key", ...provider },
+    provider: { ...defaults.provider, ...overrides.provider, preset: "custom", baseUrl: server.baseUrl, model: "test-model", apiKeySecretId: "test-key", ...provider },
   };
 }
 

@@ -10,6 +10,10 @@ import type { ProviderSettings } from "../../src/settings/settingsSchema";
 import { runCli } from "../helpers/runCli";
 import { eventLog, FAST_RETRIES, modelFactory, settingsFor } from "../helpers/runnerHarness";
 import { makeTempVault } from "../helpers/tempVault";
+import { readFileSync } from "node:fs";
+import type { ServerResponse } from "node:http";
+import { join } from "node:path";
+import { setImmediate } from "node:timers";
 import { startRawWireServer, WIRE_EVENTS, type RawWireServer, type WireName } from "../helpers/rawWireServer";
 
 const PRESETS: Record<WireName, ProviderSettings["preset"]> = { openai: "custom", anthropic: "anthropic", gemini: "gemini" };
@@ -100,6 +104,89 @@ describe("the CLI given a page instead of an event stream", () => {
       expect(result.status).toBe(1);
       expect(result.stdout).toBe("");
       expect(result.stderr.trim().split("\n")).toEqual([expect.stringMatching(/^vault-copilot: .* answered 200 with text\/html, not an event stream: <!DOCTYPE html> <html><head><title>Вход в сеть/)]);
+    } finally {
+      vault.remove();
+    }
+  });
+});
+
+describe("a server that streams for good", () => {
+  /** Answers by streaming WORDS until the client goes (or 200,000 pieces, so it stops by itself); `closed` settles with the pieces sent when the client went. */
+  function foreverAnswer(wire: WireName): { answer: (response: ServerResponse) => void; closed: Promise<number> } {
+    let done!: (pieces: number) => void;
+    const closed = new Promise<number>((resolve) => (done = resolve));
+    const answer = (response: ServerResponse) => {
+      let pieces = 0;
+      response.writeHead(200, { "content-type": "text/event-stream" });
+      response.write(WIRE_EVENTS[wire].start());
+      response.on("close", () => done(pieces));
+      const pump = () => {
+        if (response.destroyed || pieces >= 200_000) {
+          response.end();
+          return;
+        }
+        pieces++;
+        if (response.write(WIRE_EVENTS[wire].text(WORDS))) setImmediate(pump);
+        else response.once("drain", pump);
+      };
+      pump();
+    };
+    return { answer, closed };
+  }
+  const WORDS = "слово 字 كلمة คำ 🦓 word ";
+
+  it.each(WIRES)("%s: stopped at the longest-answer setting, the text kept, the connection closed", async (wire) => {
+    const forever = foreverAnswer(wire);
+    server = await startRawWireServer(forever.answer);
+    const result = await ask(wire, { maxTokens: 50 });
+    expect(result.status).toBe("failed");
+    expect(result.error).toEqual({ kind: "answer-too-long", message: "stopped: the answer passed the longest-answer limit (50 tokens); the part that arrived is kept." });
+    expect(result.text).toBe(result.streamed);
+    expect(result.text.startsWith(WORDS + WORDS)).toBe(true);
+    // Stopped within a piece of 50 tokens (as characters / 4, with the estimate's slack).
+    expect(result.text.length).toBeGreaterThan(50 * 4);
+    expect(result.text.length).toBeLessThanOrEqual(50 * 4 * 1.5 + WORDS.length);
+    const pieces = await forever.closed;
+    expect(pieces).toBeLessThan(200_000);
+  });
+
+  it.each(WIRES)("%s: a server that keeps to the setting is not cut short", async (wire) => {
+    server = await startRawWireServer((response) => {
+      response.writeHead(200, { "content-type": "text/event-stream" });
+      // 50 tokens' worth of long tokens (6 characters each), then the server's own end.
+      response.end(WIRE_EVENTS[wire].start() + WIRE_EVENTS[wire].text("abcdef".repeat(50)) + WIRE_EVENTS[wire].end(wire === "gemini" ? { promptTokenCount: 3, candidatesTokenCount: 50 } : wire === "openai" ? { prompt_tokens: 3, completion_tokens: 50 } : { output_tokens: 50 }));
+    });
+    const result = await ask(wire, { maxTokens: 50 });
+    expect(result).toMatchObject({ status: "completed", text: "abcdef".repeat(50) });
+  });
+});
+
+describe("the CLI against a server that streams for good", () => {
+  it("chat --save: stops at the vault's longest-answer setting, prints and saves the part that arrived, exit 1", async () => {
+    server = await startRawWireServer((response) => {
+      response.writeHead(200, { "content-type": "text/event-stream" });
+      let pieces = 0;
+      const pump = () => {
+        if (response.destroyed || ++pieces > 200_000) {
+          response.end();
+          return;
+        }
+        if (response.write(WIRE_EVENTS.openai.text("ещё одно слово, 还有一个词 "))) setImmediate(pump);
+        else response.once("drain", pump);
+      };
+      pump();
+    });
+    const vault = makeTempVault({ ".obsidian/plugins/vault-copilot/data.json": JSON.stringify({ provider: { maxTokens: 80 } }) });
+    try {
+      const result = await runCli(["chat", "--vault", vault.root, "--base-url", server.baseUrl, "--model", "m", "--save", "Говори без конца"]);
+      expect(result.status).toBe(1);
+      expect(result.stderr).toMatch(/^vault-copilot: saved to copilot\/chats\/.*\.md\nvault-copilot: stopped: the answer passed the longest-answer limit \(80 tokens\); the part that arrived is kept\.\n$/);
+      expect(result.stdout.startsWith("ещё одно слово, 还有一个词 ")).toBe(true);
+      expect(result.stdout.length).toBeLessThanOrEqual(80 * 4 * 1.5 + 40);
+      const saved = /saved to (.*\.md)/.exec(result.stderr)?.[1] ?? "";
+      const note = readFileSync(join(vault.root, saved), "utf8");
+      expect(note).toContain(result.stdout.trim());
+      expect(note.length).toBeLessThan(4000);
     } finally {
       vault.remove();
     }

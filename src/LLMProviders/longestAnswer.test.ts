@@ -1,0 +1,20 @@
+import { LongestAnswerGuard } from "./longestAnswer";
+
+describe("LongestAnswerGuard", () => {
+  it("goes by the server's own output count when it sends one, past the setting by a single token", () => {
+    const guard = new LongestAnswerGuard(50);
+    guard.arrived("短い", 50);
+    expect(guard.passed).toBe(false);
+    guard.arrived("", 51);
+    expect(guard.passed).toBe(true);
+  });
+
+  it("goes by characters / 4 without a count, with room for tokens longer than four characters", () => {
+    const guard = new LongestAnswerGuard(50);
+    guard.arrived("x".repeat(300));
+    expect(guard.passed).toBe(false);
+    guard.arrived("x");
+    expect(guard.passed).toBe(true);
+    expect(guard.error(true).message).toBe("stopped: the answer passed the longest-answer limit (50 tokens); the part that arrived is kept.");
+  });
+});
