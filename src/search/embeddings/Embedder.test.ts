@@ -234,6 +234,36 @@ describe("Embedder", () => {
     expect(embedder.status()).toMatchObject({ embeddedNotes: 3, failed: 0, waiting: 0 });
   });
 
+  it("refuses a vector beyond float32 or all zero: that note fails with a problem naming it, the others are stored, and the next run retries it", async () => {
+    temp = makeTempVault({
+      "Зоопарк/Зебра 🦓.md": "# Зебра\nzebramarker полоски",
+      "مطبخ/صفر.md": "# صفر\nzeromarker لا شيء",
+      "Garden/Roses.md": notes["Garden/Roses.md"],
+    });
+    const padded = (...values: number[]) => [...values, ...new Array<number>(256 - values.length).fill(0)];
+    server.answerVectors((text) => (text.includes("zebramarker") ? padded(1e39, 1) : text.includes("zeromarker") ? padded() : undefined));
+    const problems: EmbedderProblem[] = [];
+    const first = makeEmbedder(settingsWith(), { onProblem: (problem) => problems.push(problem) });
+    await first.start();
+    expect(server.requests).toHaveLength(1);
+    expect(problems.map((problem) => [problem.error.kind, problem.stopped, problem.willResume])).toEqual([
+      ["bad-response", false, false],
+      ["bad-response", false, false],
+    ]);
+    const messages = problems.map((problem) => problem.error.message).sort();
+    expect(messages[0]).toBe('The embeddings server sent a vector for "Зоопарк/Зебра 🦓.md" that cannot be used (a value beyond the float32 range (1e+39)); the note counts as failed and is tried again on the next run.');
+    expect(messages[1]).toBe('The embeddings server sent a vector for "مطبخ/صفر.md" that cannot be used (all its values are zero); the note counts as failed and is tried again on the next run.');
+    expect(first.status()).toMatchObject({ embeddedNotes: 1, failed: 2, waiting: 0 });
+    expect(storedFile().paths()).toEqual(["Garden/Roses.md"]);
+
+    server.answerVectors(null);
+    const second = makeEmbedder(settingsWith());
+    await second.start();
+    expect(server.requests.slice(1).flatMap((request) => request.input).map((text) => /zebramarker|zeromarker/.exec(text)?.[0]).sort()).toEqual(["zebramarker", "zeromarker"]);
+    expect(second.status()).toMatchObject({ embeddedNotes: 3, failed: 0 });
+    expect(storedFile().paths().sort()).toEqual(["Garden/Roses.md", "Зоопарк/Зебра 🦓.md", "مطبخ/صفر.md"].sort());
+  });
+
   it("stops at dispose, keeping what was embedded before it", async () => {
     temp = makeTempVault(notes);
     let calls = 0;

@@ -3,7 +3,7 @@ import { realScheduler, type Scheduler } from "../../ports/timers";
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from "../../LLMProviders/retryPolicy";
 import { ModelError } from "../../LLMProviders/modelErrors";
 import { TimeSlicer } from "../TimeSlicer";
-import type { EmbeddingClient } from "./embeddingClient";
+import { UnusableVectorsError, type EmbeddingClient } from "./embeddingClient";
 import { asEmbeddingError, embedWithRetry, mayHealLater, stopsTheRun } from "./embedWithRetry";
 import { inclusionFilter, type InclusionSettings } from "./includedNotes";
 import { noteSections, type NoteSection } from "./noteSections";
@@ -76,6 +76,8 @@ interface PendingNote {
   /** Vectors already known: reused from the store (unchanged hash) or embedded in this run. */
   vectors: Array<Float32Array | undefined>;
   missing: number;
+  /** A vector of it was refused: the note fails in this run, whatever else arrives for it. */
+  refused?: boolean;
 }
 
 interface BatchItem {
@@ -274,9 +276,21 @@ export class Embedder {
       const items = batch;
       batch = [];
       try {
-        const vectors = await slicer.wait(embedWithRetry(client, items.map((item) => item.note.sections[item.index]?.text ?? ""), policy, signal));
+        let vectors: ReadonlyArray<Float32Array | undefined>;
+        try {
+          vectors = await slicer.wait(embedWithRetry(client, items.map((item) => item.note.sections[item.index]?.text ?? ""), policy, signal));
+        } catch (error) {
+          if (!(error instanceof UnusableVectorsError)) throw error;
+          // Only the notes of the refused vectors fail; the rest of the batch is kept.
+          vectors = error.vectors;
+          for (const [position, problem] of error.problems) {
+            const note = items[position]?.note;
+            if (note && !note.refused) this.refuse(note, problem);
+          }
+        }
         failedInARow = 0;
         items.forEach((item, position) => {
+          if (item.note.refused) return;
           item.note.vectors[item.index] = vectors[position];
           item.note.missing--;
           if (item.note.missing === 0) this.complete(item.note);
@@ -352,6 +366,14 @@ export class Embedder {
     this.waiting.delete(note.path);
     this.failed.delete(note.path);
     this.dirty = true;
+  }
+
+  /** A vector of the note cannot be used: the note fails (kept as it was stored) and is tried again on the next run. */
+  private refuse(note: PendingNote, problem: string): void {
+    note.refused = true;
+    this.fail(note.path);
+    const message = `The embeddings server sent a vector for "${note.path}" that cannot be used (${problem}); the note counts as failed and is tried again on the next run.`;
+    this.options.onProblem?.({ error: new ModelError("bad-response", message), stopped: false, willResume: false });
   }
 
   private fail(path: string): void {

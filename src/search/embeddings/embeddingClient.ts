@@ -102,36 +102,83 @@ async function postWithinIdleLimit(
   }
 }
 
-/** The `data` entries ordered by their `index`, each as a unit vector. */
+/** Largest magnitude a float32 holds; a value past it would be stored as Infinity. */
+const FLOAT32_MAX = 3.4028234663852886e38;
+
+/**
+ * Some of a batch's vectors cannot be used (a value that is not a number or is beyond float32, or
+ * all zero: no direction to compare): the others are in `vectors`, and `problems` says, by the
+ * text's position, what was wrong with each refused one. Thrown so that only the notes of the
+ * refused texts fail, not the batch.
+ */
+export class UnusableVectorsError extends Error {
+  constructor(
+    readonly vectors: ReadonlyArray<Float32Array | undefined>,
+    readonly problems: ReadonlyMap<number, string>,
+  ) {
+    super(`The embeddings server sent ${problems.size} vector${problems.size === 1 ? "" : "s"} that cannot be used: ${[...problems.values()][0] ?? ""}.`);
+    this.name = "UnusableVectorsError";
+  }
+}
+
+/** The `data` entries ordered by their `index`, each as a unit vector; UnusableVectorsError names the ones refused. */
 function readVectors(body: unknown, expected: number): Float32Array[] {
   const data = (body as { data?: unknown } | null)?.data;
   if (!Array.isArray(data)) throw new EmbeddingResponseError("no data list");
   if (data.length !== expected) throw new EmbeddingResponseError(`${data.length} vectors for ${expected} texts`);
-  const vectors: Float32Array[] = new Array<Float32Array>(expected);
+  const vectors: Array<Float32Array | undefined> = new Array<Float32Array | undefined>(expected);
+  const seen = new Set<number>();
+  const problems = new Map<number, string>();
   data.forEach((entry: { index?: unknown; embedding?: unknown }, position) => {
     const index = typeof entry?.index === "number" ? entry.index : position;
-    if (!Number.isInteger(index) || index < 0 || index >= expected || vectors[index]) throw new EmbeddingResponseError(`a bad or repeated index ${String(index)}`);
+    if (!Number.isInteger(index) || index < 0 || index >= expected || seen.has(index)) throw new EmbeddingResponseError(`a bad or repeated index ${String(index)}`);
+    seen.add(index);
     if (!Array.isArray(entry.embedding) || entry.embedding.length === 0) throw new EmbeddingResponseError(`no embedding at index ${index}`);
-    vectors[index] = normalized(entry.embedding as unknown[]);
+    const problem = unusable(entry.embedding as unknown[]);
+    if (problem) problems.set(index, problem);
+    else vectors[index] = normalized(entry.embedding as number[]);
   });
-  const dimensions = vectors[0]?.length;
-  if (vectors.some((vector) => vector.length !== dimensions)) throw new EmbeddingResponseError("vectors of different lengths");
-  return vectors;
+  const dimensions = vectors.find((vector) => vector !== undefined)?.length;
+  if (vectors.some((vector) => vector !== undefined && vector.length !== dimensions)) throw new EmbeddingResponseError("vectors of different lengths");
+  if (problems.size > 0) throw new UnusableVectorsError(vectors, problems);
+  return vectors as Float32Array[];
 }
 
-/** The vector scaled to length 1 (a zero vector stays zero). */
+/** Why a vector cannot be stored or compared, or undefined when it can. */
+function unusable(values: readonly unknown[]): string | undefined {
+  let nonZero = false;
+  for (const value of values) {
+    if (typeof value !== "number" || !Number.isFinite(value)) return "a value that is not a number";
+    if (Math.abs(value) > FLOAT32_MAX) return `a value beyond the float32 range (${value})`;
+    if (value !== 0) nonZero = true;
+  }
+  if (!nonZero) return "all its values are zero";
+  return undefined;
+}
+
+/**
+ * The vector scaled to length 1, computed in double precision and stored as float32 (a zero
+ * vector stays zero). Throws EmbeddingResponseError for a value that is not a finite number.
+ */
 export function normalized(values: ArrayLike<unknown>): Float32Array {
-  const vector = new Float32Array(values.length);
-  let sum = 0;
+  const exact = new Float64Array(values.length);
+  let largest = 0;
   for (let index = 0; index < values.length; index++) {
     const value = values[index];
     if (typeof value !== "number" || !Number.isFinite(value)) throw new EmbeddingResponseError("a value that is not a number");
-    vector[index] = value;
-    sum += value * value;
+    exact[index] = value;
+    largest = Math.max(largest, Math.abs(value));
   }
-  if (sum > 0) {
-    const inverse = 1 / Math.sqrt(sum);
-    for (let index = 0; index < vector.length; index++) vector[index] = (vector[index] ?? 0) * inverse;
+  const vector = new Float32Array(values.length);
+  if (largest === 0) return vector;
+  // Scaled by the largest value first, so neither tiny values nor huge ones square to 0 or Infinity.
+  let sum = 0;
+  for (let index = 0; index < exact.length; index++) {
+    const scaled = (exact[index] ?? 0) / largest;
+    exact[index] = scaled;
+    sum += scaled * scaled;
   }
+  const inverse = 1 / Math.sqrt(sum);
+  for (let index = 0; index < exact.length; index++) vector[index] = (exact[index] ?? 0) * inverse;
   return vector;
 }
