@@ -1,4 +1,4 @@
-import { LongestAnswerGuard } from "./longestAnswer";
+import { LongestAnswerGuard, MAX_TOOL_ARGUMENT_CHARACTERS } from "./longestAnswer";
 
 describe("LongestAnswerGuard", () => {
   it("goes by the server's own output count when it sends one, past the setting by a single token", () => {
@@ -16,5 +16,14 @@ describe("LongestAnswerGuard", () => {
     guard.arrived("x");
     expect(guard.passed).toBe(true);
     expect(guard.error(true).message).toBe("stopped: the answer passed the longest-answer limit (50 tokens); the part that arrived is kept.");
+  });
+
+  it("bounds tool-call arguments apart from the text: a whole note rewritten passes, a call past 32 Mi characters does not", () => {
+    const guard = new LongestAnswerGuard(50);
+    guard.argumentsArrived("новая строка ".repeat(800_000));
+    expect(guard.passed).toBe(false);
+    guard.argumentsArrived("x".repeat(MAX_TOOL_ARGUMENT_CHARACTERS));
+    expect(guard.passed).toBe(true);
+    expect(guard.error(true).message).toBe(`stopped: a tool call's arguments passed ${MAX_TOOL_ARGUMENT_CHARACTERS} characters; the part that arrived is kept.`);
   });
 });

@@ -85,12 +85,14 @@ export async function streamModelStep(model: StreamingModel, messages: BaseMessa
         for (const piece of chunk.tool_call_chunks ?? []) {
           emitted = true;
           assembler.add({ index: piece.index, id: piece.id, name: piece.name, args: piece.args });
-          longest?.arrived(piece.args ?? "");
+          longest?.argumentsArrived(piece.args ?? "");
         }
         const reason = (chunk.response_metadata as { finish_reason?: unknown } | undefined)?.finish_reason;
         if (typeof reason === "string") finishReason = reason;
         if (chunk.usage_metadata) usage = usageFromMetadata(chunk.usage_metadata);
-        longest?.arrived(delta, usage?.outputTokens);
+        // Usage that comes with or after the finish reason describes an answer already whole:
+        // nothing is left to stop (and it counts tool-call arguments too).
+        longest?.arrived(delta, finishReason === undefined ? usage?.outputTokens : undefined);
         if (longest?.passed) {
           attempt.abort(new Error("longest answer passed"));
           throw longest.error(emitted);
