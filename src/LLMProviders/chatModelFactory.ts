@@ -9,6 +9,7 @@ import type { FetchLike } from "../ports/FetchLike";
 import { modelQuirks, type ModelQuirks } from "./modelAdapter";
 import { ModelError, type ModelErrorContext } from "./modelErrors";
 import { NO_API_KEY, PROVIDER_PROFILES } from "./providerProfiles";
+import { eventStreamFetch } from "./wire/unexpectedBody";
 
 export interface ChatModelPorts {
   /** How requests go out (see FetchLike). */
@@ -79,7 +80,8 @@ function makeClient(provider: ProviderSettings, storedKey: string, quirks: Model
     maxRetries: 0,
     configuration: {
       baseURL: provider.baseUrl.replace(/\/+$/, ""),
-      fetch,
+      // The OpenAI client takes an HTML page or an empty body for an answer without text.
+      fetch: eventStreamFetch(fetch),
       defaultHeaders: { ...profile.headers },
       // Obsidian is a browser realm; the key is the user's own and goes only to their provider.
       dangerouslyAllowBrowser: true,

@@ -9,6 +9,8 @@ export type ModelErrorKind =
   | "unreachable"
   | "interrupted"
   | "timeout"
+  | "bad-response"
+  | "answer-too-long"
   | "aborted"
   | "unknown";
 
@@ -111,6 +113,8 @@ export function classifyModelError(error: unknown, context: ModelErrorContext, s
     return new ModelError("bad-request", `${where} rejected the request (HTTP ${status}${said}).`, details);
   }
 
+  const unexpected = causeNamed(error, "UnexpectedBodyError");
+  if (unexpected) return new ModelError("bad-response", `${where} ${unexpected.message}`, { cause: error });
   if (fields.name === "MalformedEventError") {
     const kept = context.receivedAnything ? "; the part that arrived is kept" : "";
     return new ModelError(context.receivedAnything ? "interrupted" : "unknown", `${where} broke off its answer: ${plainMessage(fields)}${kept}.`, { cause: error });
@@ -161,6 +165,16 @@ export function retryAfterMs(headers: unknown, now = Date.now()): number | undef
   if (Number.isFinite(seconds) && seconds >= 0) return seconds * 1000;
   const date = Date.parse(value);
   return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}
+
+/** The error along the cause chain (the OpenAI client wraps what its fetch threw) that has this name. */
+function causeNamed(error: unknown, name: string): Error | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 6 && current; depth++) {
+    if (current instanceof Error && current.name === name) return current;
+    current = (current as ErrorFields).cause;
+  }
+  return undefined;
 }
 
 /** The first known network error code along the cause chain, in words. */

@@ -1,7 +1,9 @@
 import type { AIMessageChunk, BaseMessage } from "@langchain/core/messages";
-import { abortReason, clearTimer, delay, setTimer } from "../ports/timers";
+import { abortReason, delay } from "../ports/timers";
 import { classifyModelError, ModelError, type ModelErrorContext } from "./modelErrors";
 import { retryDelayMs, type RetryPolicy } from "./retryPolicy";
+import { MODEL_IDLE_TIMEOUT_MS, SilenceWatch, silenceError } from "./silenceWatch";
+import { LongestAnswerGuard } from "./longestAnswer";
 import { usageFromMetadata, type TokenUsage } from "./tokenUsage";
 import { ToolCallAssembler, type AssembledToolCall } from "./toolCallAssembler";
 import { messageText } from "./wire/messageParts";
@@ -27,17 +29,14 @@ export interface RetryNotice {
   error: ModelError;
 }
 
-/**
- * How long a model request may stay silent, before its first byte or between two chunks, before
- * it is given up: a server that accepts and never answers must not leave a spinner for good.
- * Long enough for a local model loading into memory or thinking before its first token.
- */
-export const MODEL_IDLE_TIMEOUT_MS = 120_000;
+export { MODEL_IDLE_TIMEOUT_MS };
 
 export interface StreamModelStepOptions {
   signal: AbortSignal;
   /** Overrides MODEL_IDLE_TIMEOUT_MS (tests use a short one). */
   idleTimeoutMs?: number;
+  /** The longest-answer setting: a response that passes it is stopped (see LongestAnswerGuard). */
+  maxOutputTokens?: number;
   errorContext: Omit<ModelErrorContext, "receivedAnything">;
   retryPolicy: RetryPolicy;
   /** An id for a tool call the server sent without one. */
@@ -51,8 +50,10 @@ export interface StreamModelStepOptions {
  * A failure before anything arrived is retried per the policy (429, 5xx, a reset connection);
  * once text or a tool call has been handed on, a failure ends the step with a ModelError
  * ("interrupted"), since the text already shown cannot be asked for again. A request silent for
- * longer than the idle timeout (before its first byte or mid-stream) ends with "timeout". Always throws a
- * ModelError, "aborted" when the signal fired.
+ * longer than the idle timeout (before its first byte or mid-stream) ends with "timeout"; one that
+ * passes the longest-answer setting is stopped there with "answer-too-long", its text kept (a
+ * server that ignores `max_tokens` and streams for good must not fill a note without end).
+ * Always throws a ModelError, "aborted" when the signal fired.
  */
 export async function streamModelStep(model: StreamingModel, messages: BaseMessage[], options: StreamModelStepOptions): Promise<ModelStep> {
   const { signal } = options;
@@ -67,33 +68,14 @@ export async function streamModelStep(model: StreamingModel, messages: BaseMessa
     const attempt = new AbortController();
     const forward = () => attempt.abort(signal.reason);
     signal.addEventListener("abort", forward, { once: true });
-    const idleMs = options.idleTimeoutMs ?? MODEL_IDLE_TIMEOUT_MS;
-    let timedOut = false;
-    let idleTimer: number | undefined;
-    // One timer per silence, not per chunk: a chunk only notes the time; when the timer fires
-    // early (chunks came meanwhile) it is set again for the rest of the silence.
-    let lastActivity = 0;
-    const watchSilence = (wait: number) => {
-      idleTimer = setTimer(() => {
-        const silentFor = Date.now() - lastActivity;
-        if (silentFor < idleMs) {
-          watchSilence(idleMs - silentFor);
-          return;
-        }
-        timedOut = true;
-        attempt.abort(new Error("idle timeout"));
-      }, wait);
-    };
-    const restartIdleTimer = () => {
-      lastActivity = Date.now();
-      if (idleTimer === undefined) watchSilence(idleMs);
-    };
+    const silence = new SilenceWatch(options.idleTimeoutMs ?? MODEL_IDLE_TIMEOUT_MS, () => attempt.abort(new Error("idle timeout")));
+    const longest = options.maxOutputTokens === undefined ? null : new LongestAnswerGuard(options.maxOutputTokens);
     try {
       if (signal.aborted) throw abortReason(signal);
-      restartIdleTimer();
+      silence.activity();
       const stream = await model.stream(messages, { signal: attempt.signal });
       for await (const chunk of stream) {
-        restartIdleTimer();
+        silence.activity();
         const delta = messageText(chunk);
         if (delta) {
           emitted = true;
@@ -103,22 +85,30 @@ export async function streamModelStep(model: StreamingModel, messages: BaseMessa
         for (const piece of chunk.tool_call_chunks ?? []) {
           emitted = true;
           assembler.add({ index: piece.index, id: piece.id, name: piece.name, args: piece.args });
+          longest?.argumentsArrived(piece.args ?? "");
         }
         const reason = (chunk.response_metadata as { finish_reason?: unknown } | undefined)?.finish_reason;
         if (typeof reason === "string") finishReason = reason;
         if (chunk.usage_metadata) usage = usageFromMetadata(chunk.usage_metadata);
+        // Usage that comes with or after the finish reason describes an answer already whole:
+        // nothing is left to stop (and it counts tool-call arguments too).
+        longest?.arrived(delta, finishReason === undefined ? usage?.outputTokens : undefined);
+        if (longest?.passed) {
+          attempt.abort(new Error("longest answer passed"));
+          throw longest.error(emitted);
+        }
       }
       // LangChain ends an aborted stream quietly in some paths; an aborted step is not an answer.
       if (signal.aborted) throw abortReason(signal);
-      if (timedOut) throw idleTimeoutError(idleMs, emitted);
+      if (silence.timedOut) throw silenceError("The model server", silence.idleMs, emitted);
       return { text, toolCalls: assembler.result(), finishReason, usage };
     } catch (error) {
       // The timer aborted the request: what the client threw is an abort, but the cause is silence.
       const modelError =
-        timedOut && !signal.aborted
-          ? idleTimeoutError(idleMs, emitted)
+        silence.timedOut && !signal.aborted
+          ? silenceError("The model server", silence.idleMs, emitted)
           : classifyModelError(error, { ...options.errorContext, receivedAnything: emitted }, signal);
-      if (emitted || modelError.kind === "aborted") throw modelError;
+      if (emitted || modelError.kind === "aborted" || modelError.kind === "answer-too-long") throw modelError;
       failures++;
       const wait = retryDelayMs(options.retryPolicy, failures, modelError);
       if (wait === null) throw modelError;
@@ -129,15 +119,8 @@ export async function streamModelStep(model: StreamingModel, messages: BaseMessa
         throw classifyModelError(abortError, { ...options.errorContext, receivedAnything: false }, signal);
       }
     } finally {
-      clearTimer(idleTimer);
+      silence.stop();
       signal.removeEventListener("abort", forward);
     }
   }
-}
-
-/** Not retried: a server silent this long is stuck or overloaded, and a retry would double the wait. */
-function idleTimeoutError(idleMs: number, receivedAnything: boolean): ModelError {
-  const seconds = Number((idleMs / 1000).toFixed(1));
-  const kept = receivedAnything ? "; the part that arrived is kept" : "";
-  return new ModelError("timeout", `The model server did not answer for ${seconds} s${kept}.`);
 }

@@ -1,5 +1,6 @@
 import type { UsageMetadata } from "@langchain/core/messages";
 import type { ModelPrices } from "../settings/settingsSchema";
+import { count } from "./wire/usageMetadata";
 
 /**
  * Tokens a request (or a run, or a chat) used. `inputTokens` counts every prompt token; the cache
@@ -17,22 +18,27 @@ export function emptyUsage(): TokenUsage {
   return { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0 };
 }
 
-/** Adds `more` into `total` (and returns it). */
+/** Adds `more` into `total` (and returns it); a count that is not a whole number ≥ 0 adds nothing, and a sum stops at the largest exact integer. */
 export function addUsage(total: TokenUsage, more: Partial<TokenUsage>): TokenUsage {
-  total.inputTokens += more.inputTokens ?? 0;
-  total.outputTokens += more.outputTokens ?? 0;
-  total.cacheReadTokens += more.cacheReadTokens ?? 0;
-  total.cacheWriteTokens += more.cacheWriteTokens ?? 0;
+  const add = (sum: number, value: unknown) => Math.min(Number.MAX_SAFE_INTEGER, count(sum) + count(value));
+  total.inputTokens = add(total.inputTokens, more.inputTokens);
+  total.outputTokens = add(total.outputTokens, more.outputTokens);
+  total.cacheReadTokens = add(total.cacheReadTokens, more.cacheReadTokens);
+  total.cacheWriteTokens = add(total.cacheWriteTokens, more.cacheWriteTokens);
   return total;
 }
 
-/** LangChain's usage record as ours (OpenAI's cached prompt tokens arrive as `cache_read` too). */
+/**
+ * LangChain's usage record as ours (OpenAI's cached prompt tokens arrive as `cache_read` too).
+ * LangChain hands on what an OpenAI-compatible server sent unchecked ("NaN", -5, 1e308): a field
+ * that is not a whole number ≥ 0 counts as absent (0).
+ */
 export function usageFromMetadata(metadata: UsageMetadata): TokenUsage {
   return {
-    inputTokens: metadata.input_tokens,
-    outputTokens: metadata.output_tokens,
-    cacheReadTokens: metadata.input_token_details?.cache_read ?? 0,
-    cacheWriteTokens: metadata.input_token_details?.cache_creation ?? 0,
+    inputTokens: count(metadata.input_tokens),
+    outputTokens: count(metadata.output_tokens),
+    cacheReadTokens: count(metadata.input_token_details?.cache_read),
+    cacheWriteTokens: count(metadata.input_token_details?.cache_creation),
   };
 }
 

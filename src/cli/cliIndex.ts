@@ -1,6 +1,7 @@
 import { promises as fs } from "node:fs";
 import { setImmediate } from "node:timers";
 import { MapSecretStore } from "../ports/SecretStore";
+import { abortReason } from "../ports/timers";
 import { createSemanticSearch, type SemanticSearch } from "../search/embeddings/semanticSearch";
 import { NoteIndex } from "../search/NoteIndex";
 import type { VectorSide } from "../search/vectorSide";
@@ -10,6 +11,7 @@ import { FsDataStore, pluginDataFolder } from "../vault/fsDataStore";
 import { FsVault } from "../vault/FsVault";
 import type { CliIo } from "./io";
 import { loadVaultSettings } from "./vaultSettings";
+import { idleTimeoutFromEnv } from "./idleTimeout";
 
 /** The folder's note index, kept in its plugin folder as in Obsidian, with the vault's settings. */
 export interface CliIndex {
@@ -43,6 +45,12 @@ export async function openCliIndex(folder: string, io: CliIo, args?: ParsedArgs)
  * The embeddings the flags ask for, with every included note embedded (stored next to the
  * index, so a second run sends only what changed), or null without `--embedding-base-url`.
  * Sets `settings.embeddings` from the flags. Throws UsageError for a bad flag.
+ *
+ * Embeddings requests have the model requests' idle limit (VAULT_COPILOT_IDLE_TIMEOUT_MS over the
+ * 120 s default): a server that stays silent stops the embedding, says so in one line, and the
+ * command searches by words alone (null); a query whose embedding fails says so and is answered
+ * by words. Ctrl-C or SIGTERM stops the embedding at once (what was stored is kept) and ends the
+ * command.
  */
 export async function cliSemanticSearch(args: ParsedArgs, vault: FsVault, settings: CopilotSettings, io: CliIo): Promise<SemanticSearch | null> {
   const baseUrl = stringFlag(args, "embedding-base-url");
@@ -59,6 +67,8 @@ export async function cliSemanticSearch(args: ParsedArgs, vault: FsVault, settin
     io.addSecret?.(key);
   }
   settings.embeddings = { ...settings.embeddings, enabled: true, baseUrl, model, apiKeySecretId: keyVariable ? CLI_EMBEDDING_KEY_ID : "" };
+  const idleTimeoutMs = idleTimeoutFromEnv(io.env);
+  let stalled = false;
   const semantic = createSemanticSearch({
     vault,
     store: new FsDataStore(pluginDataFolder(vault.root, vault.configDir)),
@@ -66,11 +76,24 @@ export async function cliSemanticSearch(args: ParsedArgs, vault: FsVault, settin
     secrets,
     getSettings: () => settings,
     yieldNow: () => new Promise((resolve) => setImmediate(resolve)),
-    onProblem: ({ error, stopped }) => io.stderr(`vault-copilot: embeddings: ${error.message}${stopped ? " (the rest waits for the next run)" : ""}\n`),
+    ...(idleTimeoutMs !== undefined ? { idleTimeoutMs } : {}),
+    onProblem: ({ error, stopped }) => {
+      stalled ||= stopped && error.kind === "timeout";
+      const after = stalled ? "; notes are searched by words alone" : "";
+      io.stderr(`vault-copilot: embeddings: ${error.message}${stopped ? " (the rest waits for the next run)" : ""}${after}\n`);
+    },
+    onQueryProblem: (error) => io.stderr(`vault-copilot: embeddings: ${error.message} This search is by words alone.\n`),
   });
-  await semantic.embedder.start();
-  await semantic.embedder.dispose();
-  return semantic;
+  const stop = () => void semantic.embedder.dispose();
+  io.signal.addEventListener("abort", stop, { once: true });
+  try {
+    if (!io.signal.aborted) await semantic.embedder.start();
+  } finally {
+    io.signal.removeEventListener("abort", stop);
+    await semantic.embedder.dispose();
+  }
+  if (io.signal.aborted) throw new Error(`stopped while the notes were embedded (${abortReason(io.signal).message}); what was embedded is kept`);
+  return stalled ? null : semantic;
 }
 
 /** The note index of a folder, kept in its plugin folder as the plugin keeps it (fusing meaning when `semantic` is given). */

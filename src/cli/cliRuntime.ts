@@ -14,6 +14,7 @@ import { FsDataStore, pluginDataFolder } from "../vault/fsDataStore";
 import { FsVault } from "../vault/FsVault";
 import { stringFlag, UsageError, type ParsedArgs } from "./args";
 import { fetchHttp } from "./fetchHttp";
+import { idleTimeoutFromEnv } from "./idleTimeout";
 export { createCliNoteIndex } from "./cliIndex";
 import type { CliIo } from "./io";
 import { loadVaultSettings } from "./vaultSettings";
@@ -33,6 +34,8 @@ export interface CliSession {
   settings: CopilotSettings;
   secrets: SecretStore;
   createModel: () => ChatModelHandle;
+  /** How long the model may stay silent (from VAULT_COPILOT_IDLE_TIMEOUT_MS; the runners' default when undefined). */
+  modelIdleTimeoutMs?: number;
 }
 
 /**
@@ -50,6 +53,7 @@ export async function openCliSession(args: ParsedArgs, io: CliIo, overrides: Par
   if (!Object.hasOwn(CLI_PROVIDERS, providerName)) throw new UsageError(`--provider is one of ${Object.keys(CLI_PROVIDERS).join(", ")}, not "${providerName}"`);
   const preset = CLI_PROVIDERS[providerName as keyof typeof CLI_PROVIDERS];
   if (!URL.canParse(baseUrl) || !/^https?:$/.test(new URL(baseUrl).protocol)) throw new UsageError(`--base-url needs an http(s) URL, not "${baseUrl}"`);
+  const modelIdleTimeoutMs = idleTimeoutFromEnv(io.env);
   const secrets = new MapSecretStore();
   const keyVariable = stringFlag(args, "api-key-env");
   if (keyVariable !== undefined) {
@@ -72,6 +76,7 @@ export async function openCliSession(args: ParsedArgs, io: CliIo, overrides: Par
     settings,
     secrets,
     createModel: () => createChatModel(settings.provider, { fetch, secrets }),
+    ...(modelIdleTimeoutMs !== undefined ? { modelIdleTimeoutMs } : {}),
   };
 }
 

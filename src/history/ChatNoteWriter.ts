@@ -3,7 +3,7 @@ import type { ChatState } from "../chat/chatTypes";
 import { errorMessage } from "../errorMessage";
 import { SerialQueue } from "../ports/serialQueue";
 import { redactSecrets } from "../settings/secrets";
-import { clearTimer, setTimer } from "../ports/timers";
+import { realScheduler, type Scheduler } from "../ports/timers";
 import { VaultFileNotFoundError, VaultNotTextError, type VaultPort } from "../vault/VaultPort";
 import type { ChatRecord, RecordQuestion } from "./chatRecord";
 import type { ChatHistory } from "./ChatHistory";
@@ -21,6 +21,8 @@ export interface ChatNoteWriterOptions {
   enabled: () => boolean;
   progressIntervalMs?: number;
   now?: () => number;
+  /** The timer of the progress writes, and the clock when `now` is not given (tests hand in a fake one). */
+  scheduler?: Scheduler;
   /** A save that failed, or a note that had to be left alone: said to the user. */
   onProblem?: (message: string) => void;
   /** A chat got its note (its first save, or a new note after its old one stopped being a chat). */
@@ -104,7 +106,7 @@ export class ChatNoteWriter implements ChatPersistence {
     if (this.timer !== undefined) return;
     const interval = this.options.progressIntervalMs ?? PROGRESS_SAVE_INTERVAL_MS;
     const wait = Math.max(0, this.lastWriteAt + interval - this.now());
-    this.timer = setTimer(() => {
+    this.timer = this.scheduler().setTimeout(() => {
       this.timer = undefined;
       const latest = this.waiting;
       this.waiting = null;
@@ -247,13 +249,17 @@ export class ChatNoteWriter implements ChatPersistence {
   }
 
   private cancelTimer(): void {
-    clearTimer(this.timer);
+    this.scheduler().clearTimeout(this.timer);
     this.timer = undefined;
     this.waiting = null;
   }
 
   private now(): number {
-    return (this.options.now ?? Date.now)();
+    return this.options.now ? this.options.now() : this.scheduler().now();
+  }
+
+  private scheduler(): Scheduler {
+    return this.options.scheduler ?? realScheduler;
   }
 }
 

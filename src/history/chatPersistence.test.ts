@@ -5,6 +5,8 @@ import { startOpenAIServer, type ChatRequestBody, type OpenAIServer, type Script
 import { isAssistant } from "../chat/chatTypes";
 import { noteChip, selectionChip } from "../chat/chipArtifacts";
 import type { CopilotSettings } from "../settings/settingsSchema";
+import { FakeScheduler } from "../../test/helpers/fakeScheduler";
+import type { Scheduler } from "../ports/timers";
 import { ChatHistory } from "./ChatHistory";
 import { parseChat } from "./chatNoteFormat";
 import { ChatNoteWriter } from "./ChatNoteWriter";
@@ -35,7 +37,7 @@ describe("chats kept as notes", () => {
   let server: OpenAIServer;
   let setup: Setup;
 
-  const open = async (script: Script, settings: Partial<CopilotSettings> = {}, progressIntervalMs = 2000): Promise<Setup> => {
+  const open = async (script: Script, settings: Partial<CopilotSettings> = {}, progressIntervalMs = 2000, scheduler?: Scheduler): Promise<Setup> => {
     const requests: ChatRequestBody[] = [];
     const scripted = Array.isArray(script) ? [...script] : null;
     server = await startOpenAIServer(async (request) => {
@@ -51,7 +53,7 @@ describe("chats kept as notes", () => {
       controller: { persistence: { questionAsked: (state) => writer.questionAsked(state), answerChanged: (state) => writer.answerChanged(state), answerEnded: (state) => writer.answerEnded(state) } },
     });
     const history = new ChatHistory({ vault: chat.fsVault, folder: () => chat.settings.history.folder, searcher: () => chat.index });
-    writer = new ChatNoteWriter({ vault: chat.fsVault, history, enabled: () => chat.settings.history.autosave, progressIntervalMs, onProblem: (message) => problems.push(message) });
+    writer = new ChatNoteWriter({ vault: chat.fsVault, history, enabled: () => chat.settings.history.autosave, progressIntervalMs, onProblem: (message) => problems.push(message), ...(scheduler ? { scheduler } : {}) });
     const chatNotes = () => listNotes(join(chat.vault.root, FOLDER)).sort();
     setup = { ...chat, history, writer, problems, requests, chatNotes, read: (path) => readFileSync(join(chat.vault.root, path), "utf8") };
     return setup;
@@ -319,8 +321,17 @@ describe("chats kept as notes", () => {
   });
 
   it("writes a long answer now and then while it streams, never per token", async () => {
+    // Each streamed piece takes 250 ms of fake time: a write every 2 s is one per 8 pieces.
+    const time = new FakeScheduler();
     const words = Array.from({ length: 60 }, (_, index) => `word${index} `).join("");
-    const { controller, fsVault, writer, chatNotes, read } = await open(() => ({ text: words, chunkSize: 6, chunkDelayMs: 15 }), {}, 200);
+    const { controller, fsVault, writer, chatNotes, read } = await open(() => ({ text: words, chunkSize: 6 }), {}, 2000, time);
+    let changes = 0;
+    const answerChanged = writer.answerChanged.bind(writer);
+    writer.answerChanged = (state) => {
+      changes++;
+      time.advance(250);
+      answerChanged(state);
+    };
     let writes = 0;
     const process = fsVault.process.bind(fsVault);
     fsVault.process = (path, transform) => {
@@ -329,9 +340,11 @@ describe("chats kept as notes", () => {
     };
     await controller.send("Count slowly");
     await writer.idle();
-    // The first save creates the note; every later one is a process call.
-    expect(writes).toBeGreaterThanOrEqual(2);
-    expect(writes).toBeLessThan(Math.ceil(words.length / 6) / 2);
+    expect(changes).toBeGreaterThanOrEqual(16);
+    // The first save creates the note; then about one write per 2 s of streaming, and one at the end.
+    const streamedFor = changes * 250;
+    expect(writes).toBeGreaterThanOrEqual(Math.floor(streamedFor / 2000));
+    expect(writes).toBeLessThanOrEqual(Math.floor(streamedFor / 2000) + 2);
     const answer = parseChat(read(chatNotes()[0] ?? "")).messages[1];
     expect(answer?.role === "assistant" && answer.parts[0]).toEqual({ type: "text", text: words });
   });

@@ -43,3 +43,21 @@ export function abortReason(signal: AbortSignal | undefined): Error {
   if (reason instanceof Error) return reason;
   return new DOMException(typeof reason === "string" ? reason : "The operation was aborted.", "AbortError");
 }
+
+/**
+ * Time as the code that waits sees it: timers and the current time, handed in so that tests can
+ * run a 60 s wait in no time (a fake whose clock moves only when told). `realScheduler` is the
+ * host's timers and clock.
+ */
+export interface Scheduler {
+  setTimeout(callback: () => void, ms: number): number;
+  clearTimeout(handle: number | undefined): void;
+  /** Milliseconds since the epoch (or since the fake's start). */
+  now(): number;
+}
+
+export const realScheduler: Scheduler = {
+  setTimeout: setTimer,
+  clearTimeout: clearTimer,
+  now: () => Date.now(),
+};

@@ -3,8 +3,8 @@
  * accepts a request and never answers, and one that answers with garbled server-sent events.
  * Both are real HTTP servers on 127.0.0.1.
  */
-import { createServer, type Server, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import type { ServerResponse } from "node:http";
+import { startRawWireServer } from "../helpers/rawWireServer";
 
 export interface FaultServer {
   baseUrl: string;
@@ -15,28 +15,15 @@ export interface FaultServer {
 
 async function serve(answer: (response: ServerResponse) => void): Promise<FaultServer> {
   let count = 0;
-  const server: Server = createServer((request, response) => {
-    request.resume();
-    request.on("end", () => {
-      if (request.url?.endsWith("/models")) {
-        response.writeHead(200, { "Content-Type": "application/json" }).end('{"data":[]}');
-        return;
-      }
-      count++;
-      answer(response);
-    });
+  const server = await startRawWireServer((response, request) => {
+    if (request.url?.endsWith("/models")) {
+      response.writeHead(200, { "Content-Type": "application/json" }).end('{"data":[]}');
+      return;
+    }
+    count++;
+    answer(response);
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    baseUrl: `http://127.0.0.1:${port}/v1`,
-    requests: () => count,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  return { baseUrl: server.baseUrl, requests: () => count, close: () => server.close() };
 }
 
 /** Accepts every request and never sends a byte back. */

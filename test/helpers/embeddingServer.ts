@@ -11,7 +11,10 @@
  *   server.inputs();                // every text sent (failed requests too), flattened
  *   server.failNext({ status: 429, retryAfter: "0" });     // the next request fails so
  *   server.failRequest(3, { status: 500 });                // the 4th request (0-based 3) fails
- *   server.reset();                 // between tests: requests and failures forgotten
+ *   server.stall();                 // later requests are accepted and never answered
+ *   await server.arrived(1);        // resolves once that many requests have arrived
+ *   server.answerVectors((text) => text.includes("bad") ? [1e39, 0] : undefined); // hostile vectors
+ *   server.reset();                 // between tests: requests, failures, stalls and scripts forgotten
  *   await server.close();
  *
  * A failed request is recorded too (with `failed: true`). `knownModels` makes other models
@@ -46,7 +49,13 @@ export interface EmbeddingServer {
   inputs(): string[];
   failNext(failure: ScriptedFailure, times?: number): void;
   failRequest(index: number, failure: ScriptedFailure): void;
-  /** Forgets the recorded requests and any scripted failures not used yet. */
+  /** Later requests are recorded, then left without an answer (the connection stays open). */
+  stall(): void;
+  /** Resolves once `count` requests in all have arrived. */
+  arrived(count: number): Promise<void>;
+  /** The vector to send for a text instead of the computed one (undefined: the computed one). */
+  answerVectors(script: ((text: string) => number[] | undefined) | null): void;
+  /** Forgets the recorded requests, any scripted failures not used yet, a stall and vector script. */
   reset(): void;
   /** The vector the server gives a text (before the client normalises it). */
   vectorOf(text: string): number[];
@@ -59,6 +68,14 @@ export async function startEmbeddingServer(options: EmbeddingServerOptions = {})
   const requests: EmbeddingRequest[] = [];
   const byIndex = new Map<number, ScriptedFailure>();
   const queued: ScriptedFailure[] = [];
+  let stalled = false;
+  let vectorScript: ((text: string) => number[] | undefined) | null = null;
+  let waiters: Array<{ count: number; resolve: () => void }> = [];
+  const noteArrival = () => {
+    const ready = waiters.filter((waiter) => requests.length >= waiter.count);
+    waiters = waiters.filter((waiter) => requests.length < waiter.count);
+    for (const waiter of ready) waiter.resolve();
+  };
 
   const vectorOf = (text: string): number[] => {
     const vector = new Array<number>(dimensions).fill(0);
@@ -93,6 +110,8 @@ export async function startEmbeddingServer(options: EmbeddingServerOptions = {})
       const failure = byIndex.get(index) ?? queued.shift();
       const model = typeof body.model === "string" ? body.model : "";
       requests.push({ model, input, headers: incoming.headers, failed: failure !== undefined });
+      noteArrival();
+      if (stalled) return;
       if (failure) {
         answer(failure.status, { error: { message: failure.message ?? `scripted failure ${failure.status}` } }, failure.retryAfter === undefined ? {} : { "retry-after": failure.retryAfter });
         return;
@@ -102,7 +121,7 @@ export async function startEmbeddingServer(options: EmbeddingServerOptions = {})
         return;
       }
       // Listed in reverse, as a server may: the client orders by `index`.
-      const data = input.map((text, position) => ({ object: "embedding", index: position, embedding: vectorOf(text) })).reverse();
+      const data = input.map((text, position) => ({ object: "embedding", index: position, embedding: vectorScript?.(text) ?? vectorOf(text) })).reverse();
       answer(200, { object: "list", model, data, usage: { prompt_tokens: 0, total_tokens: 0 } });
     });
   });
@@ -116,7 +135,20 @@ export async function startEmbeddingServer(options: EmbeddingServerOptions = {})
       for (let count = 0; count < times; count++) queued.push(failure);
     },
     failRequest: (index, failure) => byIndex.set(index, failure),
+    stall: () => {
+      stalled = true;
+    },
+    arrived: (count) =>
+      new Promise<void>((resolve) => {
+        waiters.push({ count, resolve });
+        noteArrival();
+      }),
+    answerVectors: (script) => {
+      vectorScript = script;
+    },
     reset: () => {
+      stalled = false;
+      vectorScript = null;
       requests.length = 0;
       byIndex.clear();
       queued.length = 0;

@@ -17,7 +17,7 @@ export const FAST_RETRIES: RetryPolicy = { maxAttempts: 3, baseDelayMs: 1, maxDe
 /** The defaults, pointed at a test server as a custom OpenAI-compatible provider. */
 export function settingsFor(server: Pick<OpenAIServer, "baseUrl">, overrides: Partial<CopilotSettings> = {}, provider: Partial<ProviderSettings> = {}): CopilotSettings {
   const defaults = structuredClone(DEFAULT_SETTINGS);
-  const model: ProviderSettings = { ...defaults.provider, preset: "custom", baseUrl: server.baseUrl, model: "test-model", apiKeySecretId: "test-key", ...provider };
+  const model: ProviderSettings = { ...defaults.provider, ...overrides.provider, preset: "custom", baseUrl: server.baseUrl, model: "test-model", apiKeySecretId: "test-key", ...provider };
   return {
     ...defaults,
     // The scripted servers take tools, and the settings know it (as after Test connection).

@@ -108,6 +108,7 @@ export abstract class BaseChainRunner {
     const response = await streamModelStep(model, LayerToMessagesConverter.toLangChainMessages(payload), {
       signal: state.signal,
       idleTimeoutMs: this.dependencies.modelIdleTimeoutMs,
+      maxOutputTokens: state.settings.provider.maxTokens,
       errorContext: state.model.errorContext,
       retryPolicy: this.dependencies.retryPolicy ?? DEFAULT_RETRY_POLICY,
       fallbackToolCallId: (position) => `call_${step}_${position}`,

@@ -4,8 +4,9 @@ import { AIMessageChunk, type BaseMessage } from "@langchain/core/messages";
 import { ChatGenerationChunk, type ChatResult } from "@langchain/core/outputs";
 import type { FetchLike } from "../../ports/FetchLike";
 import type { OpenAIToolDefinition } from "../chainRunner/agentTools";
-import { throwIfFailed, type ServerError } from "./httpStatusError";
+import { StreamCutError, throwIfFailed, type ServerError } from "./httpStatusError";
 import { readSseEvents, type SseEvent } from "./sseEvents";
+import { requireEventStream, watchedEventStream } from "./unexpectedBody";
 
 export interface WireCallOptions extends BaseChatModelCallOptions {
   tools?: OpenAIToolDefinition[];
@@ -35,7 +36,8 @@ export interface WireModelFields {
  * each subclass turns messages and tools into its request and its SSE events into message chunks
  * (text, tool-call chunks by index, the finish reason and usage with cache counts), so the
  * runners stream every provider the same way. A failed response throws an HttpStatusError for
- * classifyModelError.
+ * classifyModelError; a successful answer that is no event stream, or one that ends without any
+ * event, throws an UnexpectedBodyError saying what arrived.
  */
 export abstract class WireChatModel extends BaseChatModel<WireCallOptions, AIMessageChunk> {
   protected readonly fields: WireModelFields;
@@ -65,11 +67,18 @@ export abstract class WireChatModel extends BaseChatModel<WireCallOptions, AIMes
       signal: options.signal,
     });
     await throwIfFailed(response, (body) => this.errorOf(body));
-    if (!response.body) throw new Error("The model server answered without a body.");
-    for await (const message of this.readChunks(readSseEvents(response.body))) {
-      const text = typeof message.content === "string" ? message.content : "";
-      if (text) await runManager?.handleLLMNewToken(text);
-      yield new ChatGenerationChunk({ text, message });
+    await requireEventStream(response);
+    const stream = watchedEventStream(response, false);
+    try {
+      for await (const message of this.readChunks(readSseEvents(stream.body))) {
+        const text = typeof message.content === "string" ? message.content : "";
+        if (text) await runManager?.handleLLMNewToken(text);
+        yield new ChatGenerationChunk({ text, message });
+      }
+    } catch (error) {
+      // A stream without a single event was never an answer cut short.
+      if (error instanceof StreamCutError && !stream.hadEvents()) throw stream.emptyError();
+      throw error;
     }
   }
 

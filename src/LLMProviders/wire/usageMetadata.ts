@@ -18,7 +18,11 @@ export function toUsageMetadata(usage: WireUsage): UsageMetadata {
   };
 }
 
-/** A count the server sent, or 0 when it sent none or something else. */
+/**
+ * A count the server sent, or 0 when it sent none or something that is not a count: a string
+ * ("12", "NaN"), a negative or fractional number, or one past the exactly representable integers
+ * (1e308), which would turn a chat's total into Infinity or NaN.
+ */
 export function count(value: unknown): number {
-  return typeof value === "number" && Number.isFinite(value) && value >= 0 ? value : 0;
+  return typeof value === "number" && Number.isSafeInteger(value) && value >= 0 ? value : 0;
 }

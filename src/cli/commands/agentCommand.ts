@@ -72,6 +72,7 @@ export const agentCommand: CliCommand = async (argv, io) => {
     const runner = new AutonomousAgentChainRunner({
       getSettings: () => session.settings,
       createModel: session.createModel,
+      modelIdleTimeoutMs: session.modelIdleTimeoutMs,
       registry,
       vaultAvailable: () => true,
     });

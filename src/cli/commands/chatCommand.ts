@@ -15,6 +15,6 @@ export const chatCommand: CliCommand = async (argv, io) => {
   const session = await openCliSession(args, io);
   applyContextTokensFlag(args, session);
   const note = await openChatNote(args, session, io);
-  const runner = new LLMChainRunner({ getSettings: () => session.settings, createModel: session.createModel });
+  const runner = new LLMChainRunner({ getSettings: () => session.settings, createModel: session.createModel, modelIdleTimeoutMs: session.modelIdleTimeoutMs });
   return runChatTurn({ session, mode: "chat", runner, prompt, io, json: args.flags.has("json"), note });
 };

@@ -22,6 +22,7 @@ export const qaCommand: CliCommand = async (argv, io) => {
     const runner = new VaultQAChainRunner({
       getSettings: () => session.settings,
       createModel: session.createModel,
+      modelIdleTimeoutMs: session.modelIdleTimeoutMs,
       getSearcher: () => searchOutsideChats(index, () => session.settings.history.folder, session.vault.configDir),
     });
     // Awaited here: the finally below closes what the run uses.

@@ -68,7 +68,7 @@ export const runCommand: CliCommand = async (argv, io) => {
     const registry = createCliRegistry(cliToolDependencies(session, approval, index));
     // A prompt that names its model runs with it (on the server --base-url names).
     if (prompt.model) session.settings.provider = { ...session.settings.provider, model: prompt.model };
-    const runner = createChatRunner({ getSettings: () => session.settings, createModel: () => session.createModel(), registry, getSearcher: () => (index ? searchOutsideChats(index, () => session.settings.history.folder, session.vault.configDir) : null) }, mode, session.settings.provider.model);
+    const runner = createChatRunner({ getSettings: () => session.settings, createModel: () => session.createModel(), modelIdleTimeoutMs: session.modelIdleTimeoutMs, registry, getSearcher: () => (index ? searchOutsideChats(index, () => session.settings.history.folder, session.vault.configDir) : null) }, mode, session.settings.provider.model);
     const result = await runner.run({ userMessage: filled.message, attachments: artifacts, conversation: new ContextManager(), signal: io.signal, onEvent: chainEventPrinter(io, args.flags.has("json")) });
     const status = exitStatusOf(result, io);
     if (status !== 0 || !apply || !notePath || !selectionText) return status;

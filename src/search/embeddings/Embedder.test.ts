@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { startEmbeddingServer, type EmbeddingServer } from "../../../test/helpers/embeddingServer";
+import { FakeScheduler } from "../../../test/helpers/fakeScheduler";
 import { makeTempVault, type TempVault } from "../../../test/helpers/tempVault";
 import { FsDataStore, pluginDataFolder } from "../../vault/fsDataStore";
 import { FsVault } from "../../vault/FsVault";
@@ -15,6 +16,8 @@ const quickRetry = { maxAttempts: 3, baseDelayMs: 1, maxDelayMs: 50, random: () 
 let server: EmbeddingServer;
 let temp: TempVault;
 let embedders: Embedder[] = [];
+/** The embedders' clock: the 2 s quiet time after a change and the 60 s resume pass only when a test moves it. */
+let time: FakeScheduler;
 
 beforeAll(async () => {
   server = await startEmbeddingServer({ dimensions: 256, synonyms: { automobile: "car", vehicle: "car" } });
@@ -22,6 +25,7 @@ beforeAll(async () => {
 afterAll(() => server.close());
 beforeEach(() => {
   server.reset();
+  time = new FakeScheduler();
 });
 afterEach(async () => {
   await Promise.all(embedders.map((embedder) => embedder.dispose()));
@@ -42,8 +46,7 @@ function makeEmbedder(settings: EmbedderSettings | (() => EmbedderSettings), ext
     getSettings: typeof settings === "function" ? settings : () => settings,
     retryPolicy: quickRetry,
     saveIntervalMs: 0,
-    changeDelayMs: 0,
-    resumeDelayMs: 60_000,
+    scheduler: time,
     ...extra,
   });
   embedders.push(embedder);
@@ -123,8 +126,7 @@ describe("Embedder", () => {
     await embedder.start();
     settings = settingsWith({ model: "embed-b" });
     await vault.create("Garden/Tulips.md", "# Tulips\nPlant tulip bulbs in autumn.");
-    await waitFor(() => embedder.vectors.has("Garden/Tulips.md"));
-    await embedder.idle();
+    await afterChanges(embedder);
     expect(server.requests.filter((request) => request.model === "embed-b").flatMap((request) => request.input)).toHaveLength(4);
     expect(embedder.status()).toMatchObject({ model: "embed-b", embeddedNotes: 4, notes: 4 });
   });
@@ -184,6 +186,84 @@ describe("Embedder", () => {
     expect(embedder.status()).toMatchObject({ notes: 3, embeddedNotes: 0, failed: 3, waiting: 0, running: false });
   });
 
+  it("runs again by itself 60 s after a run stopped on a failure that may heal, and embeds what was left", async () => {
+    temp = makeTempVault(notes);
+    const problems: EmbedderProblem[] = [];
+    // Every try of the one batch (three, per quickRetry) is refused: the run stops.
+    server.failNext({ status: 503, message: "the model is loading" }, 3);
+    const embedder = makeEmbedder(settingsWith(), { onProblem: (problem) => problems.push(problem) });
+    await embedder.start();
+    expect(problems.map((problem) => [problem.error.kind, problem.stopped, problem.willResume])).toEqual([["server", true, true]]);
+    expect(embedder.status()).toMatchObject({ embeddedNotes: 0, failed: 3 });
+    const firstRun = server.requests.length;
+
+    time.advance(59_999);
+    await embedder.idle();
+    expect(server.requests).toHaveLength(firstRun);
+
+    time.advance(1);
+    await embedder.idle();
+    const secondRun = server.requests.slice(firstRun);
+    expect(secondRun.map((request) => request.failed)).toEqual([false]);
+    expect(secondRun.flatMap((request) => request.input).sort()).toEqual(server.requests[0]?.input.sort());
+    expect(embedder.status()).toMatchObject({ embeddedNotes: 3, failed: 0, waiting: 0, running: false });
+    expect(storedFile().noteCount).toBe(3);
+  });
+
+  it("stops the run on a server that accepts and never answers, after the idle limit, and tries again 60 s later", async () => {
+    temp = makeTempVault(notes);
+    const problems: EmbedderProblem[] = [];
+    server.stall();
+    const embedder = makeEmbedder(settingsWith({ batchSize: 1 }), {
+      createClient: (current) => createEmbeddingClient({ fetch: hostFetch, baseUrl: server.baseUrl, model: current.model, scheduler: time }),
+      onProblem: (problem) => problems.push(problem),
+    });
+    const run = embedder.start();
+    await server.arrived(1);
+    time.advance(120_000);
+    await run;
+    // One batch waited out; the two behind it were not sent to wait as long.
+    expect(server.requests).toHaveLength(1);
+    expect(problems.map((problem) => [problem.error.kind, problem.stopped, problem.willResume])).toEqual([["timeout", true, true]]);
+    expect(embedder.status()).toMatchObject({ embeddedNotes: 0, failed: 1, running: false });
+
+    server.reset();
+    time.advance(60_000);
+    await embedder.idle();
+    expect(server.requests).toHaveLength(3);
+    expect(embedder.status()).toMatchObject({ embeddedNotes: 3, failed: 0, waiting: 0 });
+  });
+
+  it("refuses a vector beyond float32 or all zero: that note fails with a problem naming it, the others are stored, and the next run retries it", async () => {
+    temp = makeTempVault({
+      "Зоопарк/Зебра 🦓.md": "# Зебра\nzebramarker полоски",
+      "مطبخ/صفر.md": "# صفر\nzeromarker لا شيء",
+      "Garden/Roses.md": notes["Garden/Roses.md"],
+    });
+    const padded = (...values: number[]) => [...values, ...new Array<number>(256 - values.length).fill(0)];
+    server.answerVectors((text) => (text.includes("zebramarker") ? padded(1e39, 1) : text.includes("zeromarker") ? padded() : undefined));
+    const problems: EmbedderProblem[] = [];
+    const first = makeEmbedder(settingsWith(), { onProblem: (problem) => problems.push(problem) });
+    await first.start();
+    expect(server.requests).toHaveLength(1);
+    expect(problems.map((problem) => [problem.error.kind, problem.stopped, problem.willResume])).toEqual([
+      ["bad-response", false, false],
+      ["bad-response", false, false],
+    ]);
+    const messages = problems.map((problem) => problem.error.message).sort();
+    expect(messages[0]).toBe('The embeddings server sent a vector for "Зоопарк/Зебра 🦓.md" that cannot be used (a value beyond the float32 range (1e+39)); the note counts as failed and is tried again on the next run.');
+    expect(messages[1]).toBe('The embeddings server sent a vector for "مطبخ/صفر.md" that cannot be used (all its values are zero); the note counts as failed and is tried again on the next run.');
+    expect(first.status()).toMatchObject({ embeddedNotes: 1, failed: 2, waiting: 0 });
+    expect(storedFile().paths()).toEqual(["Garden/Roses.md"]);
+
+    server.answerVectors(null);
+    const second = makeEmbedder(settingsWith());
+    await second.start();
+    expect(server.requests.slice(1).flatMap((request) => request.input).map((text) => /zebramarker|zeromarker/.exec(text)?.[0]).sort()).toEqual(["zebramarker", "zeromarker"]);
+    expect(second.status()).toMatchObject({ embeddedNotes: 3, failed: 0 });
+    expect(storedFile().paths().sort()).toEqual(["Garden/Roses.md", "Зоопарк/Зебра 🦓.md", "مطبخ/صفر.md"].sort());
+  });
+
   it("stops at dispose, keeping what was embedded before it", async () => {
     temp = makeTempVault(notes);
     let calls = 0;
@@ -225,8 +305,7 @@ describe("Embedder", () => {
     await vault.create("Home/Later.md", "# Later\nlatermarker");
     await vault.create("Work/Private/More.md", "# More\nmoremarker");
     await vault.create("Work/New.md", "# New\nnewmarker idea");
-    await waitFor(() => followed.vectors.has("Work/New.md"));
-    await followed.idle();
+    await afterChanges(followed);
     const sent = server.inputs().join("\n");
     for (const marker of ["salarymarker", "secretmarker", "diarymarker", "latermarker", "moremarker"]) expect(sent).not.toContain(marker);
     expect(sent).toContain("workmarker");
@@ -265,8 +344,7 @@ describe("Embedder", () => {
     const before = server.inputs().length;
     await vault.rename("Kitchen/Bread.md", "Kitchen/Sourdough.md");
     await vault.trash("Garden/Roses.md");
-    await waitFor(() => embedder.vectors.has("Kitchen/Sourdough.md"));
-    await embedder.idle();
+    await afterChanges(embedder);
     expect(embedder.vectors.paths().sort()).toEqual(["Garage/Repairs.md", "Kitchen/Sourdough.md"]);
     expect(server.inputs().length).toBe(before + 1);
     expect(storedFile().paths().sort()).toEqual(["Garage/Repairs.md", "Kitchen/Sourdough.md"]);
@@ -279,7 +357,8 @@ describe("Embedder", () => {
   });
 });
 
-async function waitFor(condition: () => boolean): Promise<void> {
-  for (let tries = 0; tries < 200 && !condition(); tries++) await new Promise((resolve) => setTimeout(resolve, 10));
-  expect(condition()).toBe(true);
+/** Lets the quiet time after the last vault change pass, then waits for the run it starts. */
+async function afterChanges(embedder: Embedder): Promise<void> {
+  time.advance(2000);
+  await embedder.idle();
 }

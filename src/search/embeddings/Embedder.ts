@@ -1,10 +1,10 @@
 import type { DataStore, VaultEvent, VaultPort } from "../../vault/VaultPort";
-import { clearTimer, setTimer } from "../../ports/timers";
+import { realScheduler, type Scheduler } from "../../ports/timers";
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from "../../LLMProviders/retryPolicy";
 import { ModelError } from "../../LLMProviders/modelErrors";
 import { TimeSlicer } from "../TimeSlicer";
-import type { EmbeddingClient } from "./embeddingClient";
-import { asEmbeddingError, embedWithRetry, stopsTheRun } from "./embedWithRetry";
+import { UnusableVectorsError, type EmbeddingClient } from "./embeddingClient";
+import { asEmbeddingError, embedWithRetry, mayHealLater, stopsTheRun } from "./embedWithRetry";
 import { inclusionFilter, type InclusionSettings } from "./includedNotes";
 import { noteSections, type NoteSection } from "./noteSections";
 import { VectorStore } from "./vectorStore";
@@ -61,7 +61,8 @@ export interface EmbedderOptions {
   changeDelayMs?: number;
   /** After a run stopped on a failure that may heal, the next starts this much later; default 60 s. */
   resumeDelayMs?: number;
-  now?: () => number;
+  /** The timers and clock of the waits above (tests hand in a fake one); the host's by default. */
+  scheduler?: Scheduler;
 }
 
 export const EMBEDDINGS_FILE = "embeddings.json";
@@ -75,6 +76,8 @@ interface PendingNote {
   /** Vectors already known: reused from the store (unchanged hash) or embedded in this run. */
   vectors: Array<Float32Array | undefined>;
   missing: number;
+  /** A vector of it was refused: the note fails in this run, whatever else arrives for it. */
+  refused?: boolean;
 }
 
 interface BatchItem {
@@ -110,8 +113,11 @@ export class Embedder {
   private dirty = false;
   private lastSave = 0;
   private readonly controller = new AbortController();
+  private readonly scheduler: Scheduler;
 
-  constructor(private readonly options: EmbedderOptions) {}
+  constructor(private readonly options: EmbedderOptions) {
+    this.scheduler = options.scheduler ?? realScheduler;
+  }
 
   /** The stored vectors (empty until the first run has loaded them). */
   get vectors(): VectorStore {
@@ -144,8 +150,8 @@ export class Embedder {
   async dispose(): Promise<void> {
     this.controller.abort();
     this.unsubscribe?.();
-    clearTimer(this.changeTimer);
-    clearTimer(this.resumeTimer);
+    this.scheduler.clearTimeout(this.changeTimer);
+    this.scheduler.clearTimeout(this.resumeTimer);
     await this.run?.catch(() => undefined);
     if (this.dirty) await this.save().catch(() => undefined);
   }
@@ -176,8 +182,8 @@ export class Embedder {
     } else if (event.path.toLowerCase().endsWith(".md")) {
       this.changed.add(event.path);
     }
-    clearTimer(this.changeTimer);
-    this.changeTimer = setTimer(() => void this.schedule(), this.options.changeDelayMs ?? 2000);
+    this.scheduler.clearTimeout(this.changeTimer);
+    this.changeTimer = this.scheduler.setTimeout(() => void this.schedule(), this.options.changeDelayMs ?? 2000);
   }
 
   private forget(path: string): void {
@@ -270,9 +276,21 @@ export class Embedder {
       const items = batch;
       batch = [];
       try {
-        const vectors = await slicer.wait(embedWithRetry(client, items.map((item) => item.note.sections[item.index]?.text ?? ""), policy, signal));
+        let vectors: ReadonlyArray<Float32Array | undefined>;
+        try {
+          vectors = await slicer.wait(embedWithRetry(client, items.map((item) => item.note.sections[item.index]?.text ?? ""), policy, signal));
+        } catch (error) {
+          if (!(error instanceof UnusableVectorsError)) throw error;
+          // Only the notes of the refused vectors fail; the rest of the batch is kept.
+          vectors = error.vectors;
+          for (const [position, problem] of error.problems) {
+            const note = items[position]?.note;
+            if (note && !note.refused) this.refuse(note, problem);
+          }
+        }
         failedInARow = 0;
         items.forEach((item, position) => {
+          if (item.note.refused) return;
           item.note.vectors[item.index] = vectors[position];
           item.note.missing--;
           if (item.note.missing === 0) this.complete(item.note);
@@ -286,7 +304,7 @@ export class Embedder {
         if (modelError.kind === "aborted") throw modelError;
         for (const item of items) this.fail(item.note.path);
         const stop = stopsTheRun(modelError) || ++failedInARow >= MAX_FAILED_BATCHES_IN_A_ROW;
-        this.report(modelError, stop, stop && modelError.retryable);
+        this.report(modelError, stop, stop && mayHealLater(modelError));
         return !stop;
       }
     };
@@ -350,6 +368,14 @@ export class Embedder {
     this.dirty = true;
   }
 
+  /** A vector of the note cannot be used: the note fails (kept as it was stored) and is tried again on the next run. */
+  private refuse(note: PendingNote, problem: string): void {
+    note.refused = true;
+    this.fail(note.path);
+    const message = `The embeddings server sent a vector for "${note.path}" that cannot be used (${problem}); the note counts as failed and is tried again on the next run.`;
+    this.options.onProblem?.({ error: new ModelError("bad-response", message), stopped: false, willResume: false });
+  }
+
   private fail(path: string): void {
     this.waiting.delete(path);
     this.failed.add(path);
@@ -358,8 +384,8 @@ export class Embedder {
   private report(error: ModelError, stopped: boolean, willResume: boolean): void {
     if (error.kind === "aborted") return;
     if (willResume && !this.controller.signal.aborted) {
-      clearTimer(this.resumeTimer);
-      this.resumeTimer = setTimer(() => {
+      this.scheduler.clearTimeout(this.resumeTimer);
+      this.resumeTimer = this.scheduler.setTimeout(() => {
         this.fullScan = true;
         void this.schedule();
       }, this.options.resumeDelayMs ?? 60_000);
@@ -390,7 +416,7 @@ export class Embedder {
   }
 
   private async saveIfDue(): Promise<void> {
-    const now = (this.options.now ?? Date.now)();
+    const now = this.scheduler.now();
     if (now - this.lastSave >= (this.options.saveIntervalMs ?? 5000)) await this.save();
   }
 
@@ -406,7 +432,7 @@ export class Embedder {
       throw error;
     }
     this.storedChars = text.length;
-    this.lastSave = (this.options.now ?? Date.now)();
+    this.lastSave = this.scheduler.now();
     this.lastUpdate = this.lastSave;
   }
 }

@@ -1,8 +1,11 @@
 import { startEmbeddingServer, type EmbeddingServer } from "../../../test/helpers/embeddingServer";
 import { HttpStatusError } from "../../LLMProviders/wire/httpStatusError";
 import { classifyModelError } from "../../LLMProviders/modelErrors";
-import { createEmbeddingClient, EmbeddingResponseError } from "./embeddingClient";
+import { createEmbeddingClient, EmbeddingResponseError, UnusableVectorsError } from "./embeddingClient";
 import { startLocalServer } from "../../../test/helpers/localServer";
+import { FakeScheduler } from "../../../test/helpers/fakeScheduler";
+import { ModelError } from "../../LLMProviders/modelErrors";
+import { MODEL_IDLE_TIMEOUT_MS } from "../../LLMProviders/silenceWatch";
 
 /** Node's own fetch: the tests run in Node, where the CLI uses it too. */
 const hostFetch = globalThis.fetch.bind(globalThis);
@@ -12,6 +15,7 @@ beforeAll(async () => {
   server = await startEmbeddingServer({ dimensions: 16, synonyms: { automobile: "car" } });
 });
 afterAll(() => server.close());
+afterEach(() => server.reset());
 
 const length = (vector: Float32Array) => Math.sqrt(vector.reduce((sum, value) => sum + value * value, 0));
 
@@ -59,5 +63,48 @@ describe("createEmbeddingClient", () => {
     } finally {
       await odd.close();
     }
+  });
+
+  it("gives up on a server that accepts and never answers after the idle limit (as model requests), with a timeout error", async () => {
+    const time = new FakeScheduler();
+    server.stall();
+    const client = createEmbeddingClient({ fetch: hostFetch, baseUrl: server.baseUrl, model: "m", scheduler: time });
+    const outcome = client.embed(["Свёкла"]).catch((caught: unknown) => caught);
+    await server.arrived(1);
+    time.advance(MODEL_IDLE_TIMEOUT_MS - 1);
+    expect(time.pending).toBe(1);
+    time.advance(1);
+    const error = await outcome;
+    expect(error).toBeInstanceOf(ModelError);
+    expect(error).toMatchObject({ kind: "timeout", retryable: false, message: `The embeddings server (${server.baseUrl}) did not answer for 120 s.` });
+  });
+
+  it("stops a stalled request at once when its signal fires, with the signal's reason", async () => {
+    server.stall();
+    const client = createEmbeddingClient({ fetch: hostFetch, baseUrl: server.baseUrl, model: "m", idleTimeoutMs: 3_600_000 });
+    const stop = new AbortController();
+    const outcome = client.embed(["x"], stop.signal).catch((caught: unknown) => caught);
+    await server.arrived(1);
+    stop.abort(new Error("terminated"));
+    expect(await outcome).toMatchObject({ message: "terminated" });
+  });
+
+  it("refuses vectors beyond float32 or all zero, text by text, and keeps the others as unit vectors", async () => {
+    // The server's vectors have 16 dimensions.
+    const padded = (...values: number[]) => [...values, ...new Array<number>(16 - values.length).fill(0)];
+    server.answerVectors((text) => ({ "🦓 зебра": padded(3.5e38, 1), "صفر": padded(), "细小": padded(1e-46, 1e-46) })[text]);
+    const client = createEmbeddingClient({ fetch: hostFetch, baseUrl: server.baseUrl, model: "m" });
+    const error = await client.embed(["🦓 зебра", "обычный текст", "صفر", "细小"]).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(UnusableVectorsError);
+    const refused = error as UnusableVectorsError;
+    expect([...refused.problems].sort(([a], [b]) => a - b)).toEqual([
+      [0, "a value beyond the float32 range (3.5e+38)"],
+      [2, "all its values are zero"],
+    ]);
+    expect(refused.vectors[0]).toBeUndefined();
+    expect(refused.vectors[2]).toBeUndefined();
+    // A vector of values too small for float32 still has a direction, computed before it is stored.
+    expect(Array.from(refused.vectors[3] ?? []).slice(0, 3)).toEqual([expect.closeTo(Math.SQRT1_2, 6), expect.closeTo(Math.SQRT1_2, 6), 0]);
+    expect(length(refused.vectors[1] ?? new Float32Array())).toBeCloseTo(1, 5);
   });
 });

@@ -1,10 +1,13 @@
+import type { ModelError } from "../../LLMProviders/modelErrors";
 import type { FetchLike } from "../../ports/FetchLike";
 import type { SecretStore } from "../../ports/SecretStore";
+import { abortReason } from "../../ports/timers";
 import type { CopilotSettings } from "../../settings/settingsSchema";
 import type { DataStore, VaultPort } from "../../vault/VaultPort";
 import type { VectorSide } from "../vectorSide";
 import { createEmbeddingClient, type EmbeddingClient } from "./embeddingClient";
 import { Embedder, type EmbedderProblem, type EmbedderSettings, type EmbedderStatus } from "./Embedder";
+import { asEmbeddingError } from "./embedWithRetry";
 
 export interface SemanticSearchOptions {
   vault: VaultPort;
@@ -14,6 +17,10 @@ export interface SemanticSearchOptions {
   secrets: SecretStore;
   getSettings: () => CopilotSettings;
   onProblem?: (problem: EmbedderProblem) => void;
+  /** A query's embedding failed, so that query is answered by words alone. */
+  onQueryProblem?: (error: ModelError) => void;
+  /** How long an embeddings request may stay silent (MODEL_IDLE_TIMEOUT_MS by default, as model requests). */
+  idleTimeoutMs?: number;
   onProgress?: (status: EmbedderStatus) => void;
   yieldNow?: () => Promise<void>;
 }
@@ -38,14 +45,21 @@ export function embedderSettings(settings: CopilotSettings): EmbedderSettings {
 /**
  * Embeddings for search, as the plugin and the CLI use them: an Embedder over the vault (nothing
  * is read or sent unless switched on), and the vector side NoteIndex fuses with its words. A query
- * whose embedding fails (server down, rate limit) is answered by words alone; a failure is never
- * a failed search.
+ * whose embedding fails (server down, rate limit, silent past the idle limit) is answered by words
+ * alone and said through `onQueryProblem`; a failure is never a failed search, a stop (the
+ * signal) ends it.
  */
 export function createSemanticSearch(options: SemanticSearchOptions): SemanticSearch {
   const client = (): EmbeddingClient => {
     const { embeddings } = options.getSettings();
     const key = options.secrets.get(embeddings.apiKeySecretId)?.trim();
-    return createEmbeddingClient({ fetch: options.fetch, baseUrl: embeddings.baseUrl, model: embeddings.model, ...(key ? { apiKey: key } : {}) });
+    return createEmbeddingClient({
+      fetch: options.fetch,
+      baseUrl: embeddings.baseUrl,
+      model: embeddings.model,
+      ...(key ? { apiKey: key } : {}),
+      ...(options.idleTimeoutMs !== undefined ? { idleTimeoutMs: options.idleTimeoutMs } : {}),
+    });
   };
   const embedder = new Embedder({
     vault: options.vault,
@@ -58,10 +72,14 @@ export function createSemanticSearch(options: SemanticSearchOptions): SemanticSe
   });
   const side: VectorSide = {
     async search(query, limit, accept, signal) {
+      const queryClient = client();
       try {
-        const [vector] = await client().embed([query], signal);
+        const [vector] = await queryClient.embed([query], signal);
         return vector ? embedder.vectors.search(vector, limit, accept) : null;
-      } catch {
+      } catch (error) {
+        // A stopped search ends here; any other failure leaves the query to the words.
+        if (signal?.aborted) throw abortReason(signal);
+        options.onQueryProblem?.(asEmbeddingError(error, queryClient, signal));
         return null;
       }
     },

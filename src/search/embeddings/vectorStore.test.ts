@@ -126,3 +126,14 @@ describe("VectorStore", () => {
     }
   });
 });
+
+describe("VectorStore.set", () => {
+  it("refuses a vector with no direction (all zero) or a value that is not finite, and keeps what it held", () => {
+    const store = sampleStore();
+    expect(() => store.set("ноль.md", [{ key: "ноль.md#0", hash: "z", vector: new Float32Array(4) }])).toThrow(/all zero or not finite/);
+    expect(() => store.set("无穷.md", [{ key: "无穷.md#0", hash: "i", vector: Float32Array.of(Infinity, 0, 0, 0) }])).toThrow(/all zero or not finite/);
+    expect(() => store.set("b.md", [{ key: "b.md#0", hash: "z", vector: new Float32Array(4) }])).toThrow(/all zero or not finite/);
+    expect(store.paths().sort()).toEqual(["a.md", "b.md", "c.md"]);
+    expect(store.hashesOf("b.md")).toEqual(new Map([["b.md#0", "h2"]]));
+  });
+});

@@ -88,8 +88,13 @@ export class VectorStore {
     return this.notes.has(path);
   }
 
-  /** Replaces a note's sections (an empty list removes the note). */
+  /** Replaces a note's sections (an empty list removes the note); a vector with no direction (all zero, or not finite) is refused and the note kept as it was. */
   set(path: string, sections: readonly SectionVector[]): void {
+    for (const section of sections) {
+      if (!section.vector.every(Number.isFinite) || section.vector.every((value) => value === 0)) {
+        throw new RangeError(`A vector for "${path}" that is all zero or not finite: it has no direction to compare`);
+      }
+    }
     this.remove(path);
     if (sections.length === 0) return;
     if (this.dims === 0) this.dims = sections[0]?.vector.length ?? 0;
