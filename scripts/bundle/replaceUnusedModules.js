@@ -77,7 +77,45 @@ const replacementModules = [
     module: "@langchain/openai/dist/chat_models/profiles.js",
     contents: () => "export default {};\n",
   },
+  ...unusedOpenAIResources(),
 ];
+
+/**
+ * The OpenAI client builds every resource of OpenAI's API on construction (assistants, files,
+ * fine-tuning, vector stores, audio, images, realtime, ...: about 60 KB minified), while
+ * ChatOpenAI calls only `chat.completions`, `responses` (models that answer there) and, when a
+ * moderation option is set, `moderations`. The others become empty resources: the client still
+ * builds, and a call to one fails at once ("... is not a function") rather than sending anything.
+ */
+function unusedOpenAIResources() {
+  const unused = {
+    "admin/admin.mjs": "Admin",
+    "audio/audio.mjs": "Audio",
+    "batches.mjs": "Batches",
+    "beta/beta.mjs": "Beta",
+    "containers/containers.mjs": "Containers",
+    "conversations/conversations.mjs": "Conversations",
+    "evals/evals.mjs": "Evals",
+    "files.mjs": "Files",
+    "fine-tuning/fine-tuning.mjs": "FineTuning",
+    "graders/graders.mjs": "Graders",
+    "images.mjs": "Images",
+    "realtime/realtime.mjs": "Realtime",
+    "skills/skills.mjs": "Skills",
+    "uploads/uploads.mjs": "Uploads",
+    "vector-stores/vector-stores.mjs": "VectorStores",
+    "videos.mjs": "Videos",
+    "webhooks/webhooks.mjs": "Webhooks",
+  };
+  return Object.entries(unused).map(([file, className]) => {
+    const core = file.includes("/") ? "../../core/resource.mjs" : "../core/resource.mjs";
+    return {
+      name: `OpenAI's ${className} resource`,
+      module: `openai/resources/${file}`,
+      contents: () => `import { APIResource } from "${core}";\nexport class ${className} extends APIResource {}\n`,
+    };
+  });
+}
 
 /** Each replacement with its filter (`path`), the same on every platform. */
 const replacements = replacementModules.map((replacement) => ({ ...replacement, path: moduleFilter(replacement.module) }));

@@ -95,6 +95,19 @@ describe("the stand-ins in main.js", () => {
     }
   });
 
+  it("the OpenAI client keeps the resources ChatOpenAI calls, and the others are empty", () => {
+    const model = new bundled.ChatOpenAI({ model: "gpt-4o", apiKey: "x" }) as unknown as { _getClientOptions(options: unknown): unknown; client: Record<string, Record<string, unknown>> };
+    model._getClientOptions(undefined);
+    const { client } = model;
+    expect(typeof (client.chat!.completions as { create?: unknown }).create).toBe("function");
+    expect(typeof client.responses!.create).toBe("function");
+    expect(typeof client.moderations!.create).toBe("function");
+    for (const unused of ["beta", "files", "fineTuning", "vectorStores", "audio", "images", "realtime", "uploads", "batches"]) {
+      expect([unused, typeof client[unused]!.create, typeof client[unused]!.list]).toEqual([unused, "undefined", "undefined"]);
+    }
+    expect(bundled.inputs.filter((path) => /openai\/resources\/(beta|fine-tuning|vector-stores|audio|realtime)\//.test(path) && !/\/(beta|fine-tuning|vector-stores|audio|realtime)\.mjs$/.test(path))).toEqual([]);
+  });
+
   it("ChatOpenAI's model profile table is empty (its profile an empty object)", () => {
     expect(new bundled.ChatOpenAI({ model: "gpt-4o", apiKey: "x" }).profile).toEqual({});
   });
