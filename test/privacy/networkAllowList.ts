@@ -24,6 +24,7 @@ export const NETWORK_ALLOW_LIST: readonly AllowedAddress[] = [
   { pattern: /^https:\/\/obsidian\.md$/, never: "the value of the HTTP-Referer header sent to OpenRouter (disclosed in its row), not a request" },
   { pattern: /^https:\/\/example\.com\/mcp$/, never: "the example in the MCP servers setting; a server is contacted only once the user adds and enables one" },
   { pattern: /^http:\/\/www\.w3\.org\/(2000\/svg|1999\/xlink|1998\/Math\/MathML|2000\/xmlns\/|XML\/1998\/namespace)$/, never: "XML namespace names React DOM uses for SVG and MathML" },
+  { pattern: /^http:\/\/www\.w3\.org\/1999\/xhtml$/, never: "the HTML namespace name the rendered-answer check compares elements with (untrustedRender.ts)" },
   { pattern: /^https?:\/\/json-schema\.org\/(draft-0[47]\/schema#|draft\/2019-09\/schema#|draft\/2020-12\/schema)$/, never: "JSON Schema dialect identifiers (zod, the MCP SDK, the schema validator)" },
   { pattern: /^http:\/\/\[\$\{\w+\}\]$/, never: "an IPv6 address put in a URL object to validate it, never requested" },
   { pattern: /^https:\/\/react\.dev\/errors\/$/, never: "a link in React's error messages" },

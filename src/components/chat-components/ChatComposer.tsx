@@ -96,12 +96,15 @@ export function ChatComposer({ state, controller }: { state: ChatState; controll
     const value = element?.value ?? text;
     const caret = element?.selectionStart ?? value.length;
     const before = value.slice(0, caret).replace(MENTION, (_whole, space: string) => `${space}${mentionText(suggestion)} `);
-    setText(before + value.slice(caret));
+    const next = before + value.slice(caret);
+    setText(next);
     setSuggestions(null);
     controller.addChip(chipOf(suggestion));
     window.requestAnimationFrame(() => {
-      element?.focus();
-      element?.setSelectionRange(before.length, before.length);
+      // Keys typed before this frame have moved on: the caret they left stays where it is.
+      if (!element || element.value !== next) return;
+      element.focus();
+      element.setSelectionRange(before.length, before.length);
     });
   };
 

@@ -431,10 +431,11 @@ describe("the message box", () => {
     fireEvent.keyDown(box, { key: "Enter" });
     const chips = await screen.findByRole("list", { name: "Context for the next message" });
     expect(within(chips).getByText("Alpha plan")).toBeTruthy();
-    await waitFor(() => expect(box.value).toBe("Compare [[Projects/Alpha plan]] "));
-    // Enter picks the suggestion, it does not send.
+    expect(box.value).toBe("Compare [[Projects/Alpha plan]] ");
+    // Typed on at once (before the next frame): the caret the typing left stays where it is.
     fireEvent.change(box, { target: { value: "Compare [[Projects/Alpha plan]] with @be", selectionStart: 40 } });
     await screen.findByRole("option", { name: /Beta/ });
+    // Enter picks the suggestion, it does not send.
     fireEvent.keyDown(box, { key: "Enter" });
     await waitFor(() => expect(box.value).toBe("Compare [[Projects/Alpha plan]] with [[Beta]] "));
     expect(server.requests).toHaveLength(0);
