@@ -124,6 +124,22 @@ export class McpHub {
     this.emit();
   }
 
+  /**
+   * Follows the configured servers: connects them now, and whenever they change (added, changed,
+   * switched off, removed) connects or lets go of the ones that changed. `onSettingsChange` registers
+   * a listener for any change of the plugin's settings; the returned function stops following.
+   */
+  follow(servers: () => readonly McpServerConfig[], onSettingsChange: (listener: () => void) => () => void): () => void {
+    let seen = JSON.stringify(servers());
+    void this.sync(servers());
+    return onSettingsChange(() => {
+      const next = JSON.stringify(servers());
+      if (next === seen) return;
+      seen = next;
+      void this.sync(servers());
+    });
+  }
+
   /** Brings the connections in line with the configured servers: new ones connect, removed or disabled ones leave. */
   async sync(configs: readonly McpServerConfig[], signal?: AbortSignal): Promise<McpServerStatus[]> {
     const wanted = new Map(configs.filter((config) => config.enabled).map((config) => [config.name, config]));

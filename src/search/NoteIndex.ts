@@ -81,6 +81,7 @@ export class NoteIndex implements NoteSearcher {
   private exclusionKey = "";
   private isExcluded: (path: string) => boolean = () => false;
   private readonly lifetime = new AbortController();
+  private readonly healthListeners = new Set<() => void>();
 
   constructor(private readonly options: NoteIndexOptions) {
     this.ranking = options.ranking ?? DEFAULT_RANKING;
@@ -93,6 +94,16 @@ export class NoteIndex implements NoteSearcher {
   /** What the settings' "Index health" shows. */
   health(): { notes: number; terms: number; savedBytes: number; lastUpdate: number } {
     return { notes: this.index.documentCount, terms: this.index.termCount, savedBytes: this.savedCharacters, lastUpdate: this.lastUpdate };
+  }
+
+  /** Calls `listener` whenever `health()` changes (a change taken in, the index loaded or saved); returns the way to stop. */
+  onHealthChange(listener: () => void): () => void {
+    this.healthListeners.add(listener);
+    return () => this.healthListeners.delete(listener);
+  }
+
+  private healthChanged(): void {
+    for (const listener of [...this.healthListeners]) listener();
   }
 
   /** Whether the note at `path` is indexed (after `start`). */
@@ -243,6 +254,7 @@ export class NoteIndex implements NoteSearcher {
     this.options.onProgress?.({ phase: "loading", done: 1, total: 1 });
     const report = await this.reconcileNow(slicer);
     if (!outcome.loaded || report.indexed > 0 || report.removed > 0) this.markChanged();
+    else this.healthChanged();
     return {
       ...report,
       loadedFromDisk: outcome.loaded,
@@ -324,6 +336,7 @@ export class NoteIndex implements NoteSearcher {
   private markChanged(): void {
     this.dirty = true;
     this.lastUpdate = Date.now();
+    this.healthChanged();
     if (this.lifetime.signal.aborted) return;
     clearTimer(this.saveTimer);
     this.saveTimer = setTimer(() => {
@@ -343,6 +356,7 @@ export class NoteIndex implements NoteSearcher {
       throw error;
     }
     this.options.onProgress?.({ phase: "saving", done: 1, total: 1 });
+    this.healthChanged();
   }
 
   private queryTerms(query: string, salientTerms: readonly string[] = []): Map<string, number> {

@@ -93,6 +93,7 @@ interface BatchItem {
  */
 export class Embedder {
   private current = new VectorStore();
+  private readonly statusListeners = new Set<(status: EmbedderStatus) => void>();
   private loaded = false;
   private storedChars = 0;
   private lastUpdate: number | null = null;
@@ -130,6 +131,22 @@ export class Embedder {
     this.unsubscribe ??= this.options.vault.onChange((event) => this.onVaultEvent(event));
     this.fullScan = true;
     return this.schedule();
+  }
+
+  /**
+   * Follows its settings: runs now when embedding is on, and again whenever the settings change
+   * while it is on (switched on, another server, model or folders). `onSettingsChange` registers a
+   * listener for any change of the plugin's settings; the returned function stops following.
+   */
+  follow(onSettingsChange: (listener: () => void) => () => void): () => void {
+    let seen = JSON.stringify(this.options.getSettings());
+    if (this.options.getSettings().enabled) void this.start();
+    return onSettingsChange(() => {
+      const next = JSON.stringify(this.options.getSettings());
+      if (next === seen) return;
+      seen = next;
+      if (this.options.getSettings().enabled) void this.start();
+    });
   }
 
   /** Forgets every vector and embeds the vault again. */
@@ -394,7 +411,15 @@ export class Embedder {
   }
 
   private progress(): void {
-    this.options.onProgress?.(this.status());
+    const status = this.status();
+    this.options.onProgress?.(status);
+    for (const listener of [...this.statusListeners]) listener(status);
+  }
+
+  /** Calls `listener` whenever `status()` changes; returns the way to stop. */
+  onStatusChange(listener: (status: EmbedderStatus) => void): () => void {
+    this.statusListeners.add(listener);
+    return () => this.statusListeners.delete(listener);
   }
 
   /** Reads the stored vectors once; a store of another model is dropped (everything re-embeds). */
