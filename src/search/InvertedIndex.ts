@@ -1,4 +1,4 @@
-import { comparableTitle, FIELD_COUNT, FIELD_NAMES, noteTitle, type FieldTerms } from "./noteFields";
+import { comparableTitle, FIELD_COUNT, FIELD_NAMES, noteTitle, type FieldTerms, type FieldTermSource } from "./noteFields";
 import { inverseDocumentFrequency, type RankingParameters } from "./ranking";
 import { PostingLists } from "./PostingLists";
 import type { TimeSlicer } from "./TimeSlicer";
@@ -39,7 +39,9 @@ export class InvertedIndex {
   private titles: Map<string, string[]> | null = null;
   private postings = new PostingLists();
   private scores: Float64Array = new Float64Array(0);
-  private scratch: Float64Array = new Float64Array(1024);
+  /** Per term id, the packed counts of the note being added (see `add`). */
+  private scratch: Uint32Array = new Uint32Array(1024);
+  private touched: Uint32Array = new Uint32Array(1024);
 
   get documentCount(): number {
     return this.docIdByPath.size;
@@ -97,8 +99,12 @@ export class InvertedIndex {
     for (const document of this.documents) if (document) yield document;
   }
 
-  /** Adds a note, replacing the one at the same path. `fieldTerms` follows `FIELD_NAMES`. */
-  add(document: IndexedDocument, fieldTerms: FieldTerms): void {
+  /**
+   * Adds a note, replacing the one at the same path. `fieldTerms` follows `FIELD_NAMES`, as lists,
+   * or as a source that hands out each term with its field (so a huge note's terms need not be held
+   * in a list first).
+   */
+  add(document: IndexedDocument, fieldTerms: FieldTerms | FieldTermSource): void {
     this.remove(document.path);
     const id = this.documents.length;
     this.documents.push(document);
@@ -106,23 +112,30 @@ export class InvertedIndex {
     if (this.titles) this.addTitle(document.path);
     if (this.lengths.length < (id + 1) * FIELD_COUNT) this.lengths = grow(this.lengths, (id + 1) * FIELD_COUNT);
 
-    // Counts are gathered per term id in a scratch array (cheaper than a map per note).
-    const touched: number[] = [];
-    for (let field = 0; field < FIELD_COUNT; field++) {
-      const terms = fieldTerms[field] ?? [];
-      this.lengths[id * FIELD_COUNT + field] = terms.length;
-      this.lengthSums[field] = (this.lengthSums[field] ?? 0) + terms.length;
-      const shift = SHIFTS[field] ?? 0;
-      const max = MAXIMA[field] ?? 0;
-      for (let position = 0; position < terms.length; position++) {
-        const termId = this.termIdOf(terms[position] as Term);
-        if (termId >= this.scratch.length) this.scratch = growFloat(this.scratch, termId + 1);
-        const current = this.scratch[termId] ?? 0;
-        if (current === 0) touched.push(termId);
-        if (((current >>> shift) & max) < max) this.scratch[termId] = current + 2 ** shift;
+    // Counts are gathered per term id in a scratch array (cheaper than a map per note); `touched`
+    // lists the term ids met, in a typed array kept between notes.
+    let touchedCount = 0;
+    const fieldLengths = new Uint32Array(FIELD_COUNT);
+    const count = (field: number, term: Term): void => {
+      fieldLengths[field] = (fieldLengths[field] ?? 0) + 1;
+      const termId = this.termIdOf(term);
+      if (termId >= this.scratch.length) this.scratch = grow(this.scratch, termId + 1, 1024);
+      const current = this.scratch[termId] ?? 0;
+      if (current === 0) {
+        if (touchedCount >= this.touched.length) this.touched = grow(this.touched, touchedCount + 1, 1024);
+        this.touched[touchedCount++] = termId;
       }
+      const shift = SHIFTS[field] ?? 0;
+      if (((current >>> shift) & (MAXIMA[field] ?? 0)) < (MAXIMA[field] ?? 0)) this.scratch[termId] = current + 2 ** shift;
+    };
+    if (typeof fieldTerms === "function") fieldTerms(count);
+    else for (let field = 0; field < FIELD_COUNT; field++) for (const term of fieldTerms[field] ?? []) count(field, term);
+    for (let field = 0; field < FIELD_COUNT; field++) {
+      this.lengths[id * FIELD_COUNT + field] = fieldLengths[field] ?? 0;
+      this.lengthSums[field] = (this.lengthSums[field] ?? 0) + (fieldLengths[field] ?? 0);
     }
-    for (const termId of touched) {
+    for (let position = 0; position < touchedCount; position++) {
+      const termId = this.touched[position] ?? 0;
       this.postings.append(termId, id, this.scratch[termId] ?? 0);
       this.scratch[termId] = 0;
     }
@@ -188,9 +201,9 @@ export class InvertedIndex {
       const frequency = this.liveFrequency(termId);
       if (frequency === 0) continue;
       const termWeight = queryWeight * inverseDocumentFrequency(documentCount, frequency);
-      const { docs, frequencies, start, end, delta } = this.postings.raw(termId);
+      const { docs, frequencies, start, end, deltaStart, deltaDocs, deltaFrequencies, deltaNext } = this.postings.raw(termId);
       for (let index = start; index < end; index++) scorePosting(docs[index] ?? 0, frequencies[index] ?? 0, termWeight);
-      for (let index = 0; index < delta.length; index += 2) scorePosting(delta[index] ?? 0, delta[index + 1] ?? 0, termWeight);
+      for (let entry = deltaStart; entry >= 0; entry = deltaNext[entry] ?? -1) scorePosting(deltaDocs[entry] ?? 0, deltaFrequencies[entry] ?? 0, termWeight);
     }
 
     const top = new TopHits(limit);
@@ -292,15 +305,9 @@ export interface IndexSnapshot {
 const SHIFTS = [0, 12, 16, 20, 24, 28];
 const MAXIMA = [0xfff, 0xf, 0xf, 0xf, 0xf, 0xf];
 
-function growFloat(array: Float64Array, minimum: number): Float64Array {
-  const grown = new Float64Array(Math.max(minimum, array.length * 2));
-  grown.set(array);
-  return grown;
-}
-
-function grow(array: Uint32Array, minimum: number): Uint32Array {
+function grow(array: Uint32Array, minimum: number, floor = 0): Uint32Array {
   if (array.length >= minimum) return array;
-  const grown = new Uint32Array(Math.max(minimum, Math.ceil(array.length * 1.5)));
+  const grown = new Uint32Array(Math.max(minimum, Math.ceil(array.length * 1.5), floor));
   grown.set(array);
   return grown;
 }

@@ -41,9 +41,10 @@ const APOSTROPHE = 0x27;
 const RIGHT_QUOTE = 0x2019;
 
 /**
- * One search term, as the tokenizer hands it out: one object per distinct term text (while it is
- * cached), so an index can keep its own id for the term on the object instead of looking the text
- * up again for every occurrence (ten times faster when a vault is indexed). `indexedBy` says whose
+ * One search term, as the tokenizer hands it out: one object per distinct token (while it is
+ * cached; "notes" and "note" have one each, of the same text), so an index can keep its own id for
+ * the term on the object instead of looking the text up again for every occurrence (ten times
+ * faster when a vault is indexed). `indexedBy` says whose
  * id `indexId` is; anyone else looks the text up.
  */
 export class Term {
@@ -65,8 +66,6 @@ export class Term {
 export class Tokenizer {
   /** Token -> its term, or null for a token left out (a stop word, a run too long). */
   private readonly termOfToken = new Map<string, Term | null>();
-  /** Term text -> its object, so tokens with the same term share one. */
-  private readonly termObjects = new Map<string, Term>();
   private readonly wordCharacters = new Map<string, boolean>();
   private segmenter: Intl.Segmenter | null | undefined;
 
@@ -170,23 +169,13 @@ export class Tokenizer {
   private emit(token: string, visit: (term: Term) => void): void {
     let term = this.termOfToken.get(token);
     if (term === undefined) {
-      term = token.length > MAX_TOKEN_LENGTH || ENGLISH_STOP_WORDS.has(token) ? null : this.termObject(stemEnglish(token));
+      term = token.length > MAX_TOKEN_LENGTH || ENGLISH_STOP_WORDS.has(token) ? null : new Term(stemEnglish(token));
       if (this.termOfToken.size >= this.maxCachedTerms) {
         this.termOfToken.clear();
-        this.termObjects.clear();
       }
       this.termOfToken.set(token, term);
     }
     if (term !== null) visit(term);
-  }
-
-  private termObject(text: string): Term {
-    let term = this.termObjects.get(text);
-    if (!term) {
-      term = new Term(text);
-      this.termObjects.set(text, term);
-    }
-    return term;
   }
 
   private segment(run: string): string[] {
