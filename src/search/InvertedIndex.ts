@@ -35,6 +35,7 @@ export class InvertedIndex {
   private docIdByPath = new Map<string, number>();
   private readonly lengthSums = new Float64Array(FIELD_COUNT);
   private removedCount = 0;
+  private changes = 0;
   /** Comparable title -> paths, in index order; made on first use, then kept by add and remove. */
   private titles: Map<string, string[]> | null = null;
   private postings = new PostingLists();
@@ -42,6 +43,11 @@ export class InvertedIndex {
   /** Per term id, the packed counts of the note being added (see `add`). */
   private scratch: Uint32Array = new Uint32Array(1024);
   private touched: Uint32Array = new Uint32Array(1024);
+
+  /** Bumped by every change: what a cache of figures over all notes is checked against. */
+  get generation(): number {
+    return this.changes;
+  }
 
   get documentCount(): number {
     return this.docIdByPath.size;
@@ -108,6 +114,7 @@ export class InvertedIndex {
     this.remove(document.path);
     const id = this.documents.length;
     this.documents.push(document);
+    this.changes++;
     this.docIdByPath.set(document.path, id);
     if (this.titles) this.addTitle(document.path);
     if (this.lengths.length < (id + 1) * FIELD_COUNT) this.lengths = grow(this.lengths, (id + 1) * FIELD_COUNT);
@@ -152,6 +159,7 @@ export class InvertedIndex {
       this.lengthSums[field] = (this.lengthSums[field] ?? 0) - (this.lengths[id * FIELD_COUNT + field] ?? 0);
     }
     this.removedCount++;
+    this.changes++;
     return true;
   }
 
@@ -216,6 +224,68 @@ export class InvertedIndex {
     return top.sorted().map(({ id, score }) => ({ document: documents[id] as IndexedDocument, score }));
   }
 
+  /** The live note numbered `id` (numbers run below `idLimit`). */
+  documentById(id: number): IndexedDocument | undefined {
+    return this.documents[id];
+  }
+
+  /** Every note number so far is below this (removed notes keep theirs until compaction). */
+  get idLimit(): number {
+    return this.documents.length;
+  }
+
+  /**
+   * Adds `weight(term's live note count) × rowWeight[packed]`-style products into `scores` by note
+   * number, for each live posting of `term`: the inner loop of vector scoring, over the raw arrays
+   * (a callback per posting would cost it most of its speed). `postingWeight` turns a posting's
+   * packed counts into its weight. Returns the ids whose score was 0 before, in `touched`.
+   */
+  accumulate(term: string, factor: number, postingWeight: (packed: number) => number, scores: Float64Array, touched: number[]): void {
+    const termId = this.postings.find(term);
+    if (termId === undefined) return;
+    const { docs, frequencies, start, end, deltaStart, deltaDocs, deltaFrequencies, deltaNext } = this.postings.raw(termId);
+    const documents = this.documents;
+    for (let index = start; index < end; index++) {
+      const id = docs[index] ?? 0;
+      if (documents[id] === undefined) continue;
+      if (scores[id] === 0) touched.push(id);
+      scores[id] = (scores[id] ?? 0) + factor * postingWeight(frequencies[index] ?? 0);
+    }
+    for (let entry = deltaStart; entry >= 0; entry = deltaNext[entry] ?? -1) {
+      const id = deltaDocs[entry] ?? 0;
+      if (documents[id] === undefined) continue;
+      if (scores[id] === 0) touched.push(id);
+      scores[id] = (scores[id] ?? 0) + factor * postingWeight(deltaFrequencies[entry] ?? 0);
+    }
+  }
+
+  /**
+   * Per note number, Σ over its terms of (termFactor(term's live note count) × postingWeight)²:
+   * the squared length of every note's vector, in one pass over all postings.
+   */
+  squaredVectorLengths(termFactor: (frequency: number) => number, postingWeight: (packed: number) => number): Float64Array {
+    const squared = new Float64Array(this.documents.length);
+    const documents = this.documents;
+    for (let termId = 0; termId < this.postings.termCount; termId++) {
+      const factor = termFactor(this.liveFrequency(termId));
+      if (factor === 0) continue;
+      const { docs, frequencies, start, end, deltaStart, deltaDocs, deltaFrequencies, deltaNext } = this.postings.raw(termId);
+      for (let index = start; index < end; index++) {
+        const id = docs[index] ?? 0;
+        const weight = factor * postingWeight(frequencies[index] ?? 0);
+        squared[id] = (squared[id] ?? 0) + weight * weight;
+      }
+      for (let entry = deltaStart; entry >= 0; entry = deltaNext[entry] ?? -1) {
+        const id = deltaDocs[entry] ?? 0;
+        const weight = factor * postingWeight(deltaFrequencies[entry] ?? 0);
+        squared[id] = (squared[id] ?? 0) + weight * weight;
+      }
+    }
+    // Removed notes keep their numbers until compaction: their figures mean nothing.
+    for (let id = 0; id < squared.length; id++) if (documents[id] === undefined) squared[id] = 0;
+    return squared;
+  }
+
   /**
    * Drops removed notes and renumbers the rest, and folds the postings' delta into their packed
    * base, in slices (see TimeSlicer). The note tables are swapped only once the postings are done,
@@ -237,6 +307,7 @@ export class InvertedIndex {
     this.lengths = keptLengths;
     this.docIdByPath = new Map(keptDocuments.map((document, id) => [document.path, id]));
     this.removedCount = 0;
+    this.changes++;
   }
 
   /** The packed arrays, for persisting. Only valid right after `compact()` (throws otherwise). */
@@ -304,6 +375,11 @@ export interface IndexSnapshot {
 /** Bit position and cap of each field's count in a packed posting (see the class comment). */
 const SHIFTS = [0, 12, 16, 20, 24, 28];
 const MAXIMA = [0xfff, 0xf, 0xf, 0xf, 0xf, 0xf];
+
+/** How often a note has a term in the field at `field` (`FIELD_NAMES` order), from its packed counts. */
+export function packedCount(packed: number, field: number): number {
+  return (packed >>> (SHIFTS[field] ?? 0)) & (MAXIMA[field] ?? 0);
+}
 
 function grow(array: Uint32Array, minimum: number, floor = 0): Uint32Array {
   if (array.length >= minimum) return array;
