@@ -1,6 +1,6 @@
 import { comparableTitle, FIELD_COUNT, FIELD_NAMES, noteTitle, type FieldTerms, type FieldTermSource } from "./noteFields";
 import { inverseDocumentFrequency, type RankingParameters } from "./ranking";
-import { PostingLists } from "./PostingLists";
+import { DELTA_BLOCK_BITS, DELTA_BLOCK_MASK, PostingLists } from "./PostingLists";
 import type { TimeSlicer } from "./TimeSlicer";
 import type { Term } from "./tokenizer";
 import { TopHits } from "./TopHits";
@@ -211,7 +211,12 @@ export class InvertedIndex {
       const termWeight = queryWeight * inverseDocumentFrequency(documentCount, frequency);
       const { docs, frequencies, start, end, deltaStart, deltaDocs, deltaFrequencies, deltaNext } = this.postings.raw(termId);
       for (let index = start; index < end; index++) scorePosting(docs[index] ?? 0, frequencies[index] ?? 0, termWeight);
-      for (let entry = deltaStart; entry >= 0; entry = deltaNext[entry] ?? -1) scorePosting(deltaDocs[entry] ?? 0, deltaFrequencies[entry] ?? 0, termWeight);
+      for (let entry = deltaStart; entry >= 0; ) {
+        const block = entry >>> DELTA_BLOCK_BITS;
+        const offset = entry & DELTA_BLOCK_MASK;
+        scorePosting(deltaDocs[block]?.[offset] ?? 0, deltaFrequencies[block]?.[offset] ?? 0, termWeight);
+        entry = deltaNext[block]?.[offset] ?? -1;
+      }
     }
 
     const top = new TopHits(limit);
@@ -251,11 +256,15 @@ export class InvertedIndex {
       if (scores[id] === 0) touched.push(id);
       scores[id] = (scores[id] ?? 0) + factor * postingWeight(frequencies[index] ?? 0);
     }
-    for (let entry = deltaStart; entry >= 0; entry = deltaNext[entry] ?? -1) {
-      const id = deltaDocs[entry] ?? 0;
+    for (let entry = deltaStart; entry >= 0; ) {
+      const block = entry >>> DELTA_BLOCK_BITS;
+      const offset = entry & DELTA_BLOCK_MASK;
+      const id = deltaDocs[block]?.[offset] ?? 0;
+      const packed = deltaFrequencies[block]?.[offset] ?? 0;
+      entry = deltaNext[block]?.[offset] ?? -1;
       if (documents[id] === undefined) continue;
       if (scores[id] === 0) touched.push(id);
-      scores[id] = (scores[id] ?? 0) + factor * postingWeight(deltaFrequencies[entry] ?? 0);
+      scores[id] = (scores[id] ?? 0) + factor * postingWeight(packed);
     }
   }
 
@@ -275,10 +284,13 @@ export class InvertedIndex {
         const weight = factor * postingWeight(frequencies[index] ?? 0);
         squared[id] = (squared[id] ?? 0) + weight * weight;
       }
-      for (let entry = deltaStart; entry >= 0; entry = deltaNext[entry] ?? -1) {
-        const id = deltaDocs[entry] ?? 0;
-        const weight = factor * postingWeight(deltaFrequencies[entry] ?? 0);
+      for (let entry = deltaStart; entry >= 0; ) {
+        const block = entry >>> DELTA_BLOCK_BITS;
+        const offset = entry & DELTA_BLOCK_MASK;
+        const weight = factor * postingWeight(deltaFrequencies[block]?.[offset] ?? 0);
+        const id = deltaDocs[block]?.[offset] ?? 0;
         squared[id] = (squared[id] ?? 0) + weight * weight;
+        entry = deltaNext[block]?.[offset] ?? -1;
       }
     }
     // Removed notes keep their numbers until compaction: their figures mean nothing.

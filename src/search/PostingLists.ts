@@ -1,12 +1,18 @@
 import { TermTable } from "./TermTable";
 import type { TimeSlicer } from "./TimeSlicer";
 
+export const DELTA_BLOCK_BITS = 16;
+export const DELTA_BLOCK_MASK = (1 << DELTA_BLOCK_BITS) - 1;
+
 /**
  * Which notes hold each term, in two parts:
  * - a packed base (compressed sparse rows: for term t, entries `offsets[t]..offsets[t+1]` of
  *   `docs` and `frequencies`), built by `compact()` and by loading, never changed in place; and
  * - a delta of notes added since: per term a chain through typed arrays (`deltaHead[t]`, then
- *   `deltaNext[...]`), appended to as notes change.
+ *   `deltaNext[...]`), appended to as notes change. The delta's entries sit in blocks of 65,536
+ *   (entry e is at `block[e >>> DELTA_BLOCK_BITS][e & DELTA_BLOCK_MASK]`), so growing it never
+ *   copies what is there: a vault's first build appends millions of entries, and copying them all
+ *   at once would hold the thread for tens of milliseconds.
  * Note ids only grow between compactions, so a term's base entries, then its delta entries, are
  * in id order. Everything sits in typed arrays rather than an object per term or per posting: a
  * note of millions of distinct words costs a few bytes for each, not a list object each.
@@ -25,10 +31,10 @@ export class PostingLists {
   private deltaHead: Int32Array = new Int32Array(0);
   private deltaTail: Int32Array = new Int32Array(0);
   private deltaLength: Uint32Array = new Uint32Array(0);
-  /** Per delta entry: the note, its packed counts and the term's next entry (-1: the last). */
-  private deltaDocs: Uint32Array = new Uint32Array(0);
-  private deltaFrequencies: Uint32Array = new Uint32Array(0);
-  private deltaNext: Int32Array = new Int32Array(0);
+  /** Per delta entry, in blocks: the note, its packed counts and the term's next entry (-1: the last). */
+  private deltaDocs: Uint32Array[] = [];
+  private deltaFrequencies: Uint32Array[] = [];
+  private deltaNext: Int32Array[] = [];
   private deltaCount = 0;
 
   get termCount(): number {
@@ -53,13 +59,19 @@ export class PostingLists {
   append(termId: number, docId: number, packedFrequencies: number): void {
     if (termId >= this.deltaHead.length) this.growTerms(termId + 1);
     const entry = this.deltaCount;
-    if (entry >= this.deltaDocs.length) this.growEntries(entry + 1);
-    this.deltaDocs[entry] = docId;
-    this.deltaFrequencies[entry] = packedFrequencies;
-    this.deltaNext[entry] = -1;
+    const block = entry >>> DELTA_BLOCK_BITS;
+    if (block >= this.deltaDocs.length) {
+      this.deltaDocs.push(new Uint32Array(DELTA_BLOCK_MASK + 1));
+      this.deltaFrequencies.push(new Uint32Array(DELTA_BLOCK_MASK + 1));
+      this.deltaNext.push(new Int32Array(DELTA_BLOCK_MASK + 1));
+    }
+    const offset = entry & DELTA_BLOCK_MASK;
+    (this.deltaDocs[block] as Uint32Array)[offset] = docId;
+    (this.deltaFrequencies[block] as Uint32Array)[offset] = packedFrequencies;
+    (this.deltaNext[block] as Int32Array)[offset] = -1;
     const tail = this.deltaTail[termId] ?? -1;
     if (tail < 0) this.deltaHead[termId] = entry;
-    else this.deltaNext[tail] = entry;
+    else (this.deltaNext[tail >>> DELTA_BLOCK_BITS] as Int32Array)[tail & DELTA_BLOCK_MASK] = entry;
     this.deltaTail[termId] = entry;
     this.deltaLength[termId] = (this.deltaLength[termId] ?? 0) + 1;
     this.deltaCount++;
@@ -71,13 +83,19 @@ export class PostingLists {
       const end = this.offsets[termId + 1] ?? 0;
       for (let index = this.offsets[termId] ?? 0; index < end; index++) visit(this.docs[index] ?? 0, this.frequencies[index] ?? 0);
     }
-    for (let entry = this.firstDelta(termId); entry >= 0; entry = this.deltaNext[entry] ?? -1) visit(this.deltaDocs[entry] ?? 0, this.deltaFrequencies[entry] ?? 0);
+    for (let entry = this.firstDelta(termId); entry >= 0; ) {
+      const block = entry >>> DELTA_BLOCK_BITS;
+      const offset = entry & DELTA_BLOCK_MASK;
+      visit(this.deltaDocs[block]?.[offset] ?? 0, this.deltaFrequencies[block]?.[offset] ?? 0);
+      entry = this.deltaNext[block]?.[offset] ?? -1;
+    }
   }
 
   /**
    * A term's postings as raw arrays, for the scoring loop (a callback per posting costs it half its
    * speed): base entries `start..end` of `docs`/`frequencies`, then the delta chain from `deltaStart`
-   * through `deltaNext` (-1 ends it), each entry's note and counts in `deltaDocs`/`deltaFrequencies`.
+   * through `deltaNext` (-1 ends it), each entry's note and counts in `deltaDocs`/`deltaFrequencies`
+   * (all three in blocks: see the class comment).
    */
   raw(termId: number): {
     docs: Uint32Array;
@@ -85,9 +103,9 @@ export class PostingLists {
     start: number;
     end: number;
     deltaStart: number;
-    deltaDocs: Uint32Array;
-    deltaFrequencies: Uint32Array;
-    deltaNext: Int32Array;
+    deltaDocs: readonly Uint32Array[];
+    deltaFrequencies: readonly Uint32Array[];
+    deltaNext: readonly Int32Array[];
   } {
     const inBase = termId + 1 < this.offsets.length;
     return {
@@ -205,16 +223,4 @@ export class PostingLists {
     this.deltaLength = length;
   }
 
-  private growEntries(minimum: number): void {
-    const size = Math.max(minimum, Math.ceil(this.deltaDocs.length * 1.5), 4096);
-    const docs = new Uint32Array(size);
-    docs.set(this.deltaDocs);
-    const frequencies = new Uint32Array(size);
-    frequencies.set(this.deltaFrequencies);
-    const next = new Int32Array(size);
-    next.set(this.deltaNext);
-    this.deltaDocs = docs;
-    this.deltaFrequencies = frequencies;
-    this.deltaNext = next;
-  }
 }
