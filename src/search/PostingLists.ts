@@ -35,6 +35,8 @@ export class PostingLists {
   private deltaDocs: Uint32Array[] = [];
   private deltaFrequencies: Uint32Array[] = [];
   private deltaNext: Int32Array[] = [];
+  /** Per delta entry, in blocks: its term, so compaction can read the delta in order, not term by term. */
+  private deltaTerms: Uint32Array[] = [];
   private deltaCount = 0;
 
   get termCount(): number {
@@ -64,11 +66,13 @@ export class PostingLists {
       this.deltaDocs.push(new Uint32Array(DELTA_BLOCK_MASK + 1));
       this.deltaFrequencies.push(new Uint32Array(DELTA_BLOCK_MASK + 1));
       this.deltaNext.push(new Int32Array(DELTA_BLOCK_MASK + 1));
+      this.deltaTerms.push(new Uint32Array(DELTA_BLOCK_MASK + 1));
     }
     const offset = entry & DELTA_BLOCK_MASK;
     (this.deltaDocs[block] as Uint32Array)[offset] = docId;
     (this.deltaFrequencies[block] as Uint32Array)[offset] = packedFrequencies;
     (this.deltaNext[block] as Int32Array)[offset] = -1;
+    (this.deltaTerms[block] as Uint32Array)[offset] = termId;
     const tail = this.deltaTail[termId] ?? -1;
     if (tail < 0) this.deltaHead[termId] = entry;
     else (this.deltaNext[tail >>> DELTA_BLOCK_BITS] as Int32Array)[tail & DELTA_BLOCK_MASK] = entry;
@@ -132,44 +136,70 @@ export class PostingLists {
    * readers meanwhile see them unchanged, and the caller swaps both at once.
    */
   async compacted(newIdOf: Int32Array, slicer: TimeSlicer): Promise<PostingLists> {
+    // A counting sort: live postings counted per term (the base term by term, the delta in the
+    // order it was written: following each term's chain would jump all over the delta), then
+    // written at each term's cursor in the same order. Within a term the base comes first and the
+    // delta after it, each in note order, and renumbering keeps that order.
     const termCount = this.termIds.size;
     const counts = new Uint32Array(termCount);
-    let total = 0;
-    let keptCount = 0;
-    for (let termId = 0; termId < termCount; termId++) {
-      let count = 0;
-      this.forEach(termId, (docId) => {
-        if ((newIdOf[docId] ?? -1) >= 0) count++;
-      });
-      counts[termId] = count;
-      total += count;
-      if (count > 0) keptCount++;
+    for (let termId = 0; termId < termCount && termId + 1 < this.offsets.length; termId++) {
+      const end = this.offsets[termId + 1] ?? 0;
+      for (let index = this.offsets[termId] ?? 0; index < end; index++) if ((newIdOf[this.docs[index] ?? 0] ?? -1) >= 0) counts[termId] = (counts[termId] ?? 0) + 1;
       if ((termId & 1023) === 0) await slicer.checkpoint();
     }
+    await this.forEachDeltaEntry(slicer, (termId, docId) => {
+      if ((newIdOf[docId] ?? -1) >= 0) counts[termId] = (counts[termId] ?? 0) + 1;
+    });
 
+    let keptCount = 0;
+    for (let termId = 0; termId < termCount; termId++) if ((counts[termId] ?? 0) > 0) keptCount++;
     const everyTermKept = keptCount === termCount;
     // Every term kept: the ids stay as they are, so the term table is shared rather than built
     // again (for a vault of millions of distinct words a second table would double the memory).
     const keptTerms = everyTermKept ? this.termIds : new TermTable();
     const offsets = new Uint32Array(keptCount + 1);
-    const docs = new Uint32Array(total);
-    const frequencies = new Uint32Array(total);
-    let cursor = 0;
+    /** Old term id -> where its next posting goes in the new arrays. */
+    const cursors = new Uint32Array(termCount);
+    let total = 0;
     let kept = 0;
     for (let termId = 0; termId < termCount; termId++) {
-      if ((counts[termId] ?? 0) === 0) continue;
-      this.forEach(termId, (docId, packed) => {
-        const newId = newIdOf[docId] ?? -1;
-        if (newId < 0) return;
-        docs[cursor] = newId;
-        frequencies[cursor++] = packed;
-      });
+      const count = counts[termId] ?? 0;
+      if (count === 0) continue;
+      cursors[termId] = total;
+      total += count;
+      offsets[++kept] = total;
       if (!everyTermKept) keptTerms.idOf(this.termIds.text(termId));
-      offsets[++kept] = cursor;
       if ((termId & 1023) === 0) await slicer.checkpoint();
     }
-
+    const docs = new Uint32Array(total);
+    const frequencies = new Uint32Array(total);
+    const place = (termId: number, docId: number, packed: number): void => {
+      const newId = newIdOf[docId] ?? -1;
+      if (newId < 0) return;
+      const at = cursors[termId] ?? 0;
+      docs[at] = newId;
+      frequencies[at] = packed;
+      cursors[termId] = at + 1;
+    };
+    for (let termId = 0; termId < termCount && termId + 1 < this.offsets.length; termId++) {
+      const end = this.offsets[termId + 1] ?? 0;
+      for (let index = this.offsets[termId] ?? 0; index < end; index++) place(termId, this.docs[index] ?? 0, this.frequencies[index] ?? 0);
+      if ((termId & 1023) === 0) await slicer.checkpoint();
+    }
+    await this.forEachDeltaEntry(slicer, place);
     return PostingLists.over({ offsets, docs, frequencies }, keptTerms);
+  }
+
+  /** Every delta entry in the order it was written, with a checkpoint after each block. */
+  private async forEachDeltaEntry(slicer: TimeSlicer, visit: (termId: number, docId: number, packed: number) => void): Promise<void> {
+    for (let block = 0; block * (DELTA_BLOCK_MASK + 1) < this.deltaCount; block++) {
+      const terms = this.deltaTerms[block] as Uint32Array;
+      const docs = this.deltaDocs[block] as Uint32Array;
+      const frequencies = this.deltaFrequencies[block] as Uint32Array;
+      const end = Math.min(DELTA_BLOCK_MASK + 1, this.deltaCount - block * (DELTA_BLOCK_MASK + 1));
+      for (let offset = 0; offset < end; offset++) visit(terms[offset] ?? 0, docs[offset] ?? 0, frequencies[offset] ?? 0);
+      await slicer.checkpoint();
+    }
   }
 
   /** The packed arrays (valid only with an empty delta, right after `compact()`). */
