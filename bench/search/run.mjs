@@ -3,8 +3,10 @@
 // (the plugin's own ranking code), then speed and scale side by side with MiniSearch's default
 // setup (SciFact, and a generated vault of 50,000 notes). Prints the figures and writes them to
 // .bench-data/search-results.json. Before them, known-note recall per language (knownNotes/;
-// `--known-notes-only` stops after it, `--misses` lists its misses). Runs on its own
-// (`node bench/search/run.mjs [--notes N] [--known-notes-only] [--misses]`) or
+// `--known-notes-only` stops after it, `--misses` lists its misses), then the build of one 50 MB
+// note of distinct words in a child process, its time and peak memory (`--big-note-only` stops
+// after it). Runs on its own
+// (`node bench/search/run.mjs [--notes N] [--known-notes-only] [--big-note-only] [--misses]`) or
 // from bench/run.mjs. Generated data goes under .bench-data/ (git-ignored) and is reused.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -44,12 +46,26 @@ step("building the CLI and the speed benchmark");
 const cli = await bundle("src/cli/bin.ts", join(data, "bench-cli.js"));
 const speed = await bundle("bench/search/speed.ts", join(data, "bench-speed.js"));
 const knownNotes = await bundle("bench/search/knownNotes/run.ts", join(data, "bench-known-notes.js"));
+const bigNote = await bundle("bench/search/bigNote.ts", join(data, "bench-big-note.js"));
 
 step("known-note recall per language (bench/search/knownNotes)");
 const knownNotesRun = run([knownNotes, ...(process.argv.includes("--misses") ? ["--misses"] : [])], { cwd: repo });
 process.stdout.write(knownNotesRun.stdout.trim().split("\n").slice(0, -1).join("\n") + "\n");
 const knownNotesFigures = JSON.parse(knownNotesRun.stdout.trim().split("\n").pop());
 if (process.argv.includes("--known-notes-only")) process.exit(0);
+
+step("one 50 MB note of distinct words: build from the folder, in a child process of its own");
+// The old-space limit is far above the goal (1 GB), so the peak is what the build needs, not
+// what a tight limit would squeeze it into.
+const bigNoteRun = run(["--max-old-space-size=4096", bigNote, join(data, "big-note"), "50"]);
+const bigNoteFigures = JSON.parse(bigNoteRun.stdout.trim().split("\n").pop());
+const gb = (bytes) => (bytes / 1e9).toFixed(2);
+console.log(
+  `One note of 50 MB, ${bigNoteFigures.terms} distinct terms: build ${(bigNoteFigures.buildMs / 1000).toFixed(1)} s ` +
+    `(CPU ${(bigNoteFigures.buildCpuMs / 1000).toFixed(1)} s), peak memory ${gb(bigNoteFigures.buildPeakBytes)} GB; ` +
+    `save ${(bigNoteFigures.saveMs / 1000).toFixed(1)} s, peak through the save and a reload ${gb(bigNoteFigures.peakBytes)} GB (load average ${loadavg()[0].toFixed(1)})`,
+);
+if (process.argv.includes("--big-note-only")) process.exit(0);
 
 step("SciFact vault");
 const scifact = join(data, "scifact");
@@ -114,6 +130,7 @@ const results = {
   },
   speed: figures,
   knownNotes: knownNotesFigures,
+  bigNote: bigNoteFigures,
 };
 writeFileSync(join(data, "search-results.json"), `${JSON.stringify(results, null, 2)}\n`);
 

@@ -42,6 +42,19 @@ describe("InvertedIndex", () => {
     expect(ranked(index, "alpha").map(([path]) => path)).toEqual(["b.md"]);
   });
 
+  it("finds every note past the delta's first block of postings, before and after compaction", async () => {
+    const index = new InvertedIndex();
+    // 70,000 distinct words ("слово" and "词" ones among them) fill more than one block of 65,536 postings.
+    const words = Array.from({ length: 70_000 }, (_, n) => (n % 3 === 0 ? `слово${n}` : n % 3 === 1 ? `词${n}` : `w${n}`));
+    index.add({ path: "huge.md", mtime: 1, size: 1, dayKey: 0 }, [words.map((text) => new Term(text)), [], [], [], [], []]);
+    index.add(...note("small.md", { body: `${words[69_999]} ${words[3]} tail` }));
+    const before = ranked(index, `${words[69_999]} ${words[3]}`);
+    expect(before.map(([path]) => path)).toEqual(["small.md", "huge.md"]);
+    expect(ranked(index, "tail").map(([path]) => path)).toEqual(["small.md"]);
+    await index.compact(slicer());
+    expect(ranked(index, `${words[69_999]} ${words[3]}`)).toEqual(before);
+  });
+
   it("gives the same scores before and after compaction, and drops removed notes and unused terms", async () => {
     const index = sample();
     index.remove("b.md");

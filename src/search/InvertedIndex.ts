@@ -1,6 +1,6 @@
-import { comparableTitle, FIELD_COUNT, FIELD_NAMES, noteTitle, type FieldTerms } from "./noteFields";
+import { comparableTitle, FIELD_COUNT, FIELD_NAMES, noteTitle, type FieldTerms, type FieldTermSource } from "./noteFields";
 import { inverseDocumentFrequency, type RankingParameters } from "./ranking";
-import { PostingLists } from "./PostingLists";
+import { DELTA_BLOCK_BITS, DELTA_BLOCK_MASK, PostingLists } from "./PostingLists";
 import type { TimeSlicer } from "./TimeSlicer";
 import type { Term } from "./tokenizer";
 import { TopHits } from "./TopHits";
@@ -35,11 +35,19 @@ export class InvertedIndex {
   private docIdByPath = new Map<string, number>();
   private readonly lengthSums = new Float64Array(FIELD_COUNT);
   private removedCount = 0;
+  private changes = 0;
   /** Comparable title -> paths, in index order; made on first use, then kept by add and remove. */
   private titles: Map<string, string[]> | null = null;
   private postings = new PostingLists();
   private scores: Float64Array = new Float64Array(0);
-  private scratch: Float64Array = new Float64Array(1024);
+  /** Per term id, the packed counts of the note being added (see `add`). */
+  private scratch: Uint32Array = new Uint32Array(1024);
+  private touched: Uint32Array = new Uint32Array(1024);
+
+  /** Bumped by every change: what a cache of figures over all notes is checked against. */
+  get generation(): number {
+    return this.changes;
+  }
 
   get documentCount(): number {
     return this.docIdByPath.size;
@@ -97,32 +105,44 @@ export class InvertedIndex {
     for (const document of this.documents) if (document) yield document;
   }
 
-  /** Adds a note, replacing the one at the same path. `fieldTerms` follows `FIELD_NAMES`. */
-  add(document: IndexedDocument, fieldTerms: FieldTerms): void {
+  /**
+   * Adds a note, replacing the one at the same path. `fieldTerms` follows `FIELD_NAMES`, as lists,
+   * or as a source that hands out each term with its field (so a huge note's terms need not be held
+   * in a list first).
+   */
+  add(document: IndexedDocument, fieldTerms: FieldTerms | FieldTermSource): void {
     this.remove(document.path);
     const id = this.documents.length;
     this.documents.push(document);
+    this.changes++;
     this.docIdByPath.set(document.path, id);
     if (this.titles) this.addTitle(document.path);
     if (this.lengths.length < (id + 1) * FIELD_COUNT) this.lengths = grow(this.lengths, (id + 1) * FIELD_COUNT);
 
-    // Counts are gathered per term id in a scratch array (cheaper than a map per note).
-    const touched: number[] = [];
-    for (let field = 0; field < FIELD_COUNT; field++) {
-      const terms = fieldTerms[field] ?? [];
-      this.lengths[id * FIELD_COUNT + field] = terms.length;
-      this.lengthSums[field] = (this.lengthSums[field] ?? 0) + terms.length;
-      const shift = SHIFTS[field] ?? 0;
-      const max = MAXIMA[field] ?? 0;
-      for (let position = 0; position < terms.length; position++) {
-        const termId = this.termIdOf(terms[position] as Term);
-        if (termId >= this.scratch.length) this.scratch = growFloat(this.scratch, termId + 1);
-        const current = this.scratch[termId] ?? 0;
-        if (current === 0) touched.push(termId);
-        if (((current >>> shift) & max) < max) this.scratch[termId] = current + 2 ** shift;
+    // Counts are gathered per term id in a scratch array (cheaper than a map per note); `touched`
+    // lists the term ids met, in a typed array kept between notes.
+    let touchedCount = 0;
+    const fieldLengths = new Uint32Array(FIELD_COUNT);
+    const count = (field: number, term: Term): void => {
+      fieldLengths[field] = (fieldLengths[field] ?? 0) + 1;
+      const termId = this.termIdOf(term);
+      if (termId >= this.scratch.length) this.scratch = grow(this.scratch, termId + 1, 1024);
+      const current = this.scratch[termId] ?? 0;
+      if (current === 0) {
+        if (touchedCount >= this.touched.length) this.touched = grow(this.touched, touchedCount + 1, 1024);
+        this.touched[touchedCount++] = termId;
       }
+      const shift = SHIFTS[field] ?? 0;
+      if (((current >>> shift) & (MAXIMA[field] ?? 0)) < (MAXIMA[field] ?? 0)) this.scratch[termId] = current + 2 ** shift;
+    };
+    if (typeof fieldTerms === "function") fieldTerms(count);
+    else for (let field = 0; field < FIELD_COUNT; field++) for (const term of fieldTerms[field] ?? []) count(field, term);
+    for (let field = 0; field < FIELD_COUNT; field++) {
+      this.lengths[id * FIELD_COUNT + field] = fieldLengths[field] ?? 0;
+      this.lengthSums[field] = (this.lengthSums[field] ?? 0) + (fieldLengths[field] ?? 0);
     }
-    for (const termId of touched) {
+    for (let position = 0; position < touchedCount; position++) {
+      const termId = this.touched[position] ?? 0;
       this.postings.append(termId, id, this.scratch[termId] ?? 0);
       this.scratch[termId] = 0;
     }
@@ -139,6 +159,7 @@ export class InvertedIndex {
       this.lengthSums[field] = (this.lengthSums[field] ?? 0) - (this.lengths[id * FIELD_COUNT + field] ?? 0);
     }
     this.removedCount++;
+    this.changes++;
     return true;
   }
 
@@ -188,9 +209,14 @@ export class InvertedIndex {
       const frequency = this.liveFrequency(termId);
       if (frequency === 0) continue;
       const termWeight = queryWeight * inverseDocumentFrequency(documentCount, frequency);
-      const { docs, frequencies, start, end, delta } = this.postings.raw(termId);
+      const { docs, frequencies, start, end, deltaStart, deltaDocs, deltaFrequencies, deltaNext } = this.postings.raw(termId);
       for (let index = start; index < end; index++) scorePosting(docs[index] ?? 0, frequencies[index] ?? 0, termWeight);
-      for (let index = 0; index < delta.length; index += 2) scorePosting(delta[index] ?? 0, delta[index + 1] ?? 0, termWeight);
+      for (let entry = deltaStart; entry >= 0; ) {
+        const block = entry >>> DELTA_BLOCK_BITS;
+        const offset = entry & DELTA_BLOCK_MASK;
+        scorePosting(deltaDocs[block]?.[offset] ?? 0, deltaFrequencies[block]?.[offset] ?? 0, termWeight);
+        entry = deltaNext[block]?.[offset] ?? -1;
+      }
     }
 
     const top = new TopHits(limit);
@@ -201,6 +227,75 @@ export class InvertedIndex {
       if (document && (!accept || accept(document))) top.offer(id, score);
     }
     return top.sorted().map(({ id, score }) => ({ document: documents[id] as IndexedDocument, score }));
+  }
+
+  /** The live note numbered `id` (numbers run below `idLimit`). */
+  documentById(id: number): IndexedDocument | undefined {
+    return this.documents[id];
+  }
+
+  /** Every note number so far is below this (removed notes keep theirs until compaction). */
+  get idLimit(): number {
+    return this.documents.length;
+  }
+
+  /**
+   * Adds `weight(term's live note count) × rowWeight[packed]`-style products into `scores` by note
+   * number, for each live posting of `term`: the inner loop of vector scoring, over the raw arrays
+   * (a callback per posting would cost it most of its speed). `postingWeight` turns a posting's
+   * packed counts into its weight. Returns the ids whose score was 0 before, in `touched`.
+   */
+  accumulate(term: string, factor: number, postingWeight: (packed: number) => number, scores: Float64Array, touched: number[]): void {
+    const termId = this.postings.find(term);
+    if (termId === undefined) return;
+    const { docs, frequencies, start, end, deltaStart, deltaDocs, deltaFrequencies, deltaNext } = this.postings.raw(termId);
+    const documents = this.documents;
+    for (let index = start; index < end; index++) {
+      const id = docs[index] ?? 0;
+      if (documents[id] === undefined) continue;
+      if (scores[id] === 0) touched.push(id);
+      scores[id] = (scores[id] ?? 0) + factor * postingWeight(frequencies[index] ?? 0);
+    }
+    for (let entry = deltaStart; entry >= 0; ) {
+      const block = entry >>> DELTA_BLOCK_BITS;
+      const offset = entry & DELTA_BLOCK_MASK;
+      const id = deltaDocs[block]?.[offset] ?? 0;
+      const packed = deltaFrequencies[block]?.[offset] ?? 0;
+      entry = deltaNext[block]?.[offset] ?? -1;
+      if (documents[id] === undefined) continue;
+      if (scores[id] === 0) touched.push(id);
+      scores[id] = (scores[id] ?? 0) + factor * postingWeight(packed);
+    }
+  }
+
+  /**
+   * Per note number, Σ over its terms of (termFactor(term's live note count) × postingWeight)²:
+   * the squared length of every note's vector, in one pass over all postings.
+   */
+  squaredVectorLengths(termFactor: (frequency: number) => number, postingWeight: (packed: number) => number): Float64Array {
+    const squared = new Float64Array(this.documents.length);
+    const documents = this.documents;
+    for (let termId = 0; termId < this.postings.termCount; termId++) {
+      const factor = termFactor(this.liveFrequency(termId));
+      if (factor === 0) continue;
+      const { docs, frequencies, start, end, deltaStart, deltaDocs, deltaFrequencies, deltaNext } = this.postings.raw(termId);
+      for (let index = start; index < end; index++) {
+        const id = docs[index] ?? 0;
+        const weight = factor * postingWeight(frequencies[index] ?? 0);
+        squared[id] = (squared[id] ?? 0) + weight * weight;
+      }
+      for (let entry = deltaStart; entry >= 0; ) {
+        const block = entry >>> DELTA_BLOCK_BITS;
+        const offset = entry & DELTA_BLOCK_MASK;
+        const weight = factor * postingWeight(deltaFrequencies[block]?.[offset] ?? 0);
+        const id = deltaDocs[block]?.[offset] ?? 0;
+        squared[id] = (squared[id] ?? 0) + weight * weight;
+        entry = deltaNext[block]?.[offset] ?? -1;
+      }
+    }
+    // Removed notes keep their numbers until compaction: their figures mean nothing.
+    for (let id = 0; id < squared.length; id++) if (documents[id] === undefined) squared[id] = 0;
+    return squared;
   }
 
   /**
@@ -224,6 +319,7 @@ export class InvertedIndex {
     this.lengths = keptLengths;
     this.docIdByPath = new Map(keptDocuments.map((document, id) => [document.path, id]));
     this.removedCount = 0;
+    this.changes++;
   }
 
   /** The packed arrays, for persisting. Only valid right after `compact()` (throws otherwise). */
@@ -292,15 +388,14 @@ export interface IndexSnapshot {
 const SHIFTS = [0, 12, 16, 20, 24, 28];
 const MAXIMA = [0xfff, 0xf, 0xf, 0xf, 0xf, 0xf];
 
-function growFloat(array: Float64Array, minimum: number): Float64Array {
-  const grown = new Float64Array(Math.max(minimum, array.length * 2));
-  grown.set(array);
-  return grown;
+/** How often a note has a term in the field at `field` (`FIELD_NAMES` order), from its packed counts. */
+export function packedCount(packed: number, field: number): number {
+  return (packed >>> (SHIFTS[field] ?? 0)) & (MAXIMA[field] ?? 0);
 }
 
-function grow(array: Uint32Array, minimum: number): Uint32Array {
+function grow(array: Uint32Array, minimum: number, floor = 0): Uint32Array {
   if (array.length >= minimum) return array;
-  const grown = new Uint32Array(Math.max(minimum, Math.ceil(array.length * 1.5)));
+  const grown = new Uint32Array(Math.max(minimum, Math.ceil(array.length * 1.5), floor));
   grown.set(array);
   return grown;
 }

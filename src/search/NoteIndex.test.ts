@@ -200,6 +200,7 @@ describe("NoteIndex", () => {
       ["a cut-off file", (text: string) => text.slice(0, Math.floor(text.length / 2))],
       ["another format version", (text: string) => text.replace('"version":1', '"version":99')],
       ["damaged postings", (text: string) => text.replace(/\np[^\n]{4}/, "\np!!!!")],
+      ["a term listed twice", (text: string) => text.replace(/\nt\[("[^"]*"),("[^"]*")/, "\nt[$1,$1")],
       ["an empty file", () => ""],
     ])("rebuilds from the notes when the stored index is %s", async (_label, damage) => {
       const first = setUp({ "A.md": "alpha comet", "B.md": "beta comet" });

@@ -8,6 +8,7 @@ import { bestPassage } from "./passages";
 import { blendRankings } from "./fuseRankings";
 import type { IndexedDocument } from "./InvertedIndex";
 import { rankNotes, requestFilter, toRankedNote, type RankedNote } from "./rankNotes";
+import { NoteVectors } from "./noteVectors";
 import { fuseSimilar, similarNotes, type SimilarNote } from "./similarNotes";
 import { titleFirst } from "./titleFirst";
 import type { VectorSide } from "./vectorSide";
@@ -65,6 +66,7 @@ export interface IndexStartReport extends ReconcileReport {
  */
 export class NoteIndex implements NoteSearcher {
   private index = new InvertedIndex();
+  private wordVectors: { index: InvertedIndex; vectors: NoteVectors } | undefined;
   private readonly tokenizer = new Tokenizer();
   private readonly ranking: RankingParameters;
   private readonly queue = new SerialQueue();
@@ -210,13 +212,19 @@ export class NoteIndex implements NoteSearcher {
     if (read.problem !== undefined) return [];
     const outside = options.outsideFolder === undefined ? undefined : `${options.outsideFolder}/`;
     const accept = outside ? (document: IndexedDocument) => !document.path.startsWith(outside) : undefined;
-    const byWords = await similarNotes({ index: this.index, tokenizer: this.tokenizer, vault: this.options.vault, ranking: this.ranking }, path, read.text, {
+    const byWords = await similarNotes({ index: this.index, vectors: this.vectorsOfIndex(), tokenizer: this.tokenizer, vault: this.options.vault, ranking: this.ranking }, path, read.text, {
       limit: options.limit,
       ...(accept ? { accept } : {}),
     });
     const vectors = this.options.vectors?.() ?? null;
     const byMeaning = vectors?.similarToNote(path, options.limit, (candidate) => candidate !== path && this.acceptsPath(candidate, accept)) ?? null;
     return byMeaning && byMeaning.length > 0 ? fuseSimilar(byWords, byMeaning, options.limit) : byWords;
+  }
+
+  /** The word vectors over the current index (a load or rebuild replaces the index, and with it these). */
+  private vectorsOfIndex(): NoteVectors {
+    if (this.wordVectors?.index !== this.index) this.wordVectors = { index: this.index, vectors: new NoteVectors(this.index) };
+    return this.wordVectors.vectors;
   }
 
   /** Whether a path is an indexed note the filter lets through. */

@@ -23,7 +23,7 @@ export function stemEnglish(word: string): string {
   w = step3(w, r1, r2);
   w = step4(w, r2);
   w = step5(w, r1, r2);
-  return w.replace(/Y/g, "y");
+  return w.includes("Y") ? w.replace(/Y/g, "y") : w;
 }
 
 /** Words the algorithm would get wrong, with their stems (the algorithm's own exception list). */
@@ -51,12 +51,19 @@ const EXCEPTIONS = new Map<string, string>([
 /** Left alone once step 1a has run ("inning" is not "inn" + "ing"). */
 const AFTER_STEP_1A = new Set(["inning", "outing", "canning", "herring", "earring", "proceed", "exceed", "succeed"]);
 
+function hasVowel(word: string): boolean {
+  for (let index = 0; index < word.length; index++) if (isVowel(word[index])) return true;
+  return false;
+}
+
 function isVowel(character: string | undefined): boolean {
   return character === "a" || character === "e" || character === "i" || character === "o" || character === "u" || character === "y";
 }
 
 /** A "y" that acts as a consonant (at the start, or after a vowel) is written "Y" while stemming. */
 function markConsonantY(word: string): string {
+  // Most words have no "y": returned as they are, without building a copy letter by letter.
+  if (!word.includes("y")) return word;
   let out = "";
   for (let index = 0; index < word.length; index++) {
     const character = word[index] ?? "";
@@ -66,8 +73,10 @@ function markConsonantY(word: string): string {
 }
 
 /** R1: after the first non-vowel that follows a vowel; fixed for a few prefixes. */
+const REGION_ONE_PREFIXES = ["gener", "commun", "arsen"] as const;
+
 function regionOne(word: string): number {
-  for (const prefix of ["gener", "commun", "arsen"]) if (word.startsWith(prefix)) return prefix.length;
+  for (const prefix of REGION_ONE_PREFIXES) if (word.startsWith(prefix)) return prefix.length;
   return regionAfter(word, 0);
 }
 
@@ -91,14 +100,31 @@ function isShort(word: string, r1: number): boolean {
   return r1 >= word.length && endsInShortSyllable(word);
 }
 
-/** The longest of `suffixes` that `word` ends with, or undefined. `suffixes` is sorted longest first. */
-function longestSuffix(word: string, suffixes: readonly string[]): string | undefined {
-  for (const suffix of suffixes) if (word.endsWith(suffix)) return suffix;
+/** Suffixes grouped by their last letter, each group longest first: a word is compared only with those it could end with. */
+type SuffixTable = ReadonlyMap<string, readonly string[]>;
+
+function suffixTable(suffixes: readonly string[]): SuffixTable {
+  const table = new Map<string, string[]>();
+  for (const suffix of suffixes) {
+    const last = suffix.slice(-1);
+    table.set(last, [...(table.get(last) ?? []), suffix]);
+  }
+  for (const group of table.values()) group.sort((a, b) => b.length - a.length);
+  return table;
+}
+
+/** The longest suffix in `table` that `word` ends with, or undefined. */
+function longestSuffix(word: string, table: SuffixTable): string | undefined {
+  const group = table.get(word.slice(-1));
+  if (group) for (const suffix of group) if (word.endsWith(suffix)) return suffix;
   return undefined;
 }
 
+const STEP_0 = suffixTable(["'s'", "'s", "'"]);
+
 function step0(word: string): string {
-  const suffix = longestSuffix(word, ["'s'", "'s", "'"]);
+  if (!word.includes("'")) return word;
+  const suffix = longestSuffix(word, STEP_0);
   return suffix ? word.slice(0, -suffix.length) : word;
 }
 
@@ -113,7 +139,7 @@ function step1a(word: string): string {
   return word;
 }
 
-const STEP_1B = ["eedly", "ingly", "edly", "eed", "ing", "ed"] as const;
+const STEP_1B = suffixTable(["eedly", "ingly", "edly", "eed", "ing", "ed"]);
 const DOUBLES = new Set(["bb", "dd", "ff", "gg", "mm", "nn", "pp", "rr", "tt"]);
 
 function step1b(word: string, r1: number): string {
@@ -121,7 +147,7 @@ function step1b(word: string, r1: number): string {
   if (!suffix) return word;
   const stem = word.slice(0, -suffix.length);
   if (suffix === "eed" || suffix === "eedly") return stem.length >= r1 ? `${stem}ee` : word;
-  if (![...stem].some(isVowel)) return word;
+  if (!hasVowel(stem)) return word;
   if (stem.endsWith("at") || stem.endsWith("bl") || stem.endsWith("iz")) return `${stem}e`;
   if (DOUBLES.has(stem.slice(-2))) return stem.slice(0, -1);
   if (isShort(stem, r1)) return `${stem}e`;
@@ -135,7 +161,7 @@ function step1c(word: string): string {
   return word;
 }
 
-const STEP_2: ReadonlyArray<readonly [string, string]> = [
+const STEP_2_REPLACEMENTS: ReadonlyArray<readonly [string, string]> = [
   ["ational", "ate"],
   ["fulness", "ful"],
   ["iveness", "ive"],
@@ -161,12 +187,14 @@ const STEP_2: ReadonlyArray<readonly [string, string]> = [
   ["ogi", "og"],
   ["li", ""],
 ];
+const STEP_2 = suffixTable(STEP_2_REPLACEMENTS.map(([suffix]) => suffix));
+const STEP_2_REPLACEMENT = new Map(STEP_2_REPLACEMENTS);
 const LI_ENDINGS = new Set(["c", "d", "e", "g", "h", "k", "m", "n", "r", "t"]);
 
 function step2(word: string, r1: number): string {
-  const match = STEP_2.find(([suffix]) => word.endsWith(suffix));
-  if (!match) return word;
-  const [suffix, replacement] = match;
+  const suffix = longestSuffix(word, STEP_2);
+  if (suffix === undefined) return word;
+  const replacement = STEP_2_REPLACEMENT.get(suffix) ?? "";
   const stem = word.slice(0, -suffix.length);
   if (stem.length < r1) return word;
   if (suffix === "ogi" && !stem.endsWith("l")) return word;
@@ -174,7 +202,7 @@ function step2(word: string, r1: number): string {
   return stem + replacement;
 }
 
-const STEP_3: ReadonlyArray<readonly [string, string]> = [
+const STEP_3_REPLACEMENTS: ReadonlyArray<readonly [string, string]> = [
   ["ational", "ate"],
   ["tional", "tion"],
   ["alize", "al"],
@@ -186,17 +214,20 @@ const STEP_3: ReadonlyArray<readonly [string, string]> = [
   ["ful", ""],
 ];
 
+const STEP_3 = suffixTable(STEP_3_REPLACEMENTS.map(([suffix]) => suffix));
+const STEP_3_REPLACEMENT = new Map(STEP_3_REPLACEMENTS);
+
 function step3(word: string, r1: number, r2: number): string {
-  const match = STEP_3.find(([suffix]) => word.endsWith(suffix));
-  if (!match) return word;
-  const [suffix, replacement] = match;
+  const suffix = longestSuffix(word, STEP_3);
+  if (suffix === undefined) return word;
+  const replacement = STEP_3_REPLACEMENT.get(suffix) ?? "";
   const stem = word.slice(0, -suffix.length);
   if (stem.length < r1) return word;
   if (suffix === "ative" && stem.length < r2) return word;
   return stem + replacement;
 }
 
-const STEP_4 = [
+const STEP_4 = suffixTable([
   "ement",
   "ance",
   "ence",
@@ -215,7 +246,7 @@ const STEP_4 = [
   "al",
   "er",
   "ic",
-] as const;
+]);
 
 function step4(word: string, r2: number): string {
   const suffix = longestSuffix(word, STEP_4);

@@ -21,6 +21,12 @@ export function comparableTitle(text: string): string {
 }
 
 /**
+ * A note's terms handed out one at a time with their field's position in `FIELD_NAMES`, for
+ * `InvertedIndex.add`: a huge note's terms are counted as they come instead of held in lists.
+ */
+export type FieldTermSource = (visit: (field: number, term: Term) => void) => void;
+
+/**
  * A note's text cut into fields: title (the file name), aliases, headings and tags as Obsidian
  * reads them, the folder path, and the body (everything else, frontmatter values included).
  *
@@ -29,44 +35,59 @@ export function comparableTitle(text: string): string {
  * title is not counted twice.
  */
 export function extractFieldTerms(path: string, text: string, tokenizer: Tokenizer): FieldTerms {
-  const metadata = readNoteOutline(text);
-  const lines = metadata.lines;
-  const headingLines = new Set(metadata.headings.map((heading) => heading.line));
-
-  let title = tokenizer.terms(noteTitle(path));
-  const headings: Term[] = [];
-  let titleHeadingSeen = false;
-  for (const heading of metadata.headings) {
-    const terms = tokenizer.terms(heading.heading);
-    if (!titleHeadingSeen && heading.level === 1 && startsWith(terms, title)) {
-      titleHeadingSeen = true;
-      title = terms;
-      continue;
-    }
-    headings.push(...terms);
-  }
-
-  // The body's terms, line by line (joining the lines first would copy the whole note once more).
-  const body: Term[] = [];
-  const collect = (term: Term) => body.push(term);
-  for (let index = metadata.bodyStartLine; index < lines.length; index++) {
-    if (!headingLines.has(index)) tokenizer.forEachTerm(lines[index] ?? "", collect);
-  }
-  for (const [key, value] of Object.entries(metadata.frontmatter)) {
-    if (OBSIDIAN_KEYS.has(key.toLowerCase())) continue;
-    for (const text of plainValues(value)) tokenizer.forEachTerm(text, collect);
-  }
-
-  const folder = path.includes("/") ? path.slice(0, path.lastIndexOf("/")) : "";
-  return [
-    body,
-    title,
-    headings,
-    metadata.aliases.flatMap((alias) => tokenizer.terms(alias)),
-    metadata.tags.flatMap((tag) => tokenizer.terms(tag)),
-    tokenizer.terms(folder),
-  ];
+  const fields: Term[][] = FIELD_NAMES.map(() => []);
+  fieldTermSource(path, text, tokenizer)((field, term) => fields[field]?.push(term));
+  return fields;
 }
+
+/**
+ * As `extractFieldTerms`, handed out term by term: the short fields first, then the body line by
+ * line as it is tokenized (no list of the body's terms is made).
+ */
+export function fieldTermSource(path: string, text: string, tokenizer: Tokenizer): FieldTermSource {
+  return (visit) => {
+    const metadata = readNoteOutline(text);
+    const lines = metadata.lines;
+    const headingLines = new Set(metadata.headings.map((heading) => heading.line));
+
+    let title = tokenizer.terms(noteTitle(path));
+    const headings: Term[] = [];
+    let titleHeadingSeen = false;
+    for (const heading of metadata.headings) {
+      const terms = tokenizer.terms(heading.heading);
+      if (!titleHeadingSeen && heading.level === 1 && startsWith(terms, title)) {
+        titleHeadingSeen = true;
+        title = terms;
+        continue;
+      }
+      headings.push(...terms);
+    }
+    const folder = path.includes("/") ? path.slice(0, path.lastIndexOf("/")) : "";
+    const short: Array<[FieldName, readonly Term[]]> = [
+      ["title", title],
+      ["headings", headings],
+      ["aliases", metadata.aliases.flatMap((alias) => tokenizer.terms(alias))],
+      ["tags", metadata.tags.flatMap((tag) => tokenizer.terms(tag))],
+      ["path", tokenizer.terms(folder)],
+    ];
+    for (const [name, terms] of short) {
+      const field = FIELD_NAMES.indexOf(name);
+      for (const term of terms) visit(field, term);
+    }
+
+    // The body's terms, line by line (joining the lines first would copy the whole note once more).
+    const collect = (term: Term) => visit(BODY, term);
+    for (let index = metadata.bodyStartLine; index < lines.length; index++) {
+      if (!headingLines.has(index)) tokenizer.forEachTerm(lines[index] ?? "", collect);
+    }
+    for (const [key, value] of Object.entries(metadata.frontmatter)) {
+      if (OBSIDIAN_KEYS.has(key.toLowerCase())) continue;
+      for (const text of plainValues(value)) tokenizer.forEachTerm(text, collect);
+    }
+  };
+}
+
+const BODY = FIELD_NAMES.indexOf("body");
 
 /** Frontmatter keys that have their own field or are not the note's words. */
 const OBSIDIAN_KEYS = new Set(["tags", "tag", "aliases", "alias", "cssclasses", "cssclass", "publish", "position"]);

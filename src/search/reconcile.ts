@@ -1,7 +1,7 @@
 import { VaultFileNotFoundError, type FileStat, type VaultPort } from "../vault/VaultPort";
 import { quotePath, toVaultPath, VaultPathError } from "../vault/vaultPath";
 import type { InvertedIndex } from "./InvertedIndex";
-import { extractFieldTerms } from "./noteFields";
+import { fieldTermSource } from "./noteFields";
 import { dailyNoteDayKey } from "./timeRange";
 import type { TimeSlicer } from "./TimeSlicer";
 import type { Tokenizer } from "./tokenizer";
@@ -139,7 +139,7 @@ export function indexNote(
 ): void {
   context.index.add(
     { path: note.path, mtime: note.mtime, size: note.size, dayKey: dailyNoteDayKey(note.path) },
-    extractFieldTerms(note.path, text, context.tokenizer),
+    fieldTermSource(note.path, text, context.tokenizer),
   );
 }
 

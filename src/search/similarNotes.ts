@@ -2,17 +2,18 @@ import { parseMarkdownMetadata } from "../vault/markdownMetadata";
 import { blendRankings } from "./fuseRankings";
 import type { VaultPort } from "../vault/VaultPort";
 import type { IndexedDocument, InvertedIndex } from "./InvertedIndex";
-import { extractFieldTerms, FIELD_NAMES, noteTitle, type FieldName } from "./noteFields";
-import { inverseDocumentFrequency, type RankingParameters } from "./ranking";
+import { extractFieldTerms, noteTitle } from "./noteFields";
+import type { NoteVectors } from "./noteVectors";
+import type { RankingParameters } from "./ranking";
 import type { Tokenizer } from "./tokenizer";
 
 /** A note related to another, with why. */
 export interface SimilarNote {
   path: string;
   title: string;
-  /** The word match scaled so the best one scores 1, plus 0.3 for a link either way (0.6 both ways). */
+  /** The word match (cosine) scaled so the best one scores 1, plus 0.3 for a link either way (0.6 both ways). */
   score: number;
-  /** The most distinctive words both notes use, as the first note writes them. */
+  /** The shared words that add most to the word match, as the first note writes them. */
   sharedTerms: string[];
   sharedTags: string[];
   /** How the two are linked: this note links to it, it links here, or both. */
@@ -23,6 +24,8 @@ export interface SimilarNote {
 
 export interface SimilarContext {
   index: InvertedIndex;
+  /** The notes' word vectors over `index`. */
+  vectors: NoteVectors;
   tokenizer: Tokenizer;
   vault: VaultPort;
   ranking: RankingParameters;
@@ -34,47 +37,21 @@ export interface SimilarOptions {
   accept?: (document: IndexedDocument) => boolean;
 }
 
-/** How much a term in each field says about what a note is about. */
-const FIELD_WEIGHT: Readonly<Record<FieldName, number>> = { body: 1, title: 3, headings: 2, aliases: 3, tags: 3, path: 0.5 };
-/** The most distinctive terms the query is made of. */
-const QUERY_TERMS = 60;
 /** What a link in either direction adds to a score (the best word match scores 1). */
 const LINK_BONUS = 0.3;
 
 /**
- * "More like this": the note's most distinctive terms (by field: title, aliases, tags and
- * headings count more than the body; tf saturated, times idf), as one weighted query over the
- * index, so a note with no embeddings at all finds its neighbours by the words they share.
- * Terms no other note has, or that most notes have, say nothing and are left out. Links in
- * either direction add to a note's score (a linked note is listed even without shared words).
- * Scores are scaled so the best word match is 1.
+ * The notes whose words are closest to this note's: cosine between tf-idf vectors over the whole
+ * of both notes (see NoteVectors; title, aliases, tags and headings count more than the body), so
+ * a note with no embeddings at all finds its neighbours by the words they share. Links in either
+ * direction add to a note's score (a linked note is listed even without shared words). Scores are
+ * scaled so the best word match is 1.
  */
 export async function similarNotes(context: SimilarContext, path: string, text: string, options: SimilarOptions): Promise<SimilarNote[]> {
   const { index, tokenizer } = context;
-  const documentCount = Math.max(1, index.documentCount);
-  const fields = extractFieldTerms(path, text, tokenizer);
-  const weights = new Map<string, number>();
-  FIELD_NAMES.forEach((field, position) => {
-    const counts = new Map<string, number>();
-    for (const term of fields[position] ?? []) counts.set(term.text, (counts.get(term.text) ?? 0) + 1);
-    for (const [term, count] of counts) weights.set(term, (weights.get(term) ?? 0) + FIELD_WEIGHT[field] * (count / (count + 1.2)));
-  });
-  const query = new Map<string, number>();
-  const scored = [...weights]
-    .map(([term, weight]) => {
-      const frequency = index.documentFrequency(term);
-      // Half the notes or more is "most notes" only once there are enough notes to say so.
-      const useful = frequency >= 2 && (documentCount < 20 || frequency <= documentCount * 0.5);
-      return { term, score: useful ? weight * inverseDocumentFrequency(documentCount, frequency) : 0 };
-    })
-    .filter((entry) => entry.score > 0)
-    .sort((a, b) => b.score - a.score || a.term.localeCompare(b.term))
-    .slice(0, QUERY_TERMS);
-  const top = scored[0]?.score ?? 1;
-  for (const { term, score } of scored) query.set(term, score / top);
-
+  const vector = context.vectors.vectorOf(extractFieldTerms(path, text, tokenizer));
   const accept = (document: IndexedDocument) => document.path !== path && (!options.accept || options.accept(document));
-  const hits = index.search(query, options.limit * 2, context.ranking, accept);
+  const hits = context.vectors.nearest(vector, options.limit * 2, accept);
   const best = hits[0]?.score ?? 1;
   // Path -> word score (NaN: a candidate only for a link to this note, see below).
   const candidates = new Map<string, number>(hits.map((hit) => [hit.document.path, hit.score / best]));
@@ -97,31 +74,37 @@ export async function similarNotes(context: SimilarContext, path: string, text: 
   const ownTags = new Set(metadata.tags.map((tag) => tag.toLowerCase()));
   const surface = surfaceForms(text, tokenizer);
   const title = noteTitle(path).toLowerCase();
-  const results: SimilarNote[] = [];
+  const scored: Array<{ path: string; score: number; link: SimilarNote["link"]; text: string }> = [];
   for (const candidate of mayLinkHere) if (!candidates.has(candidate)) candidates.set(candidate, Number.NaN);
+  // Read together: most of the time here is waiting for the files.
+  const texts = await Promise.all([...candidates.keys()].map((candidate) => context.vault.read(candidate).catch(() => null)));
+  let position = 0;
   for (const [candidate, scoreOrNaN] of candidates) {
-    let candidateText: string;
-    try {
-      candidateText = await context.vault.read(candidate);
-    } catch {
-      continue;
-    }
-    const candidateMetadata = parseMarkdownMetadata(candidateText);
-    const linkedFrom = candidateMetadata.links.some((link) => linkName(link.link) === title || link.link.replace(/\.md$/i, "") === path.replace(/\.md$/i, ""));
+    const candidateText = texts[position++];
+    if (candidateText === null || candidateText === undefined) continue;
+    const candidateLinks = parseMarkdownMetadata(candidateText).links;
+    const linkedFrom = candidateLinks.some((link) => linkName(link.link) === title || link.link.replace(/\.md$/i, "") === path.replace(/\.md$/i, ""));
     const link = linksTo.has(candidate) ? (linkedFrom ? "both" : "links-to") : linkedFrom ? "linked-from" : null;
     // A note found only by the name is listed only when it does link here.
     if (Number.isNaN(scoreOrNaN) && !link) continue;
     const base = Number.isNaN(scoreOrNaN) ? 0 : scoreOrNaN;
-    const candidateTerms = new Set(tokenizer.tokenize(candidateText));
-    const sharedTerms = scored
-      .filter(({ term }) => candidateTerms.has(term))
+    scored.push({ path: candidate, score: base + (link === "both" ? 2 * LINK_BONUS : link ? LINK_BONUS : 0), link, text: candidateText });
+  }
+  // Ranked by the exact score (rounding first would let the path order decide near-ties); the
+  // why is worked out only for the notes listed.
+  scored.sort((a, b) => b.score - a.score || a.path.localeCompare(b.path));
+  return scored.slice(0, options.limit).map(({ path: candidate, score, link, text: candidateText }) => {
+    // The words that add most to this pair's cosine: this note's weight times the other's.
+    const candidateVector = context.vectors.vectorOf(extractFieldTerms(candidate, candidateText, tokenizer));
+    const sharedTerms = [...vector]
+      .map(([term, weight]) => ({ term, share: weight * (candidateVector.get(term) ?? 0) }))
+      .filter(({ share }) => share > 0)
+      .sort((a, b) => b.share - a.share || a.term.localeCompare(b.term))
       .slice(0, 3)
       .map(({ term }) => surface.get(term) ?? term);
-    const sharedTags = candidateMetadata.tags.filter((tag) => ownTags.has(tag.toLowerCase()));
-    const score = base + (link === "both" ? 2 * LINK_BONUS : link ? LINK_BONUS : 0);
-    results.push({ path: candidate, title: noteTitle(candidate), score: Math.round(score * 1000) / 1000, sharedTerms, sharedTags, link });
-  }
-  return results.sort((a, b) => b.score - a.score || a.path.localeCompare(b.path)).slice(0, options.limit);
+    const sharedTags = parseMarkdownMetadata(candidateText).tags.filter((tag) => ownTags.has(tag.toLowerCase()));
+    return { path: candidate, title: noteTitle(candidate), score: Math.round(score * 1000) / 1000, sharedTerms, sharedTags, link };
+  });
 }
 
 /** The last part of a link target without ".md", lower case: what Obsidian matches a note's name by. */

@@ -4,7 +4,7 @@ import { stemEnglish } from "./englishStemmer";
  * Bumped whenever tokens would come out differently for the same text: a persisted index made by
  * another version no longer matches what queries produce, so it is rebuilt.
  */
-export const TOKENIZER_VERSION = 2;
+export const TOKENIZER_VERSION = 3;
 
 /**
  * English function words left out of the index, as in Lucene's English analyzer (the baseline the
@@ -26,8 +26,10 @@ const TOKEN = /\p{N}+(?:[.,]\p{N}+)+|[\p{L}\p{N}\p{M}]+/gu;
 const WORD_CHARACTER = /^[\p{L}\p{N}\p{M}]$/u;
 // Scripts written without spaces between words: such runs go through Intl.Segmenter.
 const UNSPACED_SCRIPT = /[\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}\p{sc=Thai}\p{sc=Lao}\p{sc=Khmer}\p{sc=Myanmar}]/u;
-const HAN = /\p{sc=Han}/u;
-const HAN_ONLY = /^\p{sc=Han}+$/u;
+// Chinese characters and Japanese kana (with the long-vowel mark "ー", which Unicode files as common
+// to both kana): the letters that pair up (see segmentCjk).
+const CJK = /[\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}\u30fc]/u;
+const CJK_ONLY = /^[\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}\u30fc]+$/u;
 // Accents and other combining marks of the Latin, Greek and Cyrillic scripts (after NFKD). Marks of
 // other scripts (Devanagari vowel signs, Japanese voicing marks) are part of their letters: kept.
 const FOLDED_MARKS = /[\u0300-\u036f]|[\u1ab0-\u1aff]|[\u1dc0-\u1dff]|[\u20d0-\u20ff]|[\ufe20-\ufe2f]/g;
@@ -41,9 +43,10 @@ const APOSTROPHE = 0x27;
 const RIGHT_QUOTE = 0x2019;
 
 /**
- * One search term, as the tokenizer hands it out: one object per distinct term text (while it is
- * cached), so an index can keep its own id for the term on the object instead of looking the text
- * up again for every occurrence (ten times faster when a vault is indexed). `indexedBy` says whose
+ * One search term, as the tokenizer hands it out: one object per distinct token (while it is
+ * cached; "notes" and "note" have one each, of the same text), so an index can keep its own id for
+ * the term on the object instead of looking the text up again for every occurrence (ten times
+ * faster when a vault is indexed). `indexedBy` says whose
  * id `indexId` is; anyone else looks the text up.
  */
 export class Term {
@@ -65,8 +68,6 @@ export class Term {
 export class Tokenizer {
   /** Token -> its term, or null for a token left out (a stop word, a run too long). */
   private readonly termOfToken = new Map<string, Term | null>();
-  /** Term text -> its object, so tokens with the same term share one. */
-  private readonly termObjects = new Map<string, Term>();
   private readonly wordCharacters = new Map<string, boolean>();
   private segmenter: Intl.Segmenter | null | undefined;
 
@@ -170,23 +171,13 @@ export class Tokenizer {
   private emit(token: string, visit: (term: Term) => void): void {
     let term = this.termOfToken.get(token);
     if (term === undefined) {
-      term = token.length > MAX_TOKEN_LENGTH || ENGLISH_STOP_WORDS.has(token) ? null : this.termObject(stemEnglish(token));
+      term = token.length > MAX_TOKEN_LENGTH || ENGLISH_STOP_WORDS.has(token) ? null : new Term(stemEnglish(token));
       if (this.termOfToken.size >= this.maxCachedTerms) {
         this.termOfToken.clear();
-        this.termObjects.clear();
       }
       this.termOfToken.set(token, term);
     }
     if (term !== null) visit(term);
-  }
-
-  private termObject(text: string): Term {
-    let term = this.termObjects.get(text);
-    if (!term) {
-      term = new Term(text);
-      this.termObjects.set(text, term);
-    }
-    return term;
   }
 
   private segment(run: string): string[] {
@@ -194,14 +185,14 @@ export class Tokenizer {
       this.segmenter = typeof Intl.Segmenter === "function" ? new Intl.Segmenter(undefined, { granularity: "word" }) : null;
     }
     if (this.segmenter === null) return characterPairs(run);
-    if (!HAN.test(run)) {
+    if (!CJK.test(run)) {
       const words: string[] = [];
       for (const piece of this.segmenter.segment(run)) {
         if (piece.isWordLike) words.push(piece.segment);
       }
       return words;
     }
-    return segmentHan(this.segmenter, run);
+    return segmentCjk(this.segmenter, run);
   }
 }
 
@@ -223,33 +214,45 @@ export function foldText(text: string): string {
 }
 
 /**
- * Text with Chinese characters: the segmenter's words, and besides them every pair of adjacent Han
- * characters, across the segmenter's word boundaries too. The segmenter's dictionary cuts the same
- * characters differently by context ("烤面包" one word in a title, "面包" alone in a question;
- * "笔记本" as "笔记"+"本"), so its words alone often fail to meet; the pairs always do. A word of
- * two characters is its own pair and comes out once; a word of one character comes out as itself.
- * Kana, Latin letters and digits in the same run stay the segmenter's words.
+ * Chinese and Japanese text: the segmenter's words, and besides them every pair of adjacent Chinese
+ * characters or kana, across the segmenter's word boundaries too. The segmenter's dictionary cuts
+ * the same characters differently by context ("烤面包" one word in a title, "面包" alone in a
+ * question; "笔记本" as "笔记"+"本"), and a phrase cut short breaks its words apart ("見つかりませ"
+ * comes out as single kana where "見つかりません" does not; "ーバル" where the note says
+ * "グローバル"), so its words alone often fail to meet; the pairs always do. A word of two such
+ * characters is its own pair and comes out once; a word of one comes out as itself. Latin letters,
+ * digits and other scripts in the same run stay the segmenter's words.
  */
-function segmentHan(segmenter: Intl.Segmenter, run: string): string[] {
+function segmentCjk(segmenter: Intl.Segmenter, run: string): string[] {
   const terms: string[] = [];
-  let previousHan = "";
-  for (const { segment, isWordLike } of segmenter.segment(run)) {
-    if (!isWordLike) {
-      previousHan = "";
-      continue;
+  const words = [...segmenter.segment(run)].map(({ segment, isWordLike }) => (isWordLike ? segment : ""));
+  let previous = "";
+  words.forEach((segment, position) => {
+    if (segment === "") {
+      previous = "";
+      return;
     }
     const characters = [...segment];
     const first = characters[0] ?? "";
     const last = characters[characters.length - 1] ?? "";
-    if (previousHan !== "" && HAN.test(first)) terms.push(`${previousHan}${first}`);
-    if (HAN_ONLY.test(segment)) {
+    const startsStretch = previous === "" && CJK.test(first);
+    if (previous !== "" && CJK.test(first)) terms.push(`${previous}${first}`);
+    if (CJK_ONLY.test(segment)) {
       if (characters.length !== 2) terms.push(segment);
       for (let index = 0; index + 1 < characters.length; index++) terms.push(`${characters[index]}${characters[index + 1]}`);
     } else {
       terms.push(segment);
     }
-    previousHan = HAN.test(last) ? last : "";
-  }
+    // The first and last character of a stretch come out alone too: a phrase cut at that point
+    // leaves a single character there ("符" of "标识符“{0}”"), which then meets it.
+    const next = words[position + 1] ?? "";
+    const endsStretch = CJK.test(last) && !(next !== "" && CJK.test([...next][0] ?? ""));
+    if (characters.length > 1) {
+      if (startsStretch) terms.push(first);
+      if (endsStretch && CJK_ONLY.test(segment)) terms.push(last);
+    }
+    previous = CJK.test(last) ? last : "";
+  });
   return terms;
 }
 

@@ -12,12 +12,7 @@ import { rankNotes } from "../../../src/search/rankNotes";
 import { DEFAULT_RANKING } from "../../../src/search/ranking";
 import { indexNote } from "../../../src/search/reconcile";
 import { Tokenizer } from "../../../src/search/tokenizer";
-
-interface KnownNote {
-  title: string;
-  body: string;
-  questions: string[];
-}
+import { questionsFor, typescriptLocaleSets, type KnownNote } from "./localeNotes";
 
 interface LanguageFigures {
   notes: number;
@@ -57,8 +52,12 @@ function evaluateSet(language: string, notes: KnownNote[]): LanguageFigures {
 const figures: Record<string, LanguageFigures> = {};
 for (const file of readdirSync(folder).filter((name) => /^notes-.+\.json$/.test(name)).sort()) {
   const language = file.slice("notes-".length, -".json".length);
-  figures[language] = evaluateSet(language, JSON.parse(readFileSync(join(folder, file), "utf8")) as KnownNote[]);
+  const notes = JSON.parse(readFileSync(join(folder, file), "utf8")) as KnownNote[];
+  figures[language] = evaluateSet(language, notes);
+  // The same notes asked for the outside check's way (longest line, first sentence, cut ends).
+  figures[`${language}-lines`] = evaluateSet(`${language}-lines`, notes.map((note) => ({ ...note, questions: questionsFor(note.body) })));
 }
+for (const [language, notes] of typescriptLocaleSets(join(process.cwd(), "node_modules"))) figures[language] = evaluateSet(language, notes);
 process.stdout.write("Known-note recall (the note asked about among the first k)\n");
 for (const [language, result] of Object.entries(figures)) {
   process.stdout.write(`  ${language.padEnd(8)} ${String(result.notes).padStart(3)} notes ${String(result.questions).padStart(4)} questions   R@1 ${result.recallAt1.toFixed(3)}   R@5 ${result.recallAt5.toFixed(3)}\n`);
