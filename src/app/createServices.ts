@@ -1,11 +1,9 @@
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { ChatRunner } from "../chat/ChatController";
 import { createChatRunner, type ChatRunnerParts } from "../chat/createChatRunner";
-import { RELATED_NOTES_SHOWN } from "../constants";
 import { errorMessage } from "../errorMessage";
 import { PromptPayloadRecorder } from "../context/promptPayloadRecorder";
 import { ChatHistory } from "../history/ChatHistory";
-import { searchOutsideChats } from "../history/searchOutsideChats";
 import { createChatModel } from "../LLMProviders/chatModelFactory";
 import { listServerModels } from "../LLMProviders/listModels";
 import { configuredModelNames, knownToTakeTools, modelSettingsFor, withToolSupport } from "../LLMProviders/modelChoice";
@@ -13,31 +11,21 @@ import type { RetryPolicy } from "../LLMProviders/retryPolicy";
 import type { McpServerConfig } from "../mcp/mcpConfig";
 import { McpHub } from "../mcp/McpHub";
 import type { RunApprovals } from "../ports/approval";
-import { systemClock, type Clock } from "../ports/Clock";
-import type { FetchLike } from "../ports/FetchLike";
+import type { Clock } from "../ports/Clock";
 import type { HttpPort } from "../ports/HttpPort";
-import type { NoteSearcher } from "../ports/NoteSearcher";
 import type { SecretStore } from "../ports/SecretStore";
 import type { PromptNoteError } from "../prompts/customPrompt";
 import { PromptLibrary } from "../prompts/PromptLibrary";
-import type { EmbedderStatus } from "../search/embeddings/Embedder";
-import { createSemanticSearch, type SemanticSearch, type SemanticSearchOptions } from "../search/embeddings/semanticSearch";
-import { NoteIndex, type NoteIndexOptions } from "../search/NoteIndex";
-import type { SimilarNote } from "../search/similarNotes";
 import { storedSecretValues } from "../settings/secrets";
-import type { ChatMode, CopilotSettings } from "../settings/settingsSchema";
+import type { ChatMode } from "../settings/settingsSchema";
 import { BUILTIN_TOOLS, initializeBuiltinTools } from "../tools/builtinTools";
 import { EditHistory } from "../tools/edit/EditHistory";
 import type { PomodoroTimer } from "../tools/pomodoro/PomodoroTimer";
 import type { ToolRegistry } from "../tools/ToolRegistry";
-import type { DataStore, VaultPort } from "../vault/VaultPort";
+import type { VaultPort } from "../vault/VaultPort";
+import { createSearchServices, type SearchPorts, type SearchServices, type SettingsSource } from "./createSearchServices";
 
-/** The settings as the services read them: the current value, its changes, and a way to change it. */
-export interface SettingsSource {
-  get(): CopilotSettings;
-  subscribe(listener: (settings: CopilotSettings) => void): () => void;
-  update(change: (settings: CopilotSettings) => CopilotSettings): Promise<void>;
-}
+export type { SettingsSource };
 
 /**
  * What the services are built from: the platform's side of everything. The plugin hands in
@@ -45,14 +33,7 @@ export interface SettingsSource {
  * the flags' settings and keys, Node's fetch and the approvals its flags chose; the tests the same
  * over a temporary folder and a scripted server.
  */
-export interface ServicePorts {
-  vault: VaultPort;
-  /** The plugin's private storage (the index, the vectors, the edit history). */
-  dataStore: DataStore;
-  secrets: SecretStore;
-  settings: SettingsSource;
-  /** Requests to model, embeddings and MCP servers. */
-  fetch: FetchLike;
+export interface ServicePorts extends SearchPorts {
   /** Plain requests of the tools (web search, transcripts). */
   http: HttpPort;
   /** Asked by a tool run that no chat started (a chat's run asks in the chat). */
@@ -61,38 +42,24 @@ export interface ServicePorts {
   registry: ToolRegistry;
   /** Makes the transport of an MCP server. */
   createMcpTransport: (config: McpServerConfig) => Promise<Transport>;
-  clock?: Clock;
   /** The pomodoro timer, made with the services' clock (Obsidian's shows itself in the status bar). */
   pomodoroTimer?: (clock: Clock) => PomodoroTimer;
-  /** Problems that stopped nothing (a note the index could not read, an embeddings failure). */
-  onProblem?: (message: string) => void;
-  onIndexProgress?: NoteIndexOptions["onProgress"];
-  onEmbeddingProgress?: SemanticSearchOptions["onProgress"];
-  onEmbeddingProblem?: SemanticSearchOptions["onProblem"];
-  onEmbeddingQueryProblem?: SemanticSearchOptions["onQueryProblem"];
   /** Problems of prompt notes (a broken one is reported, the others load). */
   onPromptProblems?: (problems: PromptNoteError[]) => void;
-  /** How long threads are handed back between slices of long work (a timer by default). */
-  yieldNow?: () => Promise<void>;
   retryPolicy?: RetryPolicy;
-  /** How long a model or embeddings request may stay silent before it fails. */
-  idleTimeoutMs?: number;
+  /** Secret values the settings do not name (the CLI's: an MCP config file's env and headers), kept out like theirs. */
+  moreSecretValues?: () => readonly string[];
   /** Model names the server lists, for the picker (the server's own list by default). */
   listServerModels?: () => Promise<string[]>;
 }
 
 /** Everything the chat, the commands and the settings reach, built once. */
-export interface Services {
+export interface Services extends SearchServices {
   settings: SettingsSource;
   vault: VaultPort;
   secrets: SecretStore;
-  clock: Clock;
   registry: ToolRegistry;
   editHistory: EditHistory;
-  semantic: SemanticSearch;
-  noteIndex: NoteIndex;
-  /** What the agent's search and vault QA read: every note but the saved chats. */
-  noteSearch: NoteSearcher;
   mcpHub: McpHub;
   /** The last request, layer by layer, keys redacted ("Show last request"). */
   recorder: PromptPayloadRecorder;
@@ -100,18 +67,10 @@ export interface Services {
   prompts: PromptLibrary;
   /** The runner of a chat mode, answering with `model`. */
   createRunner(mode: ChatMode, model: string): ChatRunner;
-  /** The notes related to a note (the chats left out). */
-  related: { similar(path: string, signal: AbortSignal): Promise<SimilarNote[]> };
   /** The model names to offer: the configured ones (the default first), then what the default's server lists. */
   listModels(): Promise<string[]>;
   /** The values of every secret the settings name (kept out of saved chats, logs and the request view). */
   secretValues(): string[];
-  /** "Index health" in the settings: the index's figures (and the embeddings' when on), Rebuild, and a change event. */
-  indexHealth: {
-    health(): ReturnType<NoteIndex["health"]> & { embeddings: EmbedderStatus | null };
-    rebuild(): Promise<void>;
-    onChange(listener: () => void): () => void;
-  };
   /** Starts what runs in the background: the note index, embedding and MCP servers, each following the settings. */
   start(): void;
   /** Stops all of it and lets go of the registry's built-in tools; what is stored stays stored. */
@@ -126,33 +85,10 @@ export interface Services {
  */
 export function createServices(ports: ServicePorts): Services {
   const { vault, dataStore, secrets, settings, registry } = ports;
-  // The time zone is read at each call, so a change in the settings applies at once.
-  const clock: Clock = ports.clock ?? { now: () => Date.now(), timeZone: () => systemClock(settings.get().timeZone).timeZone() };
-  const secretValues = () => storedSecretValues(settings.get(), secrets);
+  const search = createSearchServices(ports);
+  const { clock, noteIndex, noteSearch } = search;
+  const secretValues = () => [...storedSecretValues(settings.get(), secrets), ...(ports.moreSecretValues?.() ?? [])];
   const editHistory = new EditHistory(vault, dataStore);
-  const semantic = createSemanticSearch({
-    vault,
-    store: dataStore,
-    fetch: ports.fetch,
-    secrets,
-    getSettings: () => settings.get(),
-    onProblem: ports.onEmbeddingProblem ?? ((problem) => ports.onProblem?.(`embeddings: ${problem.error.message}`)),
-    ...(ports.onEmbeddingQueryProblem ? { onQueryProblem: ports.onEmbeddingQueryProblem } : {}),
-    ...(ports.onEmbeddingProgress ? { onProgress: ports.onEmbeddingProgress } : {}),
-    ...(ports.yieldNow ? { yieldNow: ports.yieldNow } : {}),
-    ...(ports.idleTimeoutMs !== undefined ? { idleTimeoutMs: ports.idleTimeoutMs } : {}),
-  });
-  const noteIndex = new NoteIndex({
-    vectors: () => semantic.vectors(),
-    vault,
-    store: dataStore,
-    getSettings: () => settings.get().search,
-    timeZone: () => clock.timeZone(),
-    ...(ports.onProblem ? { onProblem: ports.onProblem } : {}),
-    ...(ports.onIndexProgress ? { onProgress: ports.onIndexProgress } : {}),
-    ...(ports.yieldNow ? { yieldNow: ports.yieldNow } : {}),
-  });
-  const noteSearch = searchOutsideChats(noteIndex, () => settings.get().history.folder, vault.configDir);
   initializeBuiltinTools(registry, {
     vault,
     clock,
@@ -190,49 +126,35 @@ export function createServices(ports: ServicePorts): Services {
   const following: Array<() => void> = [];
 
   return {
+    ...search,
     settings,
     vault,
     secrets,
-    clock,
     registry,
     editHistory,
-    semantic,
-    noteIndex,
-    noteSearch,
     mcpHub,
     recorder,
     history,
     prompts,
     createRunner: (mode, model) => createChatRunner(runnerParts, mode, model),
-    related: {
-      similar: (path, signal) => noteIndex.similar(path, { limit: RELATED_NOTES_SHOWN, signal, outsideFolder: settings.get().history.folder }),
-    },
     listModels: async () => [...configuredModelNames(settings.get()), ...(await serverModels())],
     secretValues,
-    indexHealth: {
-      health: () => ({ ...noteIndex.health(), embeddings: settings.get().embeddings.enabled ? semantic.embedder.status() : null }),
-      rebuild: async () => {
-        await noteIndex.rebuild();
-        if (settings.get().embeddings.enabled) await semantic.embedder.rebuild();
-      },
-      onChange: (listener) => {
-        const stops = [noteIndex.onHealthChange(listener), semantic.embedder.onStatusChange(listener)];
-        return () => stops.forEach((stop) => stop());
-      },
-    },
     start() {
       noteIndex.start().catch((error: unknown) => ports.onProblem?.(`the search index did not start: ${errorMessage(error)}`));
       const onChange = (listener: () => void) => settings.subscribe(listener);
       following.push(
-        semantic.embedder.follow(onChange),
+        search.semantic.embedder.follow(onChange),
         mcpHub.follow(() => settings.get().mcpServers, onChange),
       );
     },
     async dispose() {
       for (const stop of following.splice(0)) stop();
       prompts.dispose();
-      await Promise.allSettled([semantic.embedder.dispose(), noteIndex.dispose(), mcpHub.closeAll()]);
+      // Each part is closed whatever the others do; the first failure (an index that could not be saved) is the caller's to report.
+      const closed = await Promise.allSettled([search.dispose(), mcpHub.closeAll()]);
       registry.unregister(BUILTIN_TOOLS.map((entry) => entry.metadata.id));
+      const failure = closed.find((outcome): outcome is PromiseRejectedResult => outcome.status === "rejected");
+      if (failure) throw failure.reason;
     },
   };
 }

@@ -1,23 +1,14 @@
-import { promises as fs } from "node:fs";
-import { createChatModel, type ChatModelHandle } from "../LLMProviders/chatModelFactory";
-import { systemClock } from "../ports/Clock";
-import type { NoteIndex } from "../search/NoteIndex";
+import { createServices, type Services } from "../app/createServices";
+import type { RunApprovals } from "../ports/approval";
 import type { CopilotSettings } from "../settings/settingsSchema";
-import { MapSecretStore, type SecretStore } from "../ports/SecretStore";
-import type { ApprovalPort } from "../ports/approval";
-import { initializeBuiltinTools } from "../tools/builtinTools";
-import { searchOutsideChats } from "../history/searchOutsideChats";
-import { EditHistory } from "../tools/edit/EditHistory";
-import type { ToolDependencies } from "../tools/toolDependencies";
 import { ToolRegistry } from "../tools/ToolRegistry";
-import { FsDataStore, pluginDataFolder } from "../vault/fsDataStore";
-import { FsVault } from "../vault/FsVault";
 import { stringFlag, UsageError, type ParsedArgs } from "./args";
+import { cliMcpTransports, type CliMcpTransports } from "./cliMcp";
+import { cliSearchPorts, openVaultSession, type CliSearchServices, type CliSession } from "./cliSession";
 import { fetchHttp } from "./fetchHttp";
-import { idleTimeoutFromEnv } from "./idleTimeout";
-export { createCliNoteIndex } from "./cliIndex";
 import type { CliIo } from "./io";
-import { loadVaultSettings } from "./vaultSettings";
+
+export { openVaultSession, type CliSession } from "./cliSession";
 
 /** The flags every model-driven command takes (`chat`, `agent`). */
 export const MODEL_FLAGS = ["vault", "provider", "base-url", "model", "api-key-env"] as const;
@@ -27,16 +18,6 @@ const CLI_PROVIDERS = { openai: "custom", anthropic: "anthropic", gemini: "gemin
 
 /** Where the CLI keeps the key from `--api-key-env` (a SecretStore id, as in the plugin). */
 const CLI_API_KEY_SECRET_ID = "cli-api-key";
-
-/** A model-driven command's setting-up: the folder, the settings and the key, from the flags. */
-export interface CliSession {
-  vault: FsVault;
-  settings: CopilotSettings;
-  secrets: SecretStore;
-  createModel: () => ChatModelHandle;
-  /** How long the model may stay silent (from VAULT_COPILOT_IDLE_TIMEOUT_MS; the runners' default when undefined). */
-  modelIdleTimeoutMs?: number;
-}
 
 /**
  * Reads `--vault`, `--provider`, `--base-url`, `--model` and `--api-key-env` over the vault's own
@@ -53,53 +34,56 @@ export async function openCliSession(args: ParsedArgs, io: CliIo, overrides: Par
   if (!Object.hasOwn(CLI_PROVIDERS, providerName)) throw new UsageError(`--provider is one of ${Object.keys(CLI_PROVIDERS).join(", ")}, not "${providerName}"`);
   const preset = CLI_PROVIDERS[providerName as keyof typeof CLI_PROVIDERS];
   if (!URL.canParse(baseUrl) || !/^https?:$/.test(new URL(baseUrl).protocol)) throw new UsageError(`--base-url needs an http(s) URL, not "${baseUrl}"`);
-  const modelIdleTimeoutMs = idleTimeoutFromEnv(io.env);
-  const secrets = new MapSecretStore();
   const keyVariable = stringFlag(args, "api-key-env");
-  if (keyVariable !== undefined) {
-    const key = io.env[keyVariable];
-    if (!key) throw new UsageError(`--api-key-env ${keyVariable}: that environment variable is not set`);
-    secrets.set(CLI_API_KEY_SECRET_ID, key);
-  }
-  const stats = await fs.stat(folder).catch(() => null);
-  if (!stats?.isDirectory()) throw new Error(`no folder at --vault "${folder}"`);
-
-  const vault = new FsVault(folder, undefined, { onProblem: (message) => io.stderr(`vault-copilot: ${message}\n`) });
-  const loaded = await loadVaultSettings(vault, io);
-  const settings: CopilotSettings = {
-    ...loaded,
+  const key = keyVariable === undefined ? undefined : io.env[keyVariable];
+  if (keyVariable !== undefined && !key) throw new UsageError(`--api-key-env ${keyVariable}: that environment variable is not set`);
+  const session = await openVaultSession(folder, io);
+  if (key) session.secrets.set(CLI_API_KEY_SECRET_ID, key);
+  session.settings = {
+    ...session.settings,
     ...overrides,
-    provider: { ...loaded.provider, preset, baseUrl, model, apiKeySecretId: CLI_API_KEY_SECRET_ID },
+    provider: { ...session.settings.provider, preset, baseUrl, model, apiKeySecretId: CLI_API_KEY_SECRET_ID },
   };
-  return {
-    vault,
-    settings,
-    secrets,
-    createModel: () => createChatModel(settings.provider, { fetch, secrets }),
-    ...(modelIdleTimeoutMs !== undefined ? { modelIdleTimeoutMs } : {}),
-  };
+  return session;
 }
 
-/** The tools' dependencies over the session's folder, with the approval the flags chose. */
-export function cliToolDependencies(session: CliSession, approval: ApprovalPort, search?: NoteIndex): ToolDependencies {
-  return {
-    vault: session.vault,
-    clock: systemClock(session.settings.timeZone),
+/** A command's services, and what the CLI adds to them. */
+export interface CliServices extends Services, CliSearchServices {
+  /** The transports MCP servers of a config file are started with (`--mcp-config`). */
+  mcpTransports: CliMcpTransports;
+}
+
+/**
+ * The service graph over the session's folder (src/app/createServices, as the plugin builds it),
+ * with the approvals the flags chose for tool runs, Node's fetch, and the index, vectors and edit
+ * history kept in the vault's plugin folder as Obsidian keeps them (so a second run reuses them,
+ * and an edit made here can be undone there).
+ */
+export function openCliServices(session: CliSession, io: CliIo, approvals: RunApprovals): CliServices {
+  const mcpTransports = cliMcpTransports(io.signal);
+  const state = { stalled: false };
+  const services = createServices({
+    ...cliSearchPorts(session, io, state),
     http: fetchHttp,
-    secrets: session.secrets,
-    approval,
-    getSettings: () => session.settings,
-    // Kept where the plugin keeps it, so an edit made here can be undone (here or in Obsidian).
-    editHistory: new EditHistory(session.vault, new FsDataStore(pluginDataFolder(session.vault.root, session.vault.configDir))),
-    ...(search ? { search: searchOutsideChats(search, () => session.settings.history.folder, session.vault.configDir) } : {}),
-  };
-}
-
-/** A fresh registry holding the built-in tools (MCP tools join it when a config is given). */
-export function createCliRegistry(dependencies: ToolDependencies): ToolRegistry {
-  const registry = new ToolRegistry();
-  initializeBuiltinTools(registry, dependencies);
-  return registry;
+    approvals,
+    registry: new ToolRegistry(),
+    createMcpTransport: mcpTransports.create,
+    // The values learnt while running (an MCP config's, the embeddings key) are kept out like the flags' keys.
+    moreSecretValues: () => io.addedSecrets?.() ?? [],
+  });
+  const disposeServices = services.dispose;
+  // embeddingStalled is a getter, so the flag is read when asked (Object.assign would copy its value once).
+  Object.defineProperty(services, "embeddingStalled", { get: () => state.stalled, enumerable: true });
+  return Object.assign(services as Services & { readonly embeddingStalled: boolean }, {
+    mcpTransports,
+    dispose: async () => {
+      try {
+        await disposeServices();
+      } finally {
+        mcpTransports.close();
+      }
+    },
+  });
 }
 
 /** The prompt: every positional argument, joined; required. */

@@ -1,17 +1,15 @@
-import { ChatController, type ChatRunner, type RestoredChat } from "../chat/ChatController";
+import { ChatController, type ChatRunner } from "../chat/ChatController";
 import { isAssistant } from "../chat/chatTypes";
+import { readChipArtifacts } from "../chat/chipArtifacts";
+import { loadSavedChat, showSavedChat, type LoadedChat } from "../chat/savedChats";
+import type { Services } from "../app/createServices";
 import type { ChainEvent } from "../LLMProviders/chainRunner/ChainEvents";
-import { ChatHistory } from "../history/ChatHistory";
-import type { ChatRecord } from "../history/chatRecord";
 import { ChatNoteWriter } from "../history/ChatNoteWriter";
-import { budgetOf, fitHistoryToContext } from "../history/fitHistory";
-import { restoreChat } from "../history/restoreChat";
 import type { ChatMode } from "../settings/settingsSchema";
 import { toVaultPath, VaultPathError } from "../vault/vaultPath";
 import { VaultFileNotFoundError } from "../vault/VaultPort";
 import { stringFlag, UsageError, type ParsedArgs } from "./args";
 import type { CliSession } from "./cliRuntime";
-import { storedSecretValues } from "../settings/secrets";
 import type { CliIo } from "./io";
 import { chainEventPrinter } from "./printChainEvents";
 
@@ -32,8 +30,7 @@ export function applyContextTokensFlag(args: ParsedArgs, session: CliSession): v
 
 /** Where the turn is kept: a new note in the history folder, or the chat note `--continue` named. */
 export interface ChatNoteTarget {
-  history: ChatHistory;
-  continued: { record: ChatRecord; path: string; text: string; chat: RestoredChat } | null;
+  continued: LoadedChat | null;
 }
 
 /**
@@ -42,28 +39,20 @@ export interface ChatNoteTarget {
  * chat, or one that cannot be written (not UTF-8, read-only) ends the command with a one-line error
  * before the model is asked, and is left as it was.
  */
-export async function openChatNote(args: ParsedArgs, session: CliSession, io: CliIo): Promise<ChatNoteTarget | null> {
+export async function openChatNote(args: ParsedArgs, services: Services, io: CliIo): Promise<ChatNoteTarget | null> {
   const named = stringFlag(args, "continue");
   if (!named && !args.flags.has("save")) return null;
-  const history = new ChatHistory({ vault: session.vault, folder: () => session.settings.history.folder, secrets: () => cliSecretValues(session, io) });
-  if (!named) return { history, continued: null };
-  const path = continuePath(named, session.vault.configDir);
+  if (!named) return { continued: null };
+  const path = continuePath(named, services.vault.configDir);
   try {
-    const { record, text } = await history.load(path);
     // Going on writes the note: one that cannot be written (read-only, hard-linked) is refused before the model is asked.
-    await session.vault.process(path, (current) => current);
-    const restored = await restoreChat(record, session.vault, io.signal);
-    for (const problem of restored.problems) io.stderr(`vault-copilot: ${problem}\n`);
-    return { history, continued: { record, path, text, chat: restored.chat } };
+    const loaded = await loadSavedChat(services.history, services.vault, path, { checkWritable: true, signal: io.signal });
+    for (const problem of loaded.problems) io.stderr(`vault-copilot: ${problem}\n`);
+    return { continued: loaded };
   } catch (error) {
     if (error instanceof VaultFileNotFoundError) throw new Error(`--continue: no note at "${path}"`);
     throw error;
   }
-}
-
-/** Every secret the command knows: the key of `--api-key-env`, and the values learnt since (an MCP config's, the embeddings key). */
-function cliSecretValues(session: CliSession, io: CliIo): string[] {
-  return [...storedSecretValues(session.settings, session.secrets), ...(io.addedSecrets?.() ?? [])];
 }
 
 /** NOTE as a vault path, ".md" added when it was left out. */
@@ -78,33 +67,34 @@ function continuePath(named: string, configDir: string): string {
 }
 
 export interface ChatTurnOptions {
+  services: Services;
   session: CliSession;
+  /** The mode and model the turn runs in (a prompt note may name its own). */
   mode: ChatMode;
-  /** The command's runner; its events also go to the terminal (plain, or `--json`). */
-  runner: ChatRunner;
-  prompt: string;
+  /** What is sent: a message, or what a prompt note makes of its place (`run`, see runPromptInChat). */
+  send: string | ((controller: ChatController) => Promise<unknown>);
   io: CliIo;
   json: boolean;
   note: ChatNoteTarget | null;
 }
 
 /**
- * One turn through a headless `ChatController`, the class behind the chat view: the conversation
- * (L4) comes from the chat's messages, and with a note the question is written before the model is
- * asked, the answer every 2 s while it streams and when it ends. Resolves with the exit status:
- * 0 when the answer is done, else 1 with its error on one line.
+ * One turn through a headless `ChatController`, the class behind the chat view, with the runners
+ * of the services (the view's): the conversation (L4) comes from the chat's messages, the history
+ * sent is cut to the model's context window, and with a note the question is written before the
+ * model is asked, the answer every 2 s while it streams and when it ends. Every event goes to the
+ * terminal (plain, or `--json`). Resolves with the exit status: 0 when the answer is done, else 1
+ * with its error on one line.
  */
 export async function runChatTurn(options: ChatTurnOptions): Promise<number> {
-  const { session, mode, runner, prompt, io, json, note } = options;
+  const { services, session, mode, send, io, json, note } = options;
   const model = session.settings.provider.model;
   const print = chainEventPrinter(io, json);
   let lastError: Extract<ChainEvent, { type: "error" }> | undefined;
   let unsaved = false;
-  // The history sent is cut to the model's context window; the notice saying so is printed like any event.
-  const fitted = fitHistoryToContext(runner, () => budgetOf(session.settings.provider));
-  const printed: ChatRunner = {
+  const printed = (runner: ChatRunner): ChatRunner => ({
     run: (input) =>
-      fitted.run({
+      runner.run({
         ...input,
         signal: AbortSignal.any([input.signal, io.signal]),
         onEvent: (event) => {
@@ -113,19 +103,19 @@ export async function runChatTurn(options: ChatTurnOptions): Promise<number> {
           input.onEvent?.(event);
         },
       }),
-  };
+  });
   const writer = note
     ? new ChatNoteWriter({
-        vault: session.vault,
-        history: note.history,
+        vault: services.vault,
+        history: services.history,
         enabled: () => true,
         onProblem: (message) => io.stderr(`vault-copilot: ${message}\n`),
-        secrets: () => cliSecretValues(session, io),
+        secrets: () => services.secretValues(),
       })
     : null;
   const controller = new ChatController({
-    createRunner: () => printed,
-    readContext: () => Promise.resolve({ artifacts: [], problems: [] }),
+    createRunner: (runMode, runModel) => printed(services.createRunner(runMode, runModel)),
+    readContext: (chips, signal) => readChipArtifacts(services.vault, chips, signal),
     defaults: () => ({ mode, model }),
     onProblem: (message) => io.stderr(`vault-copilot: ${message}\n`),
     ...(writer ? { persistence: writer } : {}),
@@ -133,12 +123,12 @@ export async function runChatTurn(options: ChatTurnOptions): Promise<number> {
   try {
     const continued = note?.continued;
     if (continued && writer) {
-      await controller.restore(continued.chat);
+      await showSavedChat(controller, writer, continued);
       controller.setMode(mode);
       controller.setModel(model);
-      writer.adopt(continued.record, continued.path, continued.text);
     }
-    await controller.send(prompt);
+    if (typeof send === "string") await controller.send(send);
+    else await send(controller);
     if (writer) {
       await writer.idle();
       // "saved to" only for a note the last write really reached; otherwise the writer's problem line said why.

@@ -64,3 +64,11 @@ export const approveAllToolCalls: ToolCallApprovalPort = {
 export function refuseAllToolCalls(reason: string): ToolCallApprovalPort {
   return { requestToolCallApproval: () => Promise.resolve({ approved: false, reason }) };
 }
+
+/** Approves every edit and every tool call (the CLI's `--yes`). */
+export const approveEverything: RunApprovals = { ...approveAll, ...approveAllToolCalls };
+
+/** Refuses every edit and every tool call, saying why (the CLI without `--yes`: there is nobody to ask). */
+export function refuseEverything(reason: string): RunApprovals {
+  return { ...refuseAll(reason), ...refuseAllToolCalls(reason) };
+}

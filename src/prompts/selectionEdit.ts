@@ -1,5 +1,6 @@
 import type { ChatRunner } from "../chat/ChatController";
 import type { ChainEvent } from "../LLMProviders/chainRunner/ChainEvents";
+import type { RunApprovals } from "../ports/approval";
 import { DEFAULT_MAX_TOOL_OUTPUT_CHARS, runTool } from "../tools/runTool";
 import type { AnySimpleTool } from "../tools/SimpleTool";
 
@@ -18,7 +19,7 @@ export interface SelectionTarget {
  * answer's banner; the answer's own end is reported after it, so the chat stays running (and Stop
  * works) while the diff waits.
  */
-export function withSelectionEdit(inner: ChatRunner, target: SelectionTarget, replaceInFile: AnySimpleTool, timeoutMs: number): ChatRunner {
+export function withSelectionEdit(inner: ChatRunner, target: SelectionTarget, replaceInFile: AnySimpleTool, timeoutMs: number, replacementApprovals?: RunApprovals): ChatRunner {
   return {
     async run(input) {
       let final: ChainEvent | undefined;
@@ -34,13 +35,15 @@ export function withSelectionEdit(inner: ChatRunner, target: SelectionTarget, re
       const toolCallId = `selection-edit-${step}`;
       const args = { path: target.path, oldText: target.text, newText: rewriteOf(result.text, target.text) };
       input.onEvent?.({ type: "tool-call-start", step, toolCallId, toolName: replaceInFile.name, toolId: "replaceInFile", args });
-      // The diff is asked about where the run's other questions go: its chat, if a chat started it.
+      // The diff is asked about where the run's other questions go (its chat, if a chat started
+      // it), unless the caller names where (the CLI's --yes covers this replacement alone).
+      const approvals = replacementApprovals ?? input.approvals;
       const outcome = await runTool(replaceInFile, args, {
         toolCallId,
         defaultTimeoutMs: timeoutMs,
         maxOutputChars: DEFAULT_MAX_TOOL_OUTPUT_CHARS,
         signal: input.signal,
-        ...(input.approvals ? { approvals: input.approvals } : {}),
+        ...(approvals ? { approvals } : {}),
       });
       input.onEvent?.({
         type: "tool-call-end",

@@ -9,11 +9,10 @@ import { join } from "node:path";
 import { main } from "../../src/cli/index";
 import { CLI_COMMANDS } from "../../src/cli/commands";
 import { CLI_REFUSAL_REASON } from "../../src/cli/commands/agentCommand";
-import { cliToolDependencies, createCliRegistry, MODEL_FLAGS, openCliSession } from "../../src/cli/cliRuntime";
+import { MODEL_FLAGS, openCliServices, openCliSession } from "../../src/cli/cliRuntime";
 import { parseArgs } from "../../src/cli/args";
 import { ContextManager } from "../../src/context/ContextManager";
-import { AutonomousAgentChainRunner } from "../../src/LLMProviders/chainRunner/AutonomousAgentChainRunner";
-import type { ApprovalPort } from "../../src/ports/approval";
+import { refuseAllToolCalls, type ApprovalPort } from "../../src/ports/approval";
 import { EditHistory } from "../../src/tools/edit/EditHistory";
 import { FsDataStore, pluginDataFolder } from "../../src/vault/fsDataStore";
 import { FsVault } from "../../src/vault/FsVault";
@@ -240,9 +239,9 @@ describe("a stale preview, through the CLI's own wiring", () => {
         return Promise.resolve({ approved: true });
       },
     };
-    const registry = createCliRegistry(cliToolDependencies(session, userWhoEditsMeanwhile));
-    const runner = new AutonomousAgentChainRunner({ getSettings: () => session.settings, createModel: session.createModel, registry, vaultAvailable: () => true });
-    const result = await runner.run({ userMessage: "go", conversation: new ContextManager(), signal: io.signal, onEvent: () => undefined });
+    const services = openCliServices(session, io, { ...userWhoEditsMeanwhile, ...refuseAllToolCalls("no MCP here") });
+    const result = await services.createRunner("agent", "test-model").run({ userMessage: "go", conversation: new ContextManager(), signal: io.signal, onEvent: () => undefined });
+    await services.dispose();
 
     expect(result.status).toBe("completed");
     expect(seen).toEqual([PLAN, `${PLAN}Typed during review.\n`]);

@@ -1,23 +1,22 @@
+import { createServices, type Services } from "../../src/app/createServices";
 import { ChatController, type ChatControllerDependencies, type ChatRunner } from "../../src/chat/ChatController";
 import type { ChatState } from "../../src/chat/chatTypes";
 import { readChipArtifacts } from "../../src/chat/chipArtifacts";
-import { createChatRunner } from "../../src/chat/createChatRunner";
-import { PromptPayloadRecorder } from "../../src/context/promptPayloadRecorder";
-import { createChatModel } from "../../src/LLMProviders/chatModelFactory";
-import { searchOutsideChats } from "../../src/history/searchOutsideChats";
-import { NoteIndex } from "../../src/search/NoteIndex";
+import { fetchHttp } from "../../src/cli/fetchHttp";
+import type { PromptPayloadRecorder } from "../../src/context/promptPayloadRecorder";
+import type { FetchLike } from "../../src/ports/FetchLike";
+import type { NoteIndex } from "../../src/search/NoteIndex";
 import type { ChatMode, CopilotSettings } from "../../src/settings/settingsSchema";
 import { MapSecretStore } from "../../src/ports/SecretStore";
 import { refuseAll, refuseAllToolCalls, type RunApprovals } from "../../src/ports/approval";
-import { initializeBuiltinTools } from "../../src/tools/builtinTools";
-import { EditHistory } from "../../src/tools/edit/EditHistory";
+import type { EditHistory } from "../../src/tools/edit/EditHistory";
 import { ToolRegistry } from "../../src/tools/ToolRegistry";
 import { FsVault } from "../../src/vault/FsVault";
 import { FsDataStore, pluginDataFolder } from "../../src/vault/fsDataStore";
 import type { OpenAIServer } from "./openAIServer";
 import { FAST_RETRIES, settingsFor, TEST_API_KEY } from "./runnerHarness";
 import { makeTempVault, type TempVault } from "./tempVault";
-import { makeToolDependencies } from "./toolHarness";
+import { clockAt, TEST_NOW } from "./toolHarness";
 
 export interface ChatSetup {
   controller: ChatController;
@@ -30,6 +29,8 @@ export interface ChatSetup {
   editHistory: EditHistory;
   registry: ToolRegistry;
   index: NoteIndex;
+  /** The service graph the chat runs on (as the plugin builds it). */
+  services: Services;
   /** Resolves once the controller's state satisfies `condition` (checked on every change). */
   until: (condition: (state: ChatState) => boolean) => Promise<ChatState>;
   /** The runner of a mode, as the chats get it (for a run no chat starts, as a command's). */
@@ -40,38 +41,61 @@ export interface ChatSetup {
 }
 
 /**
- * A chat over real parts, as main.ts wires it: the three runners against the test server, the
- * built-in tools and the note index over a temporary folder, approvals asked in the chat whose run asks.
+ * A chat over real parts, built as the plugin builds them (src/app/createServices): the three
+ * runners against the test server, the built-in tools and the note index over a temporary folder,
+ * approvals asked in the chat whose run asks.
  */
-export function makeChat(server: Pick<OpenAIServer, "baseUrl">, options: { notes?: Record<string, string>; settings?: Partial<CopilotSettings>; controller?: Partial<ChatControllerDependencies> } = {}): ChatSetup {
+export function makeChat(
+  server: Pick<OpenAIServer, "baseUrl">,
+  options: {
+    notes?: Record<string, string>;
+    settings?: Partial<CopilotSettings>;
+    controller?: Partial<ChatControllerDependencies>;
+    /** The model client's fetch (Node's own by default). */
+    fetch?: FetchLike;
+    /** Model names the server lists, for the picker. */
+    knownModels?: string[];
+    /** How long a model request may stay silent. */
+    modelIdleTimeoutMs?: number;
+    /** Secrets the plugin holds besides the test key (SecretStorage id -> value). */
+    secrets?: Record<string, string>;
+  } = {},
+): ChatSetup {
   const vault = makeTempVault(options.notes ?? {});
   const fsVault = new FsVault(vault.root);
   const settings = settingsFor(server, options.settings);
   const secrets = new MapSecretStore();
   secrets.set("test-key", TEST_API_KEY);
+  for (const [id, value] of Object.entries(options.secrets ?? {})) secrets.set(id, value);
   const fallbackApprovals: RunApprovals = {
     requestApproval: (proposal, signal) => refuseAll("no chat is running").requestApproval(proposal, signal),
     requestToolCallApproval: (proposal, signal) => refuseAllToolCalls("no chat is running").requestToolCallApproval(proposal, signal),
   };
-  const dataStore = new FsDataStore(pluginDataFolder(fsVault.root, fsVault.configDir));
-  const editHistory = new EditHistory(fsVault, dataStore);
-  const index = new NoteIndex({ vault: fsVault, store: dataStore, getSettings: () => settings.search, timeZone: () => "UTC" });
-  const registry = new ToolRegistry();
-  // As the plugin wires it: the agent's search and vault QA leave the saved chats out.
-  const noteSearch = searchOutsideChats(index, () => settings.history.folder, fsVault.configDir);
-  initializeBuiltinTools(registry, makeToolDependencies({ vault: fsVault, settings, approval: fallbackApprovals, editHistory, search: noteSearch }));
-  const recorder = new PromptPayloadRecorder(() => [TEST_API_KEY]);
-  const parts = {
-    getSettings: () => settings,
-    createModel: (model: string) => createChatModel({ ...settings.provider, model }, { fetch: globalThis.fetch, secrets }),
-    registry,
-    getSearcher: () => noteSearch,
-    recorder,
+  const services = createServices({
+    vault: fsVault,
+    dataStore: new FsDataStore(pluginDataFolder(fsVault.root, fsVault.configDir)),
+    secrets,
+    settings: {
+      get: () => settings,
+      subscribe: () => () => undefined,
+      update: (change) => {
+        Object.assign(settings, change(settings));
+        return Promise.resolve();
+      },
+    },
+    fetch: options.fetch ?? globalThis.fetch,
+    http: fetchHttp,
+    approvals: fallbackApprovals,
+    registry: new ToolRegistry(),
+    createMcpTransport: () => Promise.reject(new Error("no MCP servers in this test")),
+    clock: clockAt(TEST_NOW, "UTC"),
     retryPolicy: FAST_RETRIES,
-  };
+    ...(options.modelIdleTimeoutMs !== undefined ? { idleTimeoutMs: options.modelIdleTimeoutMs } : {}),
+    listServerModels: () => Promise.resolve(options.knownModels ?? []),
+  });
   const makeController = () =>
     new ChatController({
-      createRunner: (mode, model) => createChatRunner(parts, mode, model),
+      createRunner: (mode, model) => services.createRunner(mode, model),
       readContext: (chips, signal) => readChipArtifacts(fsVault, chips, signal),
       defaults: () => ({ mode: settings.defaultMode, model: settings.provider.model }),
       asksApprovals: true,
@@ -99,18 +123,19 @@ export function makeChat(server: Pick<OpenAIServer, "baseUrl">, options: { notes
     vault,
     fsVault,
     settings,
-    recorder,
+    services,
+    recorder: services.recorder,
     fallbackApprovals,
-    editHistory,
-    registry,
-    index,
+    editHistory: services.editHistory,
+    registry: services.registry,
+    index: services.noteIndex,
     until,
-    createRunner: (mode, model) => createChatRunner(parts, mode, model),
+    createRunner: (mode, model) => services.createRunner(mode, model),
     anotherChat,
     dispose: async () => {
       await controller.dispose();
       for (const other of others) await other.dispose();
-      await index.dispose();
+      await services.dispose();
       vault.remove();
     },
   };

@@ -1,3 +1,4 @@
+import { refuseEverything } from "../../src/ports/approval";
 /**
  * Related notes without embeddings: the cosine between the notes' word vectors over the note
  * index, plus the tags and links notes share; through NoteIndex.similar and the CLI's `similar`.
@@ -78,9 +79,10 @@ describe("vault-copilot similar", () => {
 
 describe("NoteIndex.similar", () => {
   it("says why: the shared words as the note writes them, the shared tags, the link", async () => {
-    const { openCliIndex } = await import("../../src/cli/cliIndex");
+    const { openCliServices, openVaultSession } = await import("../../src/cli/cliRuntime");
     const io = { stdout: () => undefined, stderr: () => undefined, env: {}, signal: new AbortController().signal };
-    const { index } = await openCliIndex(vault.root, io);
+    const services = openCliServices(await openVaultSession(vault.root, io), io, refuseEverything("no changes here"));
+    const index = services.noteIndex;
     try {
       const similar = await index.similar("Garden/Tomatoes.md", { limit: 5, outsideFolder: "copilot/chats" });
       const compost = similar.find((note) => note.path === "Garden/Compost.md");
@@ -91,7 +93,7 @@ describe("NoteIndex.similar", () => {
       expect(similar.find((note) => note.path === "Journal/Seeds.md")?.link).toBe("linked-from");
       expect(compost!.score).toBeGreaterThan(0);
     } finally {
-      await index.dispose();
+      await services.dispose();
     }
   });
 });

@@ -1,12 +1,10 @@
-import { AutonomousAgentChainRunner } from "../../LLMProviders/chainRunner/AutonomousAgentChainRunner";
-import type { NoteIndex } from "../../search/NoteIndex";
 import { describeLeftOutTools } from "../../mcp/mcpToolLimits";
-import { approveAll, approveAllToolCalls, refuseAll, refuseAllToolCalls } from "../../ports/approval";
+import { approveEverything, refuseEverything } from "../../ports/approval";
 import type { ToolRegistry } from "../../tools/ToolRegistry";
 import { integerFlag, parseArgs, stringFlag, UsageError } from "../args";
-import { connectMcpFromConfigFile, type CliMcpConnection } from "../cliMcp";
-import { cliSemanticSearch, EMBEDDING_FLAGS } from "../cliIndex";
-import { cliToolDependencies, createCliNoteIndex, createCliRegistry, MODEL_FLAGS, openCliSession, promptOf } from "../cliRuntime";
+import { connectMcpFromConfigFile } from "../cliMcp";
+import { applyEmbeddingFlags, embedNotes, EMBEDDING_FLAGS } from "../cliIndex";
+import { MODEL_FLAGS, openCliServices, openCliSession, promptOf } from "../cliRuntime";
 import type { CliCommand, CliIo } from "../io";
 import { applyContextTokensFlag, CHAT_NOTE_FLAGS, openChatNote, runChatTurn } from "../runChatTurn";
 import { errorMessage } from "../../errorMessage";
@@ -37,49 +35,31 @@ export const agentCommand: CliCommand = async (argv, io) => {
   const session = await openCliSession(args, io);
   if (maxIterations > 0) session.settings.autonomousAgentMaxIterations = maxIterations;
   applyContextTokensFlag(args, session);
-  const approve = args.flags.has("yes");
-  const note = await openChatNote(args, session, io);
-
-  let index: NoteIndex | undefined;
-  let mcp: CliMcpConnection | undefined;
+  applyEmbeddingFlags(args, session, io);
+  // The command line cannot ask: --yes approves every change and MCP call, else each is refused.
+  const services = openCliServices(session, io, args.flags.has("yes") ? approveEverything : refuseEverything(CLI_REFUSAL_REASON));
   try {
+    const note = await openChatNote(args, services, io);
     // The index is built only when localSearch may run (it reads every note the first time).
-    const wantsSearch = (toolIds ?? session.settings.autonomousAgentEnabledToolIds).includes("localSearch");
-    if (wantsSearch) {
-      index = createCliNoteIndex(session.vault, session.settings, io, await cliSemanticSearch(args, session.vault, session.settings, io));
-      await index.start(io.signal);
+    if ((toolIds ?? session.settings.autonomousAgentEnabledToolIds).includes("localSearch")) {
+      await embedNotes(services, session, io);
+      await services.noteIndex.start(io.signal);
     }
-    const registry = createCliRegistry(cliToolDependencies(session, approve ? approveAll : refuseAll(CLI_REFUSAL_REASON), index));
     const mcpConfig = stringFlag(args, "mcp-config");
     let mcpToolIds: string[] = [];
     if (mcpConfig) {
-      const connected = await connectMcpFromConfigFile(mcpConfig, registry, {
-        approval: approve ? approveAllToolCalls : refuseAllToolCalls(CLI_REFUSAL_REASON),
-        isAutoApproved: (id) => session.settings.autoApproveToolIds.includes(id),
-        signal: io.signal,
-        onSecretValue: io.addSecret,
-      });
-      mcp = connected;
-      for (const status of connected.statuses) {
+      const statuses = await connectMcpFromConfigFile(mcpConfig, services.mcpHub, services.mcpTransports, { signal: io.signal, onSecretValue: io.addSecret });
+      for (const status of statuses) {
         if (status.state !== "connected") io.stderr(`vault-copilot: MCP server ${status.name}: ${status.state}${status.error ? ` (${status.error})` : ""}\n`);
         for (const line of describeLeftOutTools(status.leftOut ?? [])) io.stderr(`vault-copilot: MCP server ${status.name}: ${line}\n`);
       }
-      mcpToolIds = connected.statuses.flatMap((status) => status.toolIds);
+      mcpToolIds = statuses.flatMap((status) => status.toolIds);
     }
     session.settings.autonomousAgentEnabledToolIds = toolIds ?? [...session.settings.autonomousAgentEnabledToolIds, ...mcpToolIds];
-    requireKnownTools(registry, toolIds);
-
-    const runner = new AutonomousAgentChainRunner({
-      getSettings: () => session.settings,
-      createModel: session.createModel,
-      modelIdleTimeoutMs: session.modelIdleTimeoutMs,
-      registry,
-      vaultAvailable: () => true,
-    });
-    // Awaited here: the finally below closes what the run uses.
-    return await runChatTurn({ session, mode: "agent", runner, prompt, io, json: args.flags.has("json"), note });
+    requireKnownTools(services.registry, toolIds);
+    return await runChatTurn({ services, session, mode: "agent", send: prompt, io, json: args.flags.has("json"), note });
   } finally {
-    await closeQuietly(mcp, index, io);
+    await closeQuietly(services, io);
   }
 };
 
@@ -100,13 +80,10 @@ function requireKnownTools(registry: ToolRegistry, toolIds: string[] | undefined
 }
 
 /** Closes the MCP connections and the index; a failure to close is reported, not thrown over the run's result. */
-async function closeQuietly(mcp: CliMcpConnection | undefined, index: NoteIndex | undefined, io: CliIo): Promise<void> {
-  for (const close of [() => mcp?.close(), () => index?.dispose()]) {
-    try {
-      await close();
-    } catch (error) {
-      io.stderr(`vault-copilot: while closing: ${errorMessage(error)}\n`);
-    }
+async function closeQuietly(services: { dispose(): Promise<void> }, io: CliIo): Promise<void> {
+  try {
+    await services.dispose();
+  } catch (error) {
+    io.stderr(`vault-copilot: while closing: ${errorMessage(error)}\n`);
   }
 }
-

@@ -1,6 +1,6 @@
-import { LLMChainRunner } from "../../LLMProviders/chainRunner/LLMChainRunner";
+import { refuseEverything } from "../../ports/approval";
 import { parseArgs } from "../args";
-import { MODEL_FLAGS, openCliSession, promptOf } from "../cliRuntime";
+import { MODEL_FLAGS, openCliServices, openCliSession, promptOf } from "../cliRuntime";
 import type { CliCommand } from "../io";
 import { applyContextTokensFlag, CHAT_NOTE_FLAGS, openChatNote, runChatTurn } from "../runChatTurn";
 
@@ -14,7 +14,12 @@ export const chatCommand: CliCommand = async (argv, io) => {
   const prompt = promptOf(args, "chat");
   const session = await openCliSession(args, io);
   applyContextTokensFlag(args, session);
-  const note = await openChatNote(args, session, io);
-  const runner = new LLMChainRunner({ getSettings: () => session.settings, createModel: session.createModel, modelIdleTimeoutMs: session.modelIdleTimeoutMs });
-  return runChatTurn({ session, mode: "chat", runner, prompt, io, json: args.flags.has("json"), note });
+  // Chat binds no tool: nothing can ask.
+  const services = openCliServices(session, io, refuseEverything("chat runs no tool"));
+  try {
+    const note = await openChatNote(args, services, io);
+    return await runChatTurn({ services, session, mode: "chat", send: prompt, io, json: args.flags.has("json"), note });
+  } finally {
+    await services.dispose();
+  }
 };

@@ -1,4 +1,4 @@
-import { chmodSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { ChatHistory } from "../../history/ChatHistory";
 import { parseChat, serializeChat } from "../../history/chatNoteFormat";
@@ -24,7 +24,7 @@ afterEach(async () => {
   server = undefined;
 });
 
-async function run(command: "chat" | "agent", script: Script, flags: string[], prompt: string) {
+async function run(command: "chat" | "agent" | "qa", script: Script, flags: string[], prompt: string) {
   await server?.close();
   server = await startOpenAIServer(script);
   return runCli([command, "--vault", vault.root, "--base-url", server.baseUrl, "--model", "test-model", ...flags, prompt]);
@@ -43,11 +43,11 @@ function withLatin1(text: string, words: string): Buffer {
   return Buffer.concat([Buffer.from(text.slice(0, at), "utf8"), Buffer.from(words, "latin1"), Buffer.from(text.slice(at + words.length), "utf8")]);
 }
 
-it("the usage lists --save and --continue NOTE for chat and for agent", async () => {
+it("the usage lists --save and --continue NOTE for chat, qa, agent and run", async () => {
   const { status, stderr } = await runCli(["--help"]);
   expect(status).toBe(2);
   const commands = stderr.split(/\n(?=\s+vault-copilot )/);
-  for (const name of ["chat", "agent"]) expect(commands.find((lines) => lines.includes(`vault-copilot ${name} `))).toContain("[--save] [--continue NOTE]");
+  for (const name of ["chat", "qa", "agent", "run"]) expect(commands.find((lines) => lines.includes(`vault-copilot ${name} `))).toContain("[--save] [--continue NOTE]");
 });
 
 describe("chat --save", () => {
@@ -265,5 +265,42 @@ describe("agent --save", () => {
     expect(call?.type === "tool" && JSON.parse(call.args)).toEqual({ notePath: "Soup.md" });
     expect(call?.type === "tool" && call.result).toContain("Onions and leeks.");
     expect(closing).toEqual({ type: "text", text: "It holds onions and leeks." });
+  });
+});
+
+describe("qa and run keep their exchange as chat notes too", () => {
+  it("qa --save writes a Vault QA chat whose answer cites the note it was given, and --continue adds to it", async () => {
+    const { status, stdout, stderr } = await run("qa", [{ text: "Onions and leeks, see [[Soup]]." }], ["--save"], "Что в супе?");
+    expect(status).toBe(0);
+    expect(stdout).toContain("Onions and leeks");
+    const [path = ""] = chatNotes();
+    expect(stderr).toBe(`vault-copilot: saved to ${path}\n`);
+    const first = parseChat(read(path));
+    expect(first.mode).toBe("vault-qa");
+    expect(first.messages[0]).toMatchObject({ role: "user", text: "Что в супе?" });
+    expect(first.messages[1]).toMatchObject({ role: "assistant", status: "done", mode: "vault-qa" });
+
+    const again = await run("qa", [{ text: "Nothing else." }], ["--continue", path], "Что ещё?");
+    expect(again.status).toBe(0);
+    expect(chatNotes()).toEqual([path]);
+    // The earlier turn went to the model as history, and the note holds both exchanges.
+    expect(JSON.stringify(server!.requests.at(-1)?.body)).toContain("Что в супе?");
+    expect(parseChat(read(path)).messages.map((message) => message.role)).toEqual(["user", "assistant", "user", "assistant"]);
+  });
+
+  it("run --save writes the prompt's exchange: its text as the question, the answer after it", async () => {
+    writeFileSync(join(vault.root, "Soup.md"), "Onions and leeks.\n");
+    const prompts = join(vault.root, "copilot", "prompts");
+    mkdirSync(prompts, { recursive: true });
+    writeFileSync(join(prompts, "Summarize 要約.md"), "Summarize {{activeNote}} in one line.\n");
+    server = await startOpenAIServer([{ text: "A leek and onion soup." }]);
+    const { status, stdout, stderr } = await runCli(["run", "--vault", vault.root, "--base-url", server.baseUrl, "--model", "test-model", "--prompt", "Summarize 要約", "--note", "Soup.md", "--save"]);
+    expect(status).toBe(0);
+    expect(stdout).toContain("A leek and onion soup.");
+    const [path = ""] = chatNotes();
+    expect(stderr).toBe(`vault-copilot: saved to ${path}\n`);
+    const record = parseChat(read(path));
+    expect(record.messages).toHaveLength(2);
+    expect(record.messages[1]).toMatchObject({ role: "assistant", status: "done", parts: [{ type: "text", text: "A leek and onion soup." }] });
   });
 });

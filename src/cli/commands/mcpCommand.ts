@@ -2,7 +2,8 @@ import { describeLeftOutTools } from "../../mcp/mcpToolLimits";
 import { approveAllToolCalls } from "../../ports/approval";
 import { ToolRegistry } from "../../tools/ToolRegistry";
 import { parseArgs, stringFlag, UsageError } from "../args";
-import { connectMcpFromConfigFile } from "../cliMcp";
+import { McpHub } from "../../mcp/McpHub";
+import { cliMcpTransports, connectMcpFromConfigFile } from "../cliMcp";
 import type { CliCommand } from "../io";
 
 /**
@@ -18,14 +19,11 @@ export const mcpCommand: CliCommand = async (argv, io) => {
   const configPath = stringFlag(args, "config", true);
 
   const registry = new ToolRegistry();
+  const transports = cliMcpTransports(io.signal);
   // Listing calls no tool, so nothing needs approving.
-  const connection = await connectMcpFromConfigFile(configPath, registry, {
-    approval: approveAllToolCalls,
-    signal: io.signal,
-    onSecretValue: io.addSecret,
-  });
-  const { statuses } = connection;
+  const hub = new McpHub({ registry, createTransport: transports.create, approval: approveAllToolCalls, isAutoApproved: () => false });
   try {
+    const statuses = await connectMcpFromConfigFile(configPath, hub, transports, { signal: io.signal, onSecretValue: io.addSecret });
     if (args.flags.has("json")) {
       io.stdout(`${JSON.stringify({ servers: statuses, tools: registry.getAllTools().map((d) => d.metadata.id) })}\n`);
     } else {
@@ -37,6 +35,10 @@ export const mcpCommand: CliCommand = async (argv, io) => {
     }
     return statuses.every((status) => status.state === "connected") ? 0 : 1;
   } finally {
-    await connection.close();
+    try {
+      await hub.closeAll();
+    } finally {
+      transports.close();
+    }
   }
 };

@@ -1,34 +1,32 @@
-import { VaultQAChainRunner } from "../../LLMProviders/chainRunner/VaultQAChainRunner";
+import { refuseEverything } from "../../ports/approval";
 import { parseArgs } from "../args";
-import { cliSemanticSearch, EMBEDDING_FLAGS } from "../cliIndex";
-import { createCliNoteIndex, MODEL_FLAGS, openCliSession, promptOf } from "../cliRuntime";
-import { searchOutsideChats } from "../../history/searchOutsideChats";
+import { applyEmbeddingFlags, embedNotes, EMBEDDING_FLAGS } from "../cliIndex";
+import { MODEL_FLAGS, openCliServices, openCliSession, promptOf } from "../cliRuntime";
 import type { CliCommand } from "../io";
-import { runOneTurn } from "../printChainEvents";
+import { applyContextTokensFlag, CHAT_NOTE_FLAGS, openChatNote, runChatTurn } from "../runChatTurn";
 
 /**
- * `qa --vault DIR --base-url URL --model NAME [--api-key-env VAR] [--json] PROMPT`: the plugin's
- * Vault QA mode. The note index is built (or loaded from the vault's plugin folder, as `search`
- * keeps it), the notes matching the question go to the model before the question, and the answer,
- * citing them as [[links]], streams to stdout. `--json` prints every event, the "sources" first.
+ * `qa --vault DIR --base-url URL --model NAME [--api-key-env VAR] [--json] [--save] [--continue
+ * NOTE] PROMPT`: the plugin's Vault QA mode, through the same chat controller as `chat`. The note
+ * index is built (or loaded from the vault's plugin folder, as `search` keeps it), the notes
+ * matching the question go to the model before the question, and the answer, citing them as
+ * [[links]], streams to stdout. `--json` prints every event, the "sources" first.
  */
 export const qaCommand: CliCommand = async (argv, io) => {
-  const args = parseArgs(argv, { values: [...MODEL_FLAGS, ...EMBEDDING_FLAGS], booleans: ["json"] });
+  const args = parseArgs(argv, { values: [...MODEL_FLAGS, ...EMBEDDING_FLAGS, ...CHAT_NOTE_FLAGS.values], booleans: ["json", ...CHAT_NOTE_FLAGS.booleans] });
   const prompt = promptOf(args, "qa");
   const session = await openCliSession(args, io);
-  const index = createCliNoteIndex(session.vault, session.settings, io, await cliSemanticSearch(args, session.vault, session.settings, io));
+  applyContextTokensFlag(args, session);
+  applyEmbeddingFlags(args, session, io);
+  // Vault QA binds no tool: nothing can ask.
+  const services = openCliServices(session, io, refuseEverything("vault QA runs no tool"));
   try {
-    await index.start(io.signal);
-    const runner = new VaultQAChainRunner({
-      getSettings: () => session.settings,
-      createModel: session.createModel,
-      modelIdleTimeoutMs: session.modelIdleTimeoutMs,
-      getSearcher: () => searchOutsideChats(index, () => session.settings.history.folder, session.vault.configDir),
-    });
-    // Awaited here: the finally below closes what the run uses.
-    return await runOneTurn(runner, prompt, io, args.flags.has("json"));
+    const note = await openChatNote(args, services, io);
+    await embedNotes(services, session, io);
+    await services.noteIndex.start(io.signal);
+    return await runChatTurn({ services, session, mode: "vault-qa", send: prompt, io, json: args.flags.has("json"), note });
   } finally {
     // A failure to save the index is the run's error: the next run would not find it.
-    await index.dispose();
+    await services.dispose();
   }
 };

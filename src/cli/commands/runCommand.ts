@@ -1,20 +1,14 @@
-import { readChipArtifacts } from "../../chat/chipArtifacts";
-import { createChatRunner } from "../../chat/createChatRunner";
-import { ContextManager } from "../../context/ContextManager";
-import { errorMessage } from "../../errorMessage";
+import type { ChatController } from "../../chat/ChatController";
+import { isAssistant } from "../../chat/chatTypes";
+import { runPromptInChat } from "../../chat/runPrompt";
 import { findPrompt, loadPrompts, type CustomPrompt } from "../../prompts/customPrompt";
-import { fillPrompt } from "../../prompts/fillPrompt";
-import { rewriteOf } from "../../prompts/selectionEdit";
-import type { NoteIndex } from "../../search/NoteIndex";
-import { runTool, DEFAULT_MAX_TOOL_OUTPUT_CHARS } from "../../tools/runTool";
-import { approveAll, refuseAll, refuseAllToolCalls, type ApprovalPort, type RunApprovals } from "../../ports/approval";
+import { approveEverything, refuseAllToolCalls, refuseEverything, type ApprovalPort } from "../../ports/approval";
 import type { EditOutcome } from "../../tools/edit/proposeAndApplyEdit";
 import { findNote } from "../../tools/notes/noteLookup";
 import { parseArgs, stringFlag, UsageError } from "../args";
-import { cliToolDependencies, createCliNoteIndex, createCliRegistry, MODEL_FLAGS, openCliSession } from "../cliRuntime";
-import { searchOutsideChats } from "../../history/searchOutsideChats";
+import { MODEL_FLAGS, openCliServices, openCliSession, type CliSession } from "../cliRuntime";
 import type { CliCommand, CliIo } from "../io";
-import { chainEventPrinter, exitStatusOf } from "../printChainEvents";
+import { applyContextTokensFlag, CHAT_NOTE_FLAGS, openChatNote, runChatTurn } from "../runChatTurn";
 import { CLI_REFUSAL_REASON } from "./agentCommand";
 
 /** Why `run` refuses a write the prompt's agent asks for, on stderr and to the model. */
@@ -32,7 +26,7 @@ export const RUN_WRITE_REFUSAL =
  * (the command line cannot ask), told to the model and said on stderr.
  */
 export const runCommand: CliCommand = async (argv, io) => {
-  const args = parseArgs(argv, { values: [...MODEL_FLAGS, "prompt", "note", "selection"], booleans: ["apply", "yes", "json"] });
+  const args = parseArgs(argv, { values: [...MODEL_FLAGS, "prompt", "note", "selection", ...CHAT_NOTE_FLAGS.values], booleans: ["apply", "yes", "json", ...CHAT_NOTE_FLAGS.booleans] });
   const name = stringFlag(args, "prompt");
   if (!name) throw new UsageError("run needs --prompt NAME");
   if (args.positionals.length > 0) throw new UsageError(`run takes no PROMPT text (the prompt is the note named by --prompt): "${args.positionals.join(" ")}"`);
@@ -42,41 +36,75 @@ export const runCommand: CliCommand = async (argv, io) => {
   if (apply && (!noteInput || !selectionText)) throw new UsageError("--apply needs --note PATH and --selection TEXT (the text the answer replaces)");
 
   const session = await openCliSession(args, io);
+  applyContextTokensFlag(args, session);
   const prompt = await promptNamed(session.vault, session.settings.prompts.folder, name, io);
   if (apply && !prompt.edit) throw new UsageError(`--apply needs an edit prompt ("edit: true" in its frontmatter); "${prompt.name}" is not one`);
   const notePath = noteInput ? (await findNote(session.vault, noteInput)).path : null;
-  const selection = selectionText ? { text: selectionText, ...(notePath ? { path: notePath, ...(await linesOf(session, notePath, selectionText)) } : {}) } : undefined;
-
-  const filled = await fillPrompt(prompt, session.vault, { ...(selection ? { selection } : {}), activeNotePath: notePath, now: Date.now(), timeZone: session.settings.timeZone || Intl.DateTimeFormat().resolvedOptions().timeZone });
-  const { artifacts, problems } = await readChipArtifacts(session.vault, filled.chips, io.signal);
-  for (const notice of [...filled.notices, ...problems]) io.stderr(`vault-copilot: ${notice}\n`);
-
-  const mode = prompt.mode ?? "chat";
-  // The tools the prompt's run may call never write; the replacement asks its own approval (applyAnswer).
-  const approval = refusingWrites(io);
-  const replacementApproval = args.flags.has("yes") ? approveAll : refuseAll(CLI_REFUSAL_REASON);
-  const replacement: RunApprovals = {
-    requestApproval: (proposal, signal) => replacementApproval.requestApproval(proposal, signal),
-    requestToolCallApproval: (proposal, signal) => refuseAllToolCalls(CLI_REFUSAL_REASON).requestToolCallApproval(proposal, signal),
-  };
-  let index: NoteIndex | undefined;
+  const selection = selectionText ? { text: selectionText, ...(notePath ? await linesOf(session, notePath, selectionText) : {}) } : undefined;
+  // The tools the prompt's run may call never write (said on stderr and to the model); the
+  // replacement of the selection asks its own approval, which --yes gives.
+  const services = openCliServices(session, io, { ...refusingWrites(io), ...refuseAllToolCalls(CLI_REFUSAL_REASON) });
+  const replacementApprovals = args.flags.has("yes") ? approveEverything : refuseEverything(CLI_REFUSAL_REASON);
   try {
-    if (mode !== "chat") {
-      index = createCliNoteIndex(session.vault, session.settings, io);
-      await index.start(io.signal);
-    }
-    const registry = createCliRegistry(cliToolDependencies(session, approval, index));
-    // A prompt that names its model runs with it (on the server --base-url names).
-    if (prompt.model) session.settings.provider = { ...session.settings.provider, model: prompt.model };
-    const runner = createChatRunner({ getSettings: () => session.settings, createModel: () => session.createModel(), modelIdleTimeoutMs: session.modelIdleTimeoutMs, registry, getSearcher: () => (index ? searchOutsideChats(index, () => session.settings.history.folder, session.vault.configDir) : null) }, mode, session.settings.provider.model);
-    const result = await runner.run({ userMessage: filled.message, attachments: artifacts, conversation: new ContextManager(), signal: io.signal, onEvent: chainEventPrinter(io, args.flags.has("json")) });
-    const status = exitStatusOf(result, io);
-    if (status !== 0 || !apply || !notePath || !selectionText) return status;
-    return await applyAnswer(registry.getAllTools().find((definition) => definition.metadata.id === "replaceInFile")?.tool, replacement, notePath, selectionText, result.text, io);
+    const note = await openChatNote(args, services, io);
+    if ((prompt.mode ?? "chat") !== "chat") await services.noteIndex.start(io.signal);
+    let outcome: ReturnType<typeof replacementOutcome>;
+    const status = await runChatTurn({
+      services,
+      session,
+      mode: "chat",
+      io,
+      json: args.flags.has("json"),
+      note,
+      send: async (controller) => {
+        // Without --apply the answer is only printed: an edit prompt runs as a plain prompt.
+        const sent = await runPromptInChat(controller, apply ? prompt : { ...prompt, edit: false }, { notePath, ...(selection ? { selection } : {}) }, {
+          vault: services.vault,
+          registry: services.registry,
+          toolTimeoutMs: session.settings.toolTimeoutSeconds * 1000,
+          now: Date.now(),
+          timeZone: session.settings.timeZone || Intl.DateTimeFormat().resolvedOptions().timeZone,
+          replacementApprovals,
+          notify: (message) => io.stderr(`vault-copilot: ${message}\n`),
+        });
+        if (!sent) throw new UsageError("--apply needs --note PATH and --selection TEXT (the text the answer replaces)");
+        outcome = replacementOutcome(controller);
+      },
+    });
+    if (status !== 0 || !apply || !notePath) return status;
+    return reportReplacement(outcome, notePath, io);
   } finally {
-    await index?.dispose();
+    await services.dispose();
   }
 };
+
+/** What became of the selection's replacement: the outcome of the answer's replaceInFile banner, and what it said. */
+function replacementOutcome(controller: ChatController): { edit?: EditOutcome; text: string } | undefined {
+  const answer = controller.getState().messages.findLast(isAssistant);
+  const part = answer?.parts.findLast((candidate) => candidate.type === "tool-call" && candidate.toolId === "replaceInFile");
+  if (part?.type !== "tool-call") return undefined;
+  return { ...(part.output !== undefined ? { edit: part.output as EditOutcome } : {}), text: part.resultText ?? "" };
+}
+
+/** Says what the replacement did; 0 when the note holds the answer (or already did), 1 otherwise. */
+function reportReplacement(replacement: { edit?: EditOutcome; text: string } | undefined, path: string, io: CliIo): number {
+  const outcome = replacement?.edit;
+  if (outcome?.status === "applied") {
+    io.stderr(`vault-copilot: replaced the selection in ${path} (+${outcome.linesAdded} −${outcome.linesRemoved} lines)\n`);
+    return 0;
+  }
+  if (outcome?.status === "unchanged") {
+    io.stderr(`vault-copilot: the answer is the selection as it was; ${path} is unchanged\n`);
+    return 0;
+  }
+  if (outcome?.status === "rejected") {
+    io.stderr(`vault-copilot: replacing the selection needs approval: run again with --yes. ${path} was not changed.\n`);
+    return 1;
+  }
+  const why = replacement?.text.split("\n")[0] ?? "";
+  io.stderr(`vault-copilot: the selection was not replaced${why ? `: ${why}` : ""}; ${path} was not changed.\n`);
+  return 1;
+}
 
 async function promptNamed(vault: Parameters<typeof loadPrompts>[0], folder: string, name: string, io: CliIo): Promise<CustomPrompt> {
   const { prompts, problems } = await loadPrompts(vault, folder);
@@ -90,34 +118,12 @@ async function promptNamed(vault: Parameters<typeof loadPrompts>[0], folder: str
 }
 
 /** The 1-based lines of the selection's first occurrence in the note (for its label). */
-async function linesOf(session: Awaited<ReturnType<typeof openCliSession>>, path: string, text: string): Promise<{ fromLine?: number; toLine?: number }> {
+async function linesOf(session: CliSession, path: string, text: string): Promise<{ fromLine?: number; toLine?: number }> {
   const note = await session.vault.read(path);
   const at = note.indexOf(text);
   if (at === -1) return {};
   const fromLine = note.slice(0, at).split("\n").length;
   return { fromLine, toLine: fromLine + text.split("\n").length - 1 };
-}
-
-/** Replaces the selection with the answer through replaceInFile: its diff, approval, Vault.process and undo history. */
-async function applyAnswer(tool: Parameters<typeof runTool>[0] | undefined, approvals: RunApprovals, path: string, selection: string, answer: string, io: CliIo): Promise<number> {
-  if (!tool) throw new Error("the replaceInFile tool is not registered");
-  const options = { toolCallId: "run-apply", defaultTimeoutMs: 60_000, maxOutputChars: DEFAULT_MAX_TOOL_OUTPUT_CHARS, signal: io.signal, approvals };
-  const result = await runTool(tool, { path, oldText: selection, newText: rewriteOf(answer, selection) }, options);
-  const outcome = result.output as EditOutcome | undefined;
-  if (result.status === "ok" && outcome?.status === "applied") {
-    io.stderr(`vault-copilot: replaced the selection in ${path} (+${outcome.linesAdded} −${outcome.linesRemoved} lines)\n`);
-    return 0;
-  }
-  if (result.status === "ok" && outcome?.status === "unchanged") {
-    io.stderr(`vault-copilot: the answer is the selection as it was; ${path} is unchanged\n`);
-    return 0;
-  }
-  if (result.status === "ok" && outcome?.status === "rejected") {
-    io.stderr(`vault-copilot: replacing the selection needs approval: run again with --yes. ${path} was not changed.\n`);
-    return 1;
-  }
-  io.stderr(`vault-copilot: the selection was not replaced: ${errorMessage(result.text).split("\n")[0] ?? ""}\n`);
-  return 1;
 }
 
 /** Refuses every write a tool asks for during the prompt's run, telling the user on stderr which one and why. */

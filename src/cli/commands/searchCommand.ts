@@ -1,7 +1,8 @@
 import { promises as fs } from "node:fs";
 import type { NoteIndex } from "../../search/NoteIndex";
 import { integerFlag, parseArgs, stringFlag, UsageError } from "../args";
-import { EMBEDDING_FLAGS, openCliIndex, roundScore as round } from "../cliIndex";
+import { applyEmbeddingFlags, embedNotes, EMBEDDING_FLAGS, roundScore as round } from "../cliIndex";
+import { openCliSearchServices, openVaultSession } from "../cliSession";
 import type { CliCommand, CliIo } from "../io";
 
 /**
@@ -19,14 +20,18 @@ export const searchCommand: CliCommand = async (argv, io) => {
   if (!queriesFile && !query) throw new UsageError("search needs a QUERY (or --queries FILE.jsonl)");
   if (queriesFile && args.flags.has("json")) throw new UsageError("--queries always prints JSON lines; leave out --json");
 
-  const { settings, index } = await openCliIndex(vaultFolder, io, args);
-  const limit = integerFlag(args, "limit", settings.search.maxResults);
+  const session = await openVaultSession(vaultFolder, io);
+  applyEmbeddingFlags(args, session, io);
+  const limit = integerFlag(args, "limit", session.settings.search.maxResults);
+    const services = openCliSearchServices(session, io);
   try {
+    await embedNotes(services, session, io);
+    const index = services.noteIndex;
     await index.start(io.signal);
     if (queriesFile) await runBatch(index, queriesFile, limit, io);
     else await runOne(index, query, limit, args.flags.has("json"), io);
   } finally {
-    await index.dispose();
+    await services.dispose();
   }
   return 0;
 };

@@ -1,5 +1,6 @@
 import { integerFlag, parseArgs, stringFlag, UsageError } from "../args";
-import { EMBEDDING_FLAGS, openCliIndex, roundScore } from "../cliIndex";
+import { applyEmbeddingFlags, embedNotes, EMBEDDING_FLAGS, roundScore } from "../cliIndex";
+import { openCliSearchServices, openVaultSession } from "../cliSession";
 import type { CliCommand } from "../io";
 import { noteByName } from "../noteByName";
 
@@ -18,8 +19,13 @@ export const similarCommand: CliCommand = async (argv, io) => {
   const folder = stringFlag(args, "vault", true);
   const limit = integerFlag(args, "limit", 10);
   if (args.positionals.length === 0) throw new UsageError("similar needs one or more NOTE paths");
-  const { vault, settings, index } = await openCliIndex(folder, io, args);
+  const session = await openVaultSession(folder, io);
+  applyEmbeddingFlags(args, session, io);
+  const { vault, settings } = session;
+  const services = openCliSearchServices(session, io);
+  const index = services.noteIndex;
   try {
+    await embedNotes(services, session, io);
     await index.start(io.signal);
     const notes = (await vault.listNotes()).filter((path) => index.has(path));
     for (const [position, given] of args.positionals.entries()) {
@@ -32,7 +38,7 @@ export const similarCommand: CliCommand = async (argv, io) => {
       }
     }
   } finally {
-    await index.dispose();
+    await services.dispose();
   }
   return 0;
 };

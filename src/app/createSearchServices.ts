@@ -1,0 +1,118 @@
+import { RELATED_NOTES_SHOWN } from "../constants";
+import { searchOutsideChats } from "../history/searchOutsideChats";
+import { systemClock, type Clock } from "../ports/Clock";
+import type { FetchLike } from "../ports/FetchLike";
+import type { NoteSearcher } from "../ports/NoteSearcher";
+import type { SecretStore } from "../ports/SecretStore";
+import type { EmbedderStatus } from "../search/embeddings/Embedder";
+import { createSemanticSearch, type SemanticSearch, type SemanticSearchOptions } from "../search/embeddings/semanticSearch";
+import { NoteIndex, type NoteIndexOptions } from "../search/NoteIndex";
+import type { SimilarNote } from "../search/similarNotes";
+import type { CopilotSettings } from "../settings/settingsSchema";
+import type { DataStore, VaultPort } from "../vault/VaultPort";
+
+/** The settings as the services read them: the current value, its changes, and a way to change it. */
+export interface SettingsSource {
+  get(): CopilotSettings;
+  subscribe(listener: (settings: CopilotSettings) => void): () => void;
+  update(change: (settings: CopilotSettings) => CopilotSettings): Promise<void>;
+}
+
+/** What the note index and the embeddings are built from. */
+export interface SearchPorts {
+  vault: VaultPort;
+  /** The plugin's private storage (the index, the vectors, the edit history). */
+  dataStore: DataStore;
+  secrets: SecretStore;
+  settings: SettingsSource;
+  /** Requests to model, embeddings and MCP servers. */
+  fetch: FetchLike;
+  clock?: Clock;
+  /** Problems that stopped nothing (a note the index could not read, an embeddings failure). */
+  onProblem?: (message: string) => void;
+  onIndexProgress?: NoteIndexOptions["onProgress"];
+  onEmbeddingProgress?: SemanticSearchOptions["onProgress"];
+  onEmbeddingProblem?: SemanticSearchOptions["onProblem"];
+  onEmbeddingQueryProblem?: SemanticSearchOptions["onQueryProblem"];
+  /** How long threads are handed back between slices of long work (a timer by default). */
+  yieldNow?: () => Promise<void>;
+  /** How long a model or embeddings request may stay silent before it fails. */
+  idleTimeoutMs?: number;
+}
+
+/** The note index and what is built on it; the part of the graph the search commands need alone. */
+export interface SearchServices {
+  clock: Clock;
+  semantic: SemanticSearch;
+  noteIndex: NoteIndex;
+  /** What the agent's search and vault QA read: every note but the saved chats. */
+  noteSearch: NoteSearcher;
+  /** The notes related to a note (the chats left out). */
+  related: { similar(path: string, signal: AbortSignal): Promise<SimilarNote[]> };
+  /** "Index health" in the settings: the index's figures (and the embeddings' when on), Rebuild, and a change event. */
+  indexHealth: {
+    health(): ReturnType<NoteIndex["health"]> & { embeddings: EmbedderStatus | null };
+    rebuild(): Promise<void>;
+    onChange(listener: () => void): () => void;
+  };
+  /** Stops embedding and closes the index (saving what changed); the first failure is thrown. */
+  dispose(): Promise<void>;
+}
+
+/**
+ * The note index behind localSearch, vault QA, related notes and Chat history's search, with the
+ * embeddings fused in when the user switched them on. Nothing runs until the index is started.
+ */
+export function createSearchServices(ports: SearchPorts): SearchServices {
+  const { vault, dataStore, secrets, settings } = ports;
+  // The time zone is read at each call, so a change in the settings applies at once.
+  const clock: Clock = ports.clock ?? { now: () => Date.now(), timeZone: () => systemClock(settings.get().timeZone).timeZone() };
+  const semantic = createSemanticSearch({
+    vault,
+    store: dataStore,
+    fetch: ports.fetch,
+    secrets,
+    getSettings: () => settings.get(),
+    onProblem: ports.onEmbeddingProblem ?? ((problem) => ports.onProblem?.(`embeddings: ${problem.error.message}`)),
+    ...(ports.onEmbeddingQueryProblem ? { onQueryProblem: ports.onEmbeddingQueryProblem } : {}),
+    ...(ports.onEmbeddingProgress ? { onProgress: ports.onEmbeddingProgress } : {}),
+    ...(ports.yieldNow ? { yieldNow: ports.yieldNow } : {}),
+    ...(ports.idleTimeoutMs !== undefined ? { idleTimeoutMs: ports.idleTimeoutMs } : {}),
+  });
+  const noteIndex = new NoteIndex({
+    vectors: () => semantic.vectors(),
+    vault,
+    store: dataStore,
+    getSettings: () => settings.get().search,
+    timeZone: () => clock.timeZone(),
+    ...(ports.onProblem ? { onProblem: ports.onProblem } : {}),
+    ...(ports.onIndexProgress ? { onProgress: ports.onIndexProgress } : {}),
+    ...(ports.yieldNow ? { yieldNow: ports.yieldNow } : {}),
+  });
+  return {
+    clock,
+    semantic,
+    noteIndex,
+    noteSearch: searchOutsideChats(noteIndex, () => settings.get().history.folder, vault.configDir),
+    related: {
+      similar: (path, signal) => noteIndex.similar(path, { limit: RELATED_NOTES_SHOWN, signal, outsideFolder: settings.get().history.folder }),
+    },
+    indexHealth: {
+      health: () => ({ ...noteIndex.health(), embeddings: settings.get().embeddings.enabled ? semantic.embedder.status() : null }),
+      rebuild: async () => {
+        await noteIndex.rebuild();
+        if (settings.get().embeddings.enabled) await semantic.embedder.rebuild();
+      },
+      onChange: (listener) => {
+        const stops = [noteIndex.onHealthChange(listener), semantic.embedder.onStatusChange(listener)];
+        return () => stops.forEach((stop) => stop());
+      },
+    },
+    async dispose() {
+      // Both are closed whatever the other does; the first failure (an index that could not be saved) is the caller's to report.
+      const closed = await Promise.allSettled([semantic.embedder.dispose(), noteIndex.dispose()]);
+      const failure = closed.find((outcome): outcome is PromiseRejectedResult => outcome.status === "rejected");
+      if (failure) throw failure.reason;
+    },
+  };
+}

@@ -1,0 +1,63 @@
+import type { RunApprovals } from "../ports/approval";
+import type { CustomPrompt } from "../prompts/customPrompt";
+import { fillPrompt, type PromptInputs } from "../prompts/fillPrompt";
+import { withSelectionEdit } from "../prompts/selectionEdit";
+import type { ToolRegistry } from "../tools/ToolRegistry";
+import type { VaultPort } from "../vault/VaultPort";
+import type { ChatController } from "./ChatController";
+
+/** A prompt to run: one of the user's, or an instruction typed for "Edit selection with Copilot". */
+export type PromptToRun = Pick<CustomPrompt, "name" | "body" | "edit" | "mode" | "model">;
+
+/** Where a prompt runs: the note open in the editor and its selection, when there are. */
+export interface PromptPlace {
+  /** The note in the editor (or the CLI's --note); null when none. */
+  notePath: string | null;
+  /** The selected text and its 1-based lines in that note. */
+  selection?: { text: string; fromLine?: number; toLine?: number };
+}
+
+export interface PromptRunParts {
+  vault: VaultPort;
+  registry: ToolRegistry;
+  /** The time limit of the selection's replacement (the tools' time limit). */
+  toolTimeoutMs: number;
+  now: number;
+  timeZone: string;
+  /** Asked about the selection's replacement instead of the run's own approvals (the CLI's --yes covers it alone). */
+  replacementApprovals?: RunApprovals;
+  /** Told what the prompt could not fill (a note it names that is missing, a cap reached). */
+  notify: (message: string) => void;
+}
+
+/**
+ * Runs a prompt in a chat, the same way in the view and the CLI: its variables filled from the
+ * place (what they attach goes with the message as context), in its own mode and model when it
+ * names them. An edit prompt's answer then replaces the selection through `replaceInFile` (a
+ * diff to accept, the undo history). Resolves once the reply ended; an edit prompt without a
+ * selection is refused before anything is sent (false).
+ */
+export async function runPromptInChat(controller: ChatController, prompt: PromptToRun, place: PromptPlace, parts: PromptRunParts): Promise<boolean> {
+  const selected = place.selection?.text ?? "";
+  if (prompt.edit && (!place.notePath || selected === "")) {
+    parts.notify(`select the text "${prompt.name}" should rewrite in a note first.`);
+    return false;
+  }
+  const inputs: PromptInputs = {
+    ...(place.selection ? { selection: { ...place.selection, ...(place.notePath ? { path: place.notePath } : {}) } } : {}),
+    activeNotePath: controller.getState().activeNote?.path ?? place.notePath,
+    now: parts.now,
+    timeZone: parts.timeZone,
+  };
+  const filled = await fillPrompt(prompt, parts.vault, inputs);
+  for (const notice of filled.notices) parts.notify(notice);
+  const replaceInFile = parts.registry.getAllTools().find((definition) => definition.metadata.id === "replaceInFile")?.tool;
+  const edit = prompt.edit && place.notePath && replaceInFile ? { path: place.notePath, text: selected, tool: replaceInFile } : null;
+  await controller.send(filled.message, {
+    chips: filled.chips,
+    ...(prompt.mode ? { mode: prompt.mode } : {}),
+    ...(prompt.model ? { model: prompt.model } : {}),
+    ...(edit ? { wrapRunner: (runner) => withSelectionEdit(runner, edit, edit.tool, parts.toolTimeoutMs, parts.replacementApprovals) } : {}),
+  });
+  return true;
+}
