@@ -4,7 +4,7 @@ import type { ChainEvent } from "../LLMProviders/chainRunner/ChainEvents";
 import { ChatHistory } from "../history/ChatHistory";
 import type { ChatRecord } from "../history/chatRecord";
 import { ChatNoteWriter } from "../history/ChatNoteWriter";
-import { budgetOf, fitHistoryToContext } from "../history/fitHistory";
+import { budgetOf, fitHistoryToContext } from "../chat/fitHistory";
 import { restoreChat } from "../history/restoreChat";
 import type { ChatMode } from "../settings/settingsSchema";
 import { toVaultPath, VaultPathError } from "../vault/vaultPath";
