@@ -40,8 +40,9 @@ describe("dependency rules", () => {
   });
 
   it("lets each folder import only what its row allows (type imports too)", () => {
+    // A folder without a row is the test above's to report.
     const offenders = imports
-      .filter((found) => found.fromFolder !== found.toFolder && !ruleOf(found.fromFolder)?.mayImport.has(found.toFolder))
+      .filter((found) => found.fromFolder !== found.toFolder && ruleOf(found.fromFolder)?.mayImport.has(found.toFolder) === false)
       .map((found) => `${found.from} -> ${found.to} (${found.kind}): ${found.fromFolder} may not import ${found.toFolder} (${TABLE})`);
     expect(offenders).toEqual([]);
   });

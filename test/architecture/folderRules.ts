@@ -21,7 +21,7 @@ const backticked = (cell: string): string[] => [...cell.matchAll(/`([^`]+)`/g)].
 
 /**
  * The rows of the first table after the heading. A row whose "may import" is "—" is a leaf;
- * "the leaves" stands for every leaf; "the core" for every row above the first that says it;
+ * "the leaves" stands for every leaf; "the core" for every row above `components`;
  * what follows "never" is a reminder, not a permission.
  */
 export function readFolderRules(markdown: string): FolderRule[] {
@@ -36,8 +36,9 @@ export function readFolderRules(markdown: string): FolderRule[] {
   }
   const cells = tableLines.slice(2).map((line) => line.split("|").slice(1, -1).map((cell) => cell.trim()));
   const leaves = cells.filter(([, mayImport]) => mayImport === "—").map(([folder = ""]) => backticked(folder)[0] ?? "");
-  const firstCoreUser = cells.findIndex(([, mayImport = ""]) => mayImport.includes("the core"));
-  const core = cells.slice(0, firstCoreUser < 0 ? cells.length : firstCoreUser).map(([folder = ""]) => backticked(folder)[0] ?? "");
+  const components = cells.findIndex(([folder = ""]) => backticked(folder)[0] === "components");
+  if (components < 0) throw new Error("the table has no row for `components`, which ends the core");
+  const core = cells.slice(0, components).map(([folder = ""]) => backticked(folder)[0] ?? "");
   return cells.map(([folderCell = "", mayImportCell = "", obsidianCell = ""]) => {
     const permitted = mayImportCell.split("never")[0] ?? "";
     const named = backticked(permitted);
