@@ -8,7 +8,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileImports, importsOf, sourceFiles, topFolderOf, type FileImport } from "../../scripts/architecture/folderImports";
-import { readFolderRules, type FolderRule } from "./folderRules";
+import { readFolderPicture, readFolderRules, type FolderRule } from "./folderRules";
 
 const root = join(__dirname, "../..");
 const TABLE = 'designdocs/ARCHITECTURE.md, "Which folder may import which"';
@@ -17,11 +17,14 @@ describe("dependency rules", () => {
   let files: string[];
   let imports: FileImport[];
   let rules: FolderRule[];
+  let picture: Map<string, string[]>;
 
   beforeAll(() => {
     files = sourceFiles(root);
     imports = fileImports(root);
-    rules = readFolderRules(readFileSync(join(root, "designdocs/ARCHITECTURE.md"), "utf8"));
+    const architecture = readFileSync(join(root, "designdocs/ARCHITECTURE.md"), "utf8");
+    rules = readFolderRules(architecture);
+    picture = readFolderPicture(architecture);
   });
 
   const ruleOf = (folder: string): FolderRule | undefined => rules.find((rule) => rule.folder === folder);
@@ -51,6 +54,13 @@ describe("dependency rules", () => {
     const used = new Set(imports.map((found) => `${found.fromFolder} -> ${found.toFolder}`));
     const unused = rules.flatMap((rule) => rule.named.filter((target) => !used.has(`${rule.folder} -> ${target}`)).map((target) => `${rule.folder} -> ${target}: allowed, not imported (take it out of ${TABLE})`));
     expect(unused).toEqual([]);
+  });
+
+  it("draws in the picture the arrows each row names", () => {
+    expect(picture.size).toBeGreaterThan(10);
+    const drawn = [...picture].map(([folder, targets]) => `${folder} -> ${[...targets].sort().join(", ")}`);
+    const written = [...picture.keys()].map((folder) => `${folder} -> ${[...(ruleOf(folder)?.named ?? ["(no row)"])].sort().join(", ")}`);
+    expect(drawn).toEqual(written);
   });
 
   it("imports the obsidian runtime only in the adapters each row names", () => {

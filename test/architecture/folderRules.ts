@@ -49,3 +49,20 @@ export function readFolderRules(markdown: string): FolderRule[] {
     return { folder: backticked(folderCell)[0] ?? folderCell, mayImport, named, obsidian: files.length > 0 ? files : obsidianCell === "yes" ? "yes" : "no" };
   });
 }
+
+/**
+ * The arrows drawn in the picture above the table (`chat ──► LLMProviders, tools, …`): for each
+ * folder drawn with arrows, the folders it names ("the core" and "the leaves" left out).
+ */
+export function readFolderPicture(markdown: string): Map<string, string[]> {
+  const section = markdown.slice(markdown.indexOf(HEADING));
+  const picture = /```\n([\s\S]*?)```/.exec(section)?.[1] ?? "";
+  const arrows = new Map<string, string[]>();
+  for (const line of picture.split("\n")) {
+    const match = /^\s*(\S+) ─*►\s*([^(]*)/.exec(line);
+    if (!match) continue;
+    const targets = (match[2] ?? "").split(",").map((target) => target.trim()).filter((target) => target !== "" && !target.startsWith("the "));
+    arrows.set(match[1] ?? "", targets);
+  }
+  return arrows;
+}
