@@ -1,4 +1,4 @@
-import { NO_PRICES, type CopilotSettings } from "./settings/settingsSchema";
+import { NO_PRICES, SETTINGS_VERSION, type CopilotSettings } from "./settings/settingsSchema";
 import { defaultEnabledToolIds } from "./tools/builtinTools";
 
 export const PLUGIN_ID = "vault-copilot";
@@ -6,7 +6,6 @@ export const CHAT_VIEW_TYPE = "vault-copilot-chat-view";
 export const RELATED_VIEW_TYPE = "vault-copilot-related-view";
 /** How many related notes the view and the chat's section list. */
 export const RELATED_NOTES_SHOWN = 10;
-export const SETTINGS_VERSION = 2;
 
 /**
  * The tools switched on for a new install, read from each built-in tool's `enabledByDefault`

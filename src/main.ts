@@ -16,9 +16,9 @@ import { errorMessage } from "./errorMessage";
 import { createObsidianFetch } from "./LLMProviders/obsidianFetch";
 import { pluginTransportFactory } from "./mcp/obsidianMcp";
 import { requestUrlHttp } from "./ports/requestUrlHttp";
-import { ObsidianSecretStore } from "./settings/obsidianSecretStore";
-import { VaultCopilotSettingTab } from "./settings/SettingsTab";
-import { pluginDataFolder, pluginSettingsFile, SettingsStore } from "./settings/settingsStore";
+import { ObsidianSecretStore } from "./components/settings/obsidianSecretStore";
+import { VaultCopilotSettingTab } from "./components/settings/SettingsTab";
+import { pluginDataFolder, pluginSettingsFile, SettingsStore } from "./components/settings/settingsStore";
 import { ToolRegistry } from "./tools/ToolRegistry";
 import { ObsidianDataStore, ObsidianVault } from "./vault/ObsidianVault";
 

@@ -7,7 +7,7 @@ import type { RetryPolicy } from "../LLMProviders/retryPolicy";
 import type { NoteSearcher } from "../ports/NoteSearcher";
 import type { ChatMode, CopilotSettings } from "../settings/settingsSchema";
 import type { ToolRegistry } from "../tools/ToolRegistry";
-import { budgetOf, fitHistoryToContext } from "../history/fitHistory";
+import { budgetOf, fitHistoryToContext } from "./fitHistory";
 import { modelSettingsFor } from "../LLMProviders/modelChoice";
 import type { ChatRunner } from "./ChatController";
 

@@ -71,7 +71,8 @@ export function openCliServices(session: CliSession, io: CliIo, approvals: RunAp
     // The values learnt while running (an MCP config's, the embeddings key) are kept out like the flags' keys.
     moreSecretValues: () => io.addedSecrets?.() ?? [],
   });
-  const disposeServices = services.dispose;
+  // Bound now: the dispose below replaces it on the same object.
+  const disposeServices = services.dispose.bind(services);
   // embeddingStalled is a getter, so the flag is read when asked (Object.assign would copy its value once).
   Object.defineProperty(services, "embeddingStalled", { get: () => state.stalled, enumerable: true });
   return Object.assign(services as Services & { readonly embeddingStalled: boolean }, {

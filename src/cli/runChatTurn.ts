@@ -1,7 +1,7 @@
 import { ChatController, type ChatRunner } from "../chat/ChatController";
 import { isAssistant } from "../chat/chatTypes";
 import { readChipArtifacts } from "../chat/chipArtifacts";
-import { loadSavedChat, showSavedChat, type LoadedChat } from "../chat/savedChats";
+import { loadSavedChat, showSavedChat, type LoadedChat } from "../history/savedChats";
 import type { Services } from "../app/createServices";
 import type { ChainEvent } from "../LLMProviders/chainRunner/ChainEvents";
 import { ChatNoteWriter } from "../history/ChatNoteWriter";

@@ -1,3 +1,4 @@
+import { DEFAULT_SETTINGS } from "../constants";
 import { loadSettings } from "../settings/loadSettings";
 import type { CopilotSettings } from "../settings/settingsSchema";
 import { FsDataStore, pluginDataFolder } from "../vault/fsDataStore";
@@ -20,7 +21,7 @@ export async function loadVaultSettings(vault: FsVault, io: CliIo): Promise<Copi
       io.stderr("vault-copilot: the plugin's data.json is not valid JSON; the default settings are used.\n");
     }
   }
-  const loaded = loadSettings(raw);
+  const loaded = loadSettings(raw, DEFAULT_SETTINGS);
   for (const problem of loaded.problems) io.stderr(`vault-copilot: ${problem}\n`);
   return loaded.settings;
 }

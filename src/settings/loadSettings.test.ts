@@ -1,5 +1,8 @@
-import { DEFAULT_SETTINGS, SETTINGS_VERSION } from "../constants";
-import { loadSettings } from "./loadSettings";
+import { DEFAULT_SETTINGS } from "../constants";
+import { loadSettings as loadWithDefaults } from "./loadSettings";
+import { SETTINGS_VERSION } from "./settingsSchema";
+
+const loadSettings = (raw: unknown) => loadWithDefaults(raw, DEFAULT_SETTINGS);
 
 describe("loadSettings", () => {
   it("gives the defaults for an empty file (null, undefined or {})", () => {

@@ -1,6 +1,5 @@
 import { z } from "zod";
-import { DEFAULT_SETTINGS, SETTINGS_VERSION } from "../constants";
-import { copilotSettingsSchema, type CopilotSettings } from "./settingsSchema";
+import { copilotSettingsSchema, SETTINGS_VERSION, type CopilotSettings } from "./settingsSchema";
 
 export interface LoadedSettings {
   settings: CopilotSettings;
@@ -17,8 +16,11 @@ export interface LoadedSettings {
  * defaults, unreadable parts take their defaults with a line in `problems`, list items that do
  * not fit are dropped one by one, and older shapes are migrated. Keys the schema does not know
  * are dropped, so a plain-text API key can never be saved back.
+ *
+ * `defaults` are the plugin's `DEFAULT_SETTINGS` (constants.ts), handed in: they name the tools a
+ * new install switches on, read from the tools themselves, and the settings sit below the tools.
  */
-export function loadSettings(raw: unknown): LoadedSettings {
+export function loadSettings(raw: unknown, defaults: CopilotSettings): LoadedSettings {
   const problems: string[] = [];
   const secretsToStore: { id: string; value: string }[] = [];
   if (raw !== null && raw !== undefined && !isRecord(raw)) {
@@ -27,11 +29,11 @@ export function loadSettings(raw: unknown): LoadedSettings {
   const record = isRecord(raw) ? { ...raw } : {};
   // A file without a version predates versioning: it has the first shape.
   const version = typeof record.settingsVersion === "number" ? record.settingsVersion : 1;
-  if (Object.keys(record).length > 0 && version < SETTINGS_VERSION) migrateFromV1(record, secretsToStore);
+  if (Object.keys(record).length > 0 && version < SETTINGS_VERSION) migrateFromV1(record, secretsToStore, defaults.provider.apiKeySecretId);
   record.settingsVersion = SETTINGS_VERSION;
   if (Array.isArray(record.mcpServers)) record.mcpServers = migrateMcpServers(record.mcpServers, problems);
 
-  const settings = repair(copilotSettingsSchema, record, DEFAULT_SETTINGS, "", problems) as CopilotSettings;
+  const settings = repair(copilotSettingsSchema, record, defaults, "", problems) as CopilotSettings;
   const needsSave = JSON.stringify(settings) !== JSON.stringify(raw);
   return { settings, problems, secretsToStore, needsSave };
 }
@@ -40,7 +42,7 @@ export function loadSettings(raw: unknown): LoadedSettings {
  * The pre-SecretStorage shape (before Obsidian 1.11.4): provider fields at the top level, the key
  * in plain text, and the tool list under `enabledToolIds`.
  */
-function migrateFromV1(record: Record<string, unknown>, secretsToStore: { id: string; value: string }[]): void {
+function migrateFromV1(record: Record<string, unknown>, secretsToStore: { id: string; value: string }[], keySecretId: string): void {
   const provider: Record<string, unknown> = isRecord(record.provider) ? { ...record.provider } : {};
   for (const [oldKey, newKey] of [
     ["baseUrl", "baseUrl"],
@@ -54,9 +56,8 @@ function migrateFromV1(record: Record<string, unknown>, secretsToStore: { id: st
   for (const keyField of ["apiKey", "openAIApiKey"]) {
     const value = record[keyField];
     if (typeof value === "string" && value.length > 0) {
-      const id = DEFAULT_SETTINGS.provider.apiKeySecretId;
-      secretsToStore.push({ id, value });
-      provider.apiKeySecretId = id;
+      secretsToStore.push({ id: keySecretId, value });
+      provider.apiKeySecretId = keySecretId;
     }
     delete record[keyField];
   }

@@ -1,5 +1,8 @@
 import { z } from "zod";
 
+/** The version of the shape below; `loadSettings` migrates a `data.json` of an older one. */
+export const SETTINGS_VERSION = 2;
+
 /**
  * The shape of `data.json`. Secrets are never part of it: fields ending in `SecretId` hold the
  * *name* of a secret in Obsidian's SecretStorage, never its value.

@@ -1,85 +1,85 @@
 /**
- * The dependency rules of designdocs/ARCHITECTURE.md, checked on the source: only the Obsidian
- * adapters import the `obsidian` runtime, and the core never imports the UI or the wiring.
+ * The dependency rules of designdocs/ARCHITECTURE.md, checked on the source. The rules per
+ * folder are read from the doc's table "Which folder may import which", so the doc and this test
+ * cannot tell two stories: each folder imports only the folders its row names (type imports
+ * included), only its row's Obsidian adapters import the `obsidian` runtime, and Node-only
+ * modules stay off the plugin's path.
  */
-import { readdirSync, readFileSync } from "node:fs";
-import { join, relative } from "node:path";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileImports, importsOf, sourceFiles, topFolderOf, type FileImport } from "../../scripts/architecture/folderImports";
+import { readFolderPicture, readFolderRules, type FolderRule } from "./folderRules";
 
 const root = join(__dirname, "../..");
-const sources = (folder: string): string[] =>
-  readdirSync(join(root, folder), { withFileTypes: true }).flatMap((entry) => {
-    const path = `${folder}/${entry.name}`;
-    if (entry.isDirectory()) return sources(path);
-    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [path] : [];
-  });
-
-/** Module specifiers of the value (not type-only) imports of a file. */
-function valueImports(path: string): string[] {
-  const text = readFileSync(join(root, path), "utf8");
-  const specifiers: string[] = [];
-  for (const match of text.matchAll(/^import\s+(type\s+)?([^;]*?)\s+from\s+"([^"]+)";/gms)) {
-    const [, typeOnly, bindings = "", specifier = ""] = match;
-    if (typeOnly) continue;
-    // `import { type A, type B } from "x"` is erased as well.
-    const names = /^\{([^}]*)\}$/.exec(bindings.trim())?.[1];
-    if (names !== undefined && names.split(",").every((name) => name.trim() === "" || name.trim().startsWith("type "))) continue;
-    specifiers.push(specifier);
-  }
-  for (const match of text.matchAll(/import\(\s*"([^"]+)"\s*\)/g)) specifiers.push(match[1] ?? "");
-  return specifiers;
-}
-
-const OBSIDIAN_ADAPTERS = [
-  /^src\/main\.ts$/,
-  /^src\/components\//,
-  /^src\/settings\/(SettingsTab|settingRows|settingsStore|obsidianSecretStore)\.ts$/,
-  /^src\/vault\/ObsidianVault\.ts$/,
-  /^src\/ports\/requestUrlHttp\.ts$/,
-  /^src\/LLMProviders\/obsidianFetch\.ts$/,
-];
+const TABLE = 'designdocs/ARCHITECTURE.md, "Which folder may import which"';
 
 describe("dependency rules", () => {
-  const files = sources("src");
+  let files: string[];
+  let imports: FileImport[];
+  let rules: FolderRule[];
+  let picture: Map<string, string[]>;
 
-  it("finds the sources", () => {
+  beforeAll(() => {
+    files = sourceFiles(root);
+    imports = fileImports(root);
+    const architecture = readFileSync(join(root, "designdocs/ARCHITECTURE.md"), "utf8");
+    rules = readFolderRules(architecture);
+    picture = readFolderPicture(architecture);
+  });
+
+  const ruleOf = (folder: string): FolderRule | undefined => rules.find((rule) => rule.folder === folder);
+
+  it("finds the sources and reads the table", () => {
     expect(files.length).toBeGreaterThan(100);
     expect(files).toContain("src/main.ts");
+    expect(ruleOf("vault")?.mayImport).toEqual(new Set(["ports", "time", "markdown", "errorMessage.ts"]));
+    expect(ruleOf("cli")?.mayImport.has("components")).toBe(false);
+    expect(ruleOf("components")?.mayImport.has("settings")).toBe(true);
   });
 
-  it("imports the obsidian runtime only in the Obsidian adapters", () => {
-    const offenders = files.filter((file) => valueImports(file).includes("obsidian") && !OBSIDIAN_ADAPTERS.some((rule) => rule.test(file)));
+  it("has a row for every top folder of src/, and none for a folder that is gone", () => {
+    const folders = [...new Set(files.map(topFolderOf))].sort();
+    expect(rules.map((rule) => rule.folder).sort()).toEqual(folders);
+  });
+
+  it("lets each folder import only what its row allows (type imports too)", () => {
+    // A folder without a row is the test above's to report.
+    const offenders = imports
+      .filter((found) => found.fromFolder !== found.toFolder && ruleOf(found.fromFolder)?.mayImport.has(found.toFolder) === false)
+      .map((found) => `${found.from} -> ${found.to} (${found.kind}): ${found.fromFolder} may not import ${found.toFolder} (${TABLE})`);
     expect(offenders).toEqual([]);
   });
 
-  it("keeps the core free of the UI and the wiring", () => {
-    const core = files.filter((file) => /^src\/(tools|search|context|LLMProviders|mcp|vault|ports|chat|history|prompts|time)\//.test(file));
-    const offenders = core.flatMap((file) =>
-      valueImports(file)
-        .filter((specifier) => specifier.startsWith("."))
-        .map((specifier) => relative(root, join(root, file, "..", specifier)).split("\\").join("/"))
-        .filter((target) => /^src\/(components|main|cli)\b/.test(target) || /^src\/settings\/(SettingsTab|settingRows|settingsSections|settingsStore|mcpSettingsSection)\b/.test(target))
-        .map((target) => `${file} -> ${target}`),
-    );
-    expect(offenders).toEqual([]);
+  it("names in each row only folders the code imports, so the table stays true", () => {
+    const used = new Set(imports.map((found) => `${found.fromFolder} -> ${found.toFolder}`));
+    const unused = rules.flatMap((rule) => rule.named.filter((target) => !used.has(`${rule.folder} -> ${target}`)).map((target) => `${rule.folder} -> ${target}: allowed, not imported (take it out of ${TABLE})`));
+    expect(unused).toEqual([]);
   });
 
-  it("keeps the note index free of the prompt layer (both meet at ports/NoteSearcher)", () => {
-    const offenders = files
-      .filter((file) => file.startsWith("src/search/"))
-      .flatMap((file) => [...readFileSync(join(root, file), "utf8").matchAll(/from "(\.\.\/context\/[^"]+)"/g)].map((match) => `${file} -> ${match[1]}`));
+  it("draws in the picture the arrows each row names", () => {
+    expect(picture.size).toBeGreaterThan(10);
+    const drawn = [...picture].map(([folder, targets]) => `${folder} -> ${[...targets].sort().join(", ")}`);
+    const written = [...picture.keys()].map((folder) => `${folder} -> ${[...(ruleOf(folder)?.named ?? ["(no row)"])].sort().join(", ")}`);
+    expect(drawn).toEqual(written);
+  });
+
+  it("imports the obsidian runtime only in the adapters each row names", () => {
+    const offenders = files.filter((file) => {
+      const usesObsidian = importsOf(file, readFileSync(join(root, file), "utf8")).some((found) => found.specifier === "obsidian" && found.kind !== "type");
+      if (!usesObsidian) return false;
+      const allowed = ruleOf(topFolderOf(file))?.obsidian ?? "no";
+      return allowed === "no" || (Array.isArray(allowed) && !allowed.some((name) => file.endsWith(`/${name}`)));
+    });
     expect(offenders).toEqual([]);
   });
 
   it("reaches Node-only modules from the plugin only through the lazy stdio import", () => {
-    const nodeOnly = /(^|\/)(FsVault|fsDataStore|atomicWrite|fileLock)$|\/cli\/|\/mcp\/node\//;
-    const plugin = files.filter((file) => !file.startsWith("src/cli/") && !file.startsWith("src/mcp/node/") && !/\/(FsVault|fsDataStore|atomicWrite|fileLock)\.ts$/.test(file));
-    const offenders = plugin.flatMap((file) => {
-      const text = readFileSync(join(root, file), "utf8");
-      return valueImports(file)
-        .filter((specifier) => specifier.startsWith(".") && nodeOnly.test(specifier))
-        .filter((specifier) => !(specifier === "./node/stdioTransport" && text.includes(`await import("${specifier}")`)))
-        .map((specifier) => `${file} -> ${specifier}`);
-    });
+    const nodeOnly = /\/(FsVault|fsDataStore|atomicWrite|fileLock)$|^src\/cli\/|^src\/mcp\/node\//;
+    const nodeOnlyFile = (file: string) => nodeOnly.test(file.replace(/\.tsx?$/, ""));
+    const offenders = imports
+      .filter((found) => found.kind !== "type" && !nodeOnlyFile(found.from) && nodeOnly.test(found.to))
+      .filter((found) => !(found.to === "src/mcp/node/stdioTransport" && found.kind === "lazy"))
+      .map((found) => `${found.from} -> ${found.to} (${found.kind})`);
     expect(offenders).toEqual([]);
   });
 });

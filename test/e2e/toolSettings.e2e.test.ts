@@ -10,7 +10,7 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { extname, join, resolve } from "node:path";
 import type { Browser, Page } from "playwright-core";
-import type { ToolSettingsChange } from "../../src/settings/v2/components/ToolSettingsSection";
+import type { ToolSettingsChange } from "../../src/components/settings/v2/components/ToolSettingsSection";
 import { launchChromium } from "./demoHarness";
 
 jest.setTimeout(60_000);

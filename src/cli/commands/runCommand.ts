@@ -1,6 +1,6 @@
 import type { ChatController } from "../../chat/ChatController";
 import { isAssistant } from "../../chat/chatTypes";
-import { runPromptInChat } from "../../chat/runPrompt";
+import { runPromptInChat } from "../../prompts/runPrompt";
 import { findPrompt, loadPrompts, type CustomPrompt } from "../../prompts/customPrompt";
 import { approveEverything, refuseAllToolCalls, refuseEverything, type ApprovalPort } from "../../ports/approval";
 import type { EditOutcome } from "../../tools/edit/proposeAndApplyEdit";

@@ -1,9 +1,9 @@
 import type { Plugin as ObsidianPlugin } from "obsidian";
-import { App, Plugin } from "../../test/obsidian/obsidian";
-import { DEFAULT_SETTINGS } from "../constants";
+import { App, Plugin } from "../../../test/obsidian/obsidian";
+import { DEFAULT_SETTINGS } from "../../constants";
 import { ObsidianSecretStore } from "./obsidianSecretStore";
 import { pluginSettingsFile, SettingsStore, SettingsValidationError, type SettingsFile } from "./settingsStore";
-import type { CopilotSettings } from "./settingsSchema";
+import type { CopilotSettings } from "../../settings/settingsSchema";
 
 const PLUGIN_FOLDER = ".obsidian/plugins/vault-copilot";
 const DATA_PATH = `${PLUGIN_FOLDER}/data.json`;

@@ -1,4 +1,4 @@
-import { copilotSettingsSchema } from "./settingsSchema";
+import { copilotSettingsSchema } from "../../settings/settingsSchema";
 import { parseMcpServersText } from "./mcpSettingsSection";
 
 describe("the MCP servers schema", () => {

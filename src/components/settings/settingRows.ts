@@ -1,7 +1,7 @@
 import { Notice, SecretComponent, type App, type Setting } from "obsidian";
 import type { z } from "zod";
-import { errorMessage } from "../errorMessage";
-import type { CopilotSettings } from "./settingsSchema";
+import { errorMessage } from "../../errorMessage";
+import type { CopilotSettings } from "../../settings/settingsSchema";
 import type { SettingsStore } from "./settingsStore";
 
 /**

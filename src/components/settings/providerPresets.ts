@@ -1,4 +1,4 @@
-import type { PROVIDER_PRESETS } from "./settingsSchema";
+import type { PROVIDER_PRESETS } from "../../settings/settingsSchema";
 
 export type ProviderPresetId = (typeof PROVIDER_PRESETS)[number];
 

@@ -1,6 +1,6 @@
 import { useEffect, useReducer } from "react";
-import { isEditTool, type ToolCategory, type ToolDefinition } from "../../../tools/SimpleTool";
-import type { ToolRegistry } from "../../../tools/ToolRegistry";
+import { isEditTool, type ToolCategory, type ToolDefinition } from "../../../../tools/SimpleTool";
+import type { ToolRegistry } from "../../../../tools/ToolRegistry";
 
 /** The two lists the section edits; every change hands back both, in full. */
 export interface ToolSettingsChange {

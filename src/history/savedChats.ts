@@ -1,9 +1,9 @@
-import type { ChatHistory } from "../history/ChatHistory";
-import type { ChatRecord } from "../history/chatRecord";
-import type { ChatNoteWriter } from "../history/ChatNoteWriter";
-import { restoreChat } from "../history/restoreChat";
+import type { ChatHistory } from "./ChatHistory";
+import type { ChatRecord } from "./chatRecord";
+import type { ChatNoteWriter } from "./ChatNoteWriter";
+import { restoreChat } from "./restoreChat";
 import type { VaultPort } from "../vault/VaultPort";
-import type { ChatController, RestoredChat } from "./ChatController";
+import type { ChatController, RestoredChat } from "../chat/ChatController";
 
 /** A saved chat read from its note, ready to be shown and continued. */
 export interface LoadedChat {

@@ -1,10 +1,10 @@
-import { detectLocalServers } from "../LLMProviders/connection/detectLocalServers";
-import type { ChatModelPorts } from "../LLMProviders/chatModelFactory";
-import { testConnection } from "../LLMProviders/connection/testConnection";
-import { makeDefaultModel, withToolSupport } from "../LLMProviders/modelChoice";
+import { detectLocalServers } from "../../LLMProviders/connection/detectLocalServers";
+import type { ChatModelPorts } from "../../LLMProviders/chatModelFactory";
+import { testConnection } from "../../LLMProviders/connection/testConnection";
+import { makeDefaultModel, withToolSupport } from "../../LLMProviders/modelChoice";
 import { PROVIDER_PRESET_DETAILS } from "./providerPresets";
 import { fieldRow, save, type RowContext, type SettingsRow } from "./settingRows";
-import { NO_PRICES, modelPricesSchema, type ModelPrices } from "./settingsSchema";
+import { NO_PRICES, modelPricesSchema, type ModelPrices } from "../../settings/settingsSchema";
 
 /** "Test connection": runs the four checks on the default model and shows each verdict under the button. */
 export function testConnectionRow(context: RowContext, ports: ChatModelPorts): SettingsRow {

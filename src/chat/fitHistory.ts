@@ -1,4 +1,4 @@
-import type { ChatRunner } from "../chat/ChatController";
+import type { ChatRunner } from "./ChatController";
 import { ContextManager } from "../context/ContextManager";
 import type { ContextArtifact, ConversationTurn } from "../context/PromptContextTypes";
 

@@ -1,6 +1,6 @@
-import { errorMessage } from "../errorMessage";
+import { errorMessage } from "../../errorMessage";
 import { fieldRow, parseLines, secretRow, toggleRow, type RowContext, type SettingsRow, type SettingsSection } from "./settingRows";
-import { embeddingSettingsSchema } from "./settingsSchema";
+import { embeddingSettingsSchema } from "../../settings/settingsSchema";
 
 /** What "Index health" shows: the word index always, the embeddings when switched on. */
 export interface IndexHealth {

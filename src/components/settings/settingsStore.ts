@@ -1,9 +1,10 @@
-import { SerialQueue } from "../ports/serialQueue";
+import { SerialQueue } from "../../ports/serialQueue";
 import { normalizePath, type DataAdapter, type Plugin } from "obsidian";
-import { errorMessage } from "../errorMessage";
-import { loadSettings } from "./loadSettings";
-import type { SecretStore } from "../ports/SecretStore";
-import { copilotSettingsSchema, type CopilotSettings } from "./settingsSchema";
+import { errorMessage } from "../../errorMessage";
+import { DEFAULT_SETTINGS } from "../../constants";
+import { loadSettings } from "../../settings/loadSettings";
+import type { SecretStore } from "../../ports/SecretStore";
+import { copilotSettingsSchema, type CopilotSettings } from "../../settings/settingsSchema";
 
 /** The plugin's data.json, and the adapter to read it raw when it does not hold JSON. */
 export interface SettingsFile {
@@ -70,7 +71,7 @@ export class SettingsStore {
    * migrated, their plain-text keys moved into SecretStorage. The user is told of any problem.
    */
   static async load(options: SettingsStoreOptions): Promise<SettingsStore> {
-    const store = new SettingsStore(options, loadSettings(null).settings);
+    const store = new SettingsStore(options, loadSettings(null, DEFAULT_SETTINGS).settings);
     await store.reload();
     return store;
   }
@@ -115,7 +116,7 @@ export class SettingsStore {
       mayOverwrite = outcome.mayOverwrite;
     }
 
-    const loaded = loadSettings(raw);
+    const loaded = loadSettings(raw, DEFAULT_SETTINGS);
     problems.push(...loaded.problems);
     let secretsStored = true;
     for (const { id, value } of loaded.secretsToStore) {

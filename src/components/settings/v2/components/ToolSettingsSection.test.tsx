@@ -1,8 +1,8 @@
 import { act, fireEvent, render, screen, within } from "@testing-library/react";
 import { useState } from "react";
 import { z } from "zod";
-import type { ToolCategory, ToolDefinition } from "../../../tools/SimpleTool";
-import { ToolRegistry } from "../../../tools/ToolRegistry";
+import type { ToolCategory, ToolDefinition } from "../../../../tools/SimpleTool";
+import { ToolRegistry } from "../../../../tools/ToolRegistry";
 import { ToolSettingsSection, type ToolSettingsChange } from "./ToolSettingsSection";
 
 function tool(id: string, category: ToolCategory, extra: Partial<ToolDefinition["metadata"]> = {}, isReadOnly?: boolean): ToolDefinition {

@@ -1,6 +1,6 @@
 import { PluginSettingTab, Setting, type App, type Plugin, type SettingDefinitionItem } from "obsidian";
-import type { ChatModelPorts } from "../LLMProviders/chatModelFactory";
-import type { ToolRegistry } from "../tools/ToolRegistry";
+import type { ChatModelPorts } from "../../LLMProviders/chatModelFactory";
+import type { ToolRegistry } from "../../tools/ToolRegistry";
 import type { McpStatusSource } from "./mcpSettingsSection";
 import type { IndexHealthSource } from "./semanticSearchSection";
 import type { SettingsSection } from "./settingRows";

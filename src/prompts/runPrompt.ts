@@ -1,10 +1,10 @@
 import type { RunApprovals } from "../ports/approval";
-import type { CustomPrompt } from "../prompts/customPrompt";
-import { fillPrompt, type PromptInputs } from "../prompts/fillPrompt";
-import { withSelectionEdit } from "../prompts/selectionEdit";
+import type { CustomPrompt } from "./customPrompt";
+import { fillPrompt, type PromptInputs } from "./fillPrompt";
+import { withSelectionEdit } from "./selectionEdit";
 import type { ToolRegistry } from "../tools/ToolRegistry";
 import type { VaultPort } from "../vault/VaultPort";
-import type { ChatController } from "./ChatController";
+import type { ChatController } from "../chat/ChatController";
 
 /** A prompt to run: one of the user's, or an instruction typed for "Edit selection with Copilot". */
 export type PromptToRun = Pick<CustomPrompt, "name" | "body" | "edit" | "mode" | "model">;

@@ -1,7 +1,7 @@
-import type { McpServerStatus } from "../mcp/McpHub";
-import { describeLeftOutTools } from "../mcp/mcpToolLimits";
+import type { McpServerStatus } from "../../mcp/McpHub";
+import { describeLeftOutTools } from "../../mcp/mcpToolLimits";
 import { fieldRow, type RowContext, type SettingsRow, type SettingsSection } from "./settingRows";
-import { copilotSettingsSchema, type McpServerSettings } from "./settingsSchema";
+import { copilotSettingsSchema, type McpServerSettings } from "../../settings/settingsSchema";
 
 /** What the MCP section shows of the live connections. */
 export interface McpStatusSource {

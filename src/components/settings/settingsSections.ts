@@ -1,14 +1,14 @@
-import { isValidTimeZone, resolveTimeZone } from "../time/zonedTime";
+import { isValidTimeZone, resolveTimeZone } from "../../time/zonedTime";
 import { createElement } from "react";
 import { createRoot } from "react-dom/client";
-import { ALLOW_HIDDEN_FOLDERS_SETTING_NAME } from "../tools/edit/editTarget";
-import type { ToolRegistry } from "../tools/ToolRegistry";
-import type { ChatModelPorts } from "../LLMProviders/chatModelFactory";
+import { ALLOW_HIDDEN_FOLDERS_SETTING_NAME } from "../../tools/edit/editTarget";
+import type { ToolRegistry } from "../../tools/ToolRegistry";
+import type { ChatModelPorts } from "../../LLMProviders/chatModelFactory";
 import { mcpSection, type McpStatusSource } from "./mcpSettingsSection";
 import { localServersRow, otherModelsRow, pricesRow, testConnectionRow } from "./modelSettingsRows";
 import { semanticSearchSection, type IndexHealthSource } from "./semanticSearchSection";
 import { PROVIDER_PRESET_DETAILS, type ProviderPresetId } from "./providerPresets";
-import { DEFAULT_CONTEXT_WINDOW_TOKENS } from "../history/fitHistory";
+import { DEFAULT_CONTEXT_WINDOW_TOKENS } from "../../chat/fitHistory";
 import {
   dropdownRow,
   fieldRow,
@@ -22,7 +22,7 @@ import {
   type SettingsRow,
   type SettingsSection,
 } from "./settingRows";
-import { copilotSettingsSchema, providerSettingsSchema, historySettingsSchema, promptSettingsSchema, searchSettingsSchema, webSearchSettingsSchema, type ChatMode } from "./settingsSchema";
+import { copilotSettingsSchema, providerSettingsSchema, historySettingsSchema, promptSettingsSchema, searchSettingsSchema, webSearchSettingsSchema, type ChatMode } from "../../settings/settingsSchema";
 import { ToolSettingsSection } from "./v2/components/ToolSettingsSection";
 
 export interface SectionsContext extends RowContext {

@@ -1,5 +1,5 @@
 import type { SecretStorage } from "obsidian";
-import type { SecretStore } from "../ports/SecretStore";
+import type { SecretStore } from "../../ports/SecretStore";
 
 /**
  * API keys in Obsidian's SecretStorage (1.11.4+): settings hold only a secret's id, and the key
