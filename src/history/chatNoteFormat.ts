@@ -1,4 +1,5 @@
 import { parse as parseYaml, stringify as stringifyYaml } from "yaml";
+import { fencedBlocks, fenceFor } from "../markdown/fences";
 import { CHAT_MODES, type ChatMode } from "../settings/settingsSchema";
 import type {
   ChatRecord,
@@ -116,8 +117,7 @@ function callout(kind: CalloutKind, title: string, inner: readonly string[], fol
 
 /** A code block whose fence is longer than any run of backticks in the text, so nothing in it can close it. */
 function fenced(info: string, text: string): string[] {
-  const longestRun = Math.max(0, ...(text.match(/`+/g) ?? []).map((run) => run.length));
-  const fence = "`".repeat(Math.max(3, longestRun + 1));
+  const fence = fenceFor(text);
   return [`${fence}${info}`, ...text.split("\n"), fence];
 }
 
@@ -352,32 +352,14 @@ function parseToolCallout(title: string, inner: readonly string[]): RecordToolCa
     call.toolId = toolId;
     index = 1;
   }
-  const blocks = readFences(inner.slice(index));
+  // The callout's lines have lost their "> ": the code blocks are read as any note's.
+  const blocks = fencedBlocks(inner.slice(index));
   const args = blocks.find((block) => block.info === "json");
   const result = blocks.find((block) => block.info === "text");
-  if (args) call.args = args.text;
+  if (args) call.args = args.lines.join("\n");
   if (duration !== undefined) call.durationMs = Number(duration);
-  if (result) call.result = result.text;
+  if (result) call.result = result.lines.join("\n");
   return call;
-}
-
-function readFences(lines: readonly string[]): { info: string; text: string }[] {
-  const blocks: { info: string; text: string }[] = [];
-  for (let index = 0; index < lines.length; index++) {
-    const open = /^(`{3,})(\w*)\r?$/.exec(lines[index] ?? "");
-    if (!open) continue;
-    const fence = open[1] ?? "```";
-    const body: string[] = [];
-    index++;
-    while (index < lines.length && !isFenceClose(lines[index] ?? "", fence.length)) body.push(lines[index++] ?? "");
-    blocks.push({ info: open[2] ?? "", text: body.join("\n") });
-  }
-  return blocks;
-}
-
-function isFenceClose(line: string, length: number): boolean {
-  const match = /^(`+)\r?$/.exec(line);
-  return match !== null && (match[1]?.length ?? 0) >= length;
 }
 
 function parseContextLine(line: string): RecordContextItem | null {

@@ -1,6 +1,7 @@
 import { frontmatterAliases, frontmatterTags } from "../vault/frontmatterFields";
 import { splitFrontmatter } from "../vault/markdownMetadata";
-import { followFence, FRONTMATTER, HEADING, INLINE_TAG, withoutInlineCode } from "../vault/markdownPrimitives";
+import { followFence, type OpenFence } from "../markdown/fences";
+import { FRONTMATTER, HEADING, INLINE_TAG, withoutInlineCode } from "../markdown/markdownPrimitives";
 import { parseSimpleFrontmatter } from "./simpleFrontmatter";
 import type { HeadingInfo } from "../vault/VaultPort";
 
@@ -28,13 +29,14 @@ export function readNoteOutline(text: string): NoteOutline {
   const headings: HeadingInfo[] = [];
   const tags = frontmatterTags(frontmatter).map((tag) => tag.replace(/^#/, ""));
 
-  let fence: string | null = null;
+  let fence: OpenFence | null = null;
   for (let index = bodyStartLine; index < lines.length; index++) {
     const line = lines[index] ?? "";
+    // Only a line with three backticks or tildes in a row can open or close a fence.
     if (line.includes("```") || line.includes("~~~")) {
       const followed = followFence(line, fence);
-      fence = followed.fence;
-      if (followed.fenceLine) continue;
+      fence = followed.open;
+      if (followed.role !== "text") continue;
     }
     if (fence !== null || !line.includes("#")) continue;
     const heading = line.startsWith("#") ? HEADING.exec(line) : null;
