@@ -1,6 +1,6 @@
 import { frontmatterAliases, frontmatterTags } from "../vault/frontmatterFields";
 import { splitFrontmatter } from "../vault/markdownMetadata";
-import { followFence, type OpenFence } from "../markdown/fences";
+import { fenceMayChange, followFence, type OpenFence } from "../markdown/fences";
 import { FRONTMATTER, HEADING, INLINE_TAG, withoutInlineCode } from "../markdown/markdownPrimitives";
 import { parseSimpleFrontmatter } from "./simpleFrontmatter";
 import type { HeadingInfo } from "../vault/VaultPort";
@@ -32,8 +32,7 @@ export function readNoteOutline(text: string): NoteOutline {
   let fence: OpenFence | null = null;
   for (let index = bodyStartLine; index < lines.length; index++) {
     const line = lines[index] ?? "";
-    // Only a line with three backticks or tildes in a row can open or close a fence.
-    if (line.includes("```") || line.includes("~~~")) {
+    if (fenceMayChange(line, fence)) {
       const followed = followFence(line, fence);
       fence = followed.open;
       if (followed.role !== "text") continue;
