@@ -1,6 +1,7 @@
 import { parse as parseYaml, stringify as stringifyYaml } from "yaml";
 import { fencedBlocks, fenceFor } from "../markdown/fences";
-import { CHAT_MODES, type ChatMode } from "../settings/settingsSchema";
+import { chatModeList, isChatMode } from "../settings/chatModes";
+import type { ChatMode } from "../settings/settingsSchema";
 import type {
   ChatRecord,
   RecordAnswer,
@@ -178,7 +179,7 @@ export function parseChat(note: string): ChatRecord {
   const id = own.get("chat-id");
   if (typeof id !== "string" || id.trim() === "") throw new ChatNoteParseError("its frontmatter has no chat-id");
   const mode = own.get("mode");
-  if (!isMode(mode)) throw new ChatNoteParseError(`its mode "${String(mode)}" is not one of ${CHAT_MODES.join(", ")}`);
+  if (!isChatMode(mode)) throw new ChatNoteParseError(`its mode "${String(mode)}" is not one of ${chatModeList()}`);
   const model = own.get("model");
   const created = stringOr(own.get("created"), "");
   const updated = stringOr(own.get("updated"), created);
@@ -290,7 +291,7 @@ function newQuestion(fields: string, defaults: AnswerDefaults): RecordQuestion {
 function newAnswer(fields: string, defaults: AnswerDefaults): RecordAnswer {
   const values = fields === "" ? [] : fields.split(FIELD);
   const time = values.shift()?.trim() || defaults.time;
-  const mode = isMode(values[0]) ? (values.shift() as ChatMode) : defaults.mode;
+  const mode = isChatMode(values[0]) ? (values.shift() as ChatMode) : defaults.mode;
   const last = values.at(-1);
   const status = values.length > 1 ? (Object.keys(STATUS_WORDS) as (keyof typeof STATUS_WORDS)[]).find((key) => STATUS_WORDS[key] === last) : undefined;
   if (status) values.pop();
@@ -396,10 +397,6 @@ function unescapeLine(line: string): string {
 
 function isBlank(line: string): boolean {
   return line === "" || line === "\r";
-}
-
-function isMode(value: unknown): value is ChatMode {
-  return typeof value === "string" && (CHAT_MODES as readonly string[]).includes(value);
 }
 
 function stringOr(value: unknown, fallback: string): string {

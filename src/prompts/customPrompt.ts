@@ -1,5 +1,6 @@
 import { parse as parseYaml } from "yaml";
-import { CHAT_MODES, type ChatMode } from "../settings/settingsSchema";
+import { chatModeList, isChatMode } from "../settings/chatModes";
+import type { ChatMode } from "../settings/settingsSchema";
 import { toVaultPath } from "../vault/vaultPath";
 import type { VaultPort } from "../vault/VaultPort";
 
@@ -41,8 +42,8 @@ export function parsePromptNote(path: string, text: string): CustomPrompt {
   const name = path.slice(path.lastIndexOf("/") + 1).replace(/\.md$/, "");
   const { properties, body } = splitFrontmatter(path, text);
   const mode = properties.mode;
-  if (mode !== undefined && !(typeof mode === "string" && (CHAT_MODES as readonly string[]).includes(mode))) {
-    throw new PromptNoteError(path, `its mode ${JSON.stringify(mode)} is not one of ${CHAT_MODES.join(", ")}`);
+  if (mode !== undefined && !isChatMode(mode)) {
+    throw new PromptNoteError(path, `its mode ${JSON.stringify(mode)} is not one of ${chatModeList()}`);
   }
   const model = properties.model;
   if (model !== undefined && (typeof model !== "string" || model.trim() === "")) throw new PromptNoteError(path, "its model is not a name");
@@ -51,7 +52,7 @@ export function parsePromptNote(path: string, text: string): CustomPrompt {
     name,
     path,
     description: typeof properties.description === "string" ? properties.description : "",
-    ...(typeof mode === "string" ? { mode: mode as ChatMode } : {}),
+    ...(isChatMode(mode) ? { mode } : {}),
     ...(typeof model === "string" ? { model: model.trim() } : {}),
     edit: flag(path, properties, "edit"),
     command: flag(path, properties, "command"),
