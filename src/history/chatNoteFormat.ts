@@ -2,10 +2,10 @@ import { parse as parseYaml, stringify as stringifyYaml } from "yaml";
 import { fencedBlocks, fenceFor } from "../markdown/fences";
 import { chatModeList, isChatMode } from "../settings/chatModes";
 import type { ChatMode } from "../settings/settingsSchema";
+import { savedStatusNamed } from "../chat/answerStatus";
 import type {
   ChatRecord,
   RecordAnswer,
-  RecordAnswerStatus,
   RecordContextItem,
   RecordMessage,
   RecordQuestion,
@@ -36,7 +36,6 @@ const CALLOUT = /^> \[!(context|tool|error|sources|earlier)\][-+]?(?: (.*?))?\r?
 /** Lines of text that begin like our structure, after any number of backslashes. */
 const ESCAPABLE = /^\\*(?:## (?:You|Copilot)|> \[!(?:context|tool|error|sources|earlier)\])/;
 const FIELD = " · ";
-const STATUS_WORDS: Record<Exclude<RecordAnswerStatus, "done">, string> = { stopped: "stopped", failed: "failed", partial: "partial" };
 const TOOL_STATUSES: readonly RecordToolStatus[] = ["ok", "error", "timeout", "aborted", "invalid-arguments", "unknown-tool", "running"];
 /** Frontmatter properties the chat owns, in the order they are written. */
 const OWN_KEYS = ["chat-id", "mode", "model", "created", "updated", "tags"] as const;
@@ -89,7 +88,7 @@ function questionBlocks(question: RecordQuestion): string[][] {
 
 function answerHeading(answer: RecordAnswer): string {
   const fields = [answer.time, answer.mode, answer.model];
-  if (answer.status !== "done") fields.push(STATUS_WORDS[answer.status]);
+  if (answer.status !== "done") fields.push(answer.status);
   return `## Copilot${FIELD}${fields.join(FIELD)}`;
 }
 
@@ -293,7 +292,7 @@ function newAnswer(fields: string, defaults: AnswerDefaults): RecordAnswer {
   const time = values.shift()?.trim() || defaults.time;
   const mode = isChatMode(values[0]) ? (values.shift() as ChatMode) : defaults.mode;
   const last = values.at(-1);
-  const status = values.length > 1 ? (Object.keys(STATUS_WORDS) as (keyof typeof STATUS_WORDS)[]).find((key) => STATUS_WORDS[key] === last) : undefined;
+  const status = values.length > 1 ? savedStatusNamed(last) : undefined;
   if (status) values.pop();
   const model = values.join(FIELD) || defaults.model;
   return { role: "assistant", time, mode, model, status: status ?? "done", parts: [], earlier: [] };
