@@ -1,3 +1,4 @@
+import { errorMessage } from "../errorMessage";
 import { parse as parseYaml, stringify as stringifyYaml } from "yaml";
 import { fencedBlocks, fenceFor } from "../markdown/fences";
 import { chatModeList, isChatMode } from "../settings/chatModes";
@@ -223,7 +224,7 @@ function readFrontmatter(lines: readonly string[]): { own: Map<string, unknown>;
       try {
         own.set(block.key, (parseYaml(block.lines.join("\n")) as Record<string, unknown> | null)?.[block.key]);
       } catch (error) {
-        throw new ChatNoteParseError(`its property "${block.key}" is not valid YAML (${error instanceof Error ? error.message.split("\n")[0] : String(error)})`);
+        throw new ChatNoteParseError(`its property "${block.key}" is not valid YAML (${errorMessage(error).split("\n")[0] ?? ""})`);
       }
     } else extra.push(...block.lines);
   }

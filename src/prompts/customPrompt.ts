@@ -1,3 +1,4 @@
+import { errorMessage } from "../errorMessage";
 import { parse as parseYaml } from "yaml";
 import { chatModeList, isChatMode } from "../settings/chatModes";
 import type { ChatMode } from "../settings/settingsSchema";
@@ -70,7 +71,7 @@ export async function loadPrompts(vault: VaultPort, folder: string): Promise<{ p
     try {
       prompts.push(parsePromptNote(path, await vault.read(path)));
     } catch (error) {
-      problems.push(error instanceof PromptNoteError ? error : new PromptNoteError(path, error instanceof Error ? error.message : String(error)));
+      problems.push(error instanceof PromptNoteError ? error : new PromptNoteError(path, errorMessage(error)));
     }
   }
   prompts.sort((left, right) => left.name.localeCompare(right.name));
@@ -93,7 +94,7 @@ function splitFrontmatter(path: string, text: string): { properties: Record<stri
   try {
     parsed = parseYaml(match[1] ?? "");
   } catch (error) {
-    throw new PromptNoteError(path, `its frontmatter is not valid YAML (${error instanceof Error ? (error.message.split("\n")[0] ?? "") : String(error)})`);
+    throw new PromptNoteError(path, `its frontmatter is not valid YAML (${errorMessage(error).split("\n")[0] ?? ""})`);
   }
   if (parsed !== null && (typeof parsed !== "object" || Array.isArray(parsed))) throw new PromptNoteError(path, "its frontmatter is not a set of properties");
   return { properties: (parsed ?? {}) as Record<string, unknown>, body: normalized.slice(match[0].length) };
