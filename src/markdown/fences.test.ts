@@ -54,17 +54,21 @@ describe("the fence scanner on the CommonMark spec's examples", () => {
   });
 });
 
+/** What `followFence` makes of each line in turn. */
+function roles(lines: readonly string[]): string[] {
+  const found: string[] = [];
+  let open: OpenFence | null = null;
+  for (const line of lines) {
+    const followed = followFence(line, open);
+    found.push(followed.role);
+    open = followed.open;
+  }
+  return found;
+}
+
 describe("the fence scanner", () => {
   it("keeps a four-backtick block open across an inner three-backtick line: headings inside are code", () => {
-    const lines = ["# Before", "````markdown", "```", "# Not a heading", "```", "````", "# After"];
-    const roles: string[] = [];
-    let open: OpenFence | null = null;
-    for (const line of lines) {
-      const followed = followFence(line, open);
-      roles.push(followed.role);
-      open = followed.open;
-    }
-    expect(roles).toEqual(["text", "open", "code", "code", "code", "close", "text"]);
+    expect(roles(["# Before", "````markdown", "```", "# Not a heading", "```", "````", "# After"])).toEqual(["text", "open", "code", "code", "code", "close", "text"]);
   });
 
   it("refuses a closer with an info string, of the other character, shorter, or indented four columns", () => {
@@ -92,17 +96,6 @@ describe("the fence scanner", () => {
 });
 
 describe("fences in block quotes and list items", () => {
-  function roles(lines: readonly string[]): string[] {
-    const found: string[] = [];
-    let open: OpenFence | null = null;
-    for (const line of lines) {
-      const followed = followFence(line, open);
-      found.push(followed.role);
-      open = followed.open;
-    }
-    return found;
-  }
-
   it("keeps a list item's fence open across a blank line and closes it at the item's indentation", () => {
     const lines = ["- ```dataviewjs", "  dv.paragraph(1)", "", "  ```", "# После"];
     expect(roles(lines)).toEqual(["open", "code", "code", "close", "text"]);

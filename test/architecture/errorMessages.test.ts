@@ -6,25 +6,20 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 
-const root = join(__dirname, "../..");
-const sources = (folder: string): string[] =>
-  readdirSync(join(root, folder), { withFileTypes: true }).flatMap((entry) => {
-    const path = `${folder}/${entry.name}`;
-    if (entry.isDirectory()) return sources(path);
-    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [path] : [];
-  });
+const source = join(__dirname, "../../src");
+/** Every source file under src/, tests left out. */
+const files = readdirSync(source, { recursive: true, encoding: "utf8" }).filter((path) => /\.tsx?$/.test(path) && !/\.test\.tsx?$/.test(path));
 
 /** The hand-written forms: `x instanceof Error ? x.message : String(x)`, `(x as Error).message`. */
 const BY_HAND = [/instanceof Error \? \(?\w+\.message/, /\(\w+ as Error\)\.message/];
 
 describe("error messages", () => {
   it("turn whatever was thrown into text through errorMessage, never by hand", () => {
-    const files = sources("src");
     expect(files.length).toBeGreaterThan(100);
     const offenders = files.flatMap((file) =>
-      readFileSync(join(root, file), "utf8")
+      readFileSync(join(source, file), "utf8")
         .split("\n")
-        .flatMap((line, index) => (BY_HAND.some((pattern) => pattern.test(line)) ? [`${file}:${index + 1}: ${line.trim()}`] : [])),
+        .flatMap((line, index) => (BY_HAND.some((pattern) => pattern.test(line)) ? [`src/${file}:${index + 1}: ${line.trim()}`] : [])),
     );
     expect(offenders).toEqual([]);
   });
