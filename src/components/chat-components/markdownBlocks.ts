@@ -9,7 +9,8 @@ const MATH_BLOCK = "math";
  * lines that arrived since the last one, so a whole answer costs time linear in its length.
  *
  * A block ends at a blank line outside a fence (fenced code as `markdown/fences.ts` reads it, in
- * block quotes and list items too, or `$$` math) when the next line starts at column 0: an indented line after a blank one continues a list item, so it stays in the block.
+ * block quotes and list items too, or `$$` math) when the next line starts at column 0: an
+ * indented line after a blank one continues a list item, so it stays in the block.
  * Rendered one by one, such blocks read as the whole text rendered at once (a loose list may be
  * drawn as two lists; reference-style link definitions only apply within their block).
  */
