@@ -4,6 +4,7 @@ import type { ChainErrorKind, ToolCallStatus } from "../LLMProviders/chainRunner
 import type { TokenUsage } from "../LLMProviders/tokenUsage";
 import type { ChatMode } from "../settings/settingsSchema";
 import type { ApprovalDecision, EditProposal, ToolCallProposal } from "../ports/approval";
+import type { AssistantStatus } from "./answerStatus";
 
 /**
  * The conversation as the chat view shows it. A message is held as typed parts (text and tool
@@ -65,7 +66,7 @@ export interface ToolCallPart {
 
 export type AssistantPart = TextPart | ToolCallPart;
 
-export type AssistantStatus = "streaming" | "done" | "stopped" | "error";
+export type { AssistantStatus } from "./answerStatus";
 
 export interface AssistantMessage {
   id: string;

@@ -1,3 +1,4 @@
+import { errorMessage } from "../errorMessage";
 import type { ContextArtifact } from "../context/PromptContextTypes";
 import type { VaultPort } from "../vault/VaultPort";
 import type { ContextChip } from "./chatTypes";
@@ -55,7 +56,7 @@ export async function readChipArtifacts(
     try {
       artifacts.push(noteArtifact(path, await vault.read(path)));
     } catch (error) {
-      problems.push(`${path}: ${error instanceof Error ? error.message : String(error)}`);
+      problems.push(`${path}: ${errorMessage(error)}`);
     }
   };
 

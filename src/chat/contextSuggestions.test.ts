@@ -1,6 +1,6 @@
 import { FsVault } from "../vault/FsVault";
 import { makeTempVault, type TempVault } from "../../test/helpers/tempVault";
-import { ContextSuggester, fuzzyScore, mentionText } from "./contextSuggestions";
+import { ContextSuggester, mentionText } from "./contextSuggestions";
 
 let folder: TempVault;
 afterEach(() => folder?.remove());
@@ -22,14 +22,6 @@ describe("ContextSuggester", () => {
     expect(labels.slice(3).sort()).toEqual(["copilot/chats/2026-12-01 Garden plan", "copilot/prompts/Garden"]);
     // With nothing typed yet: notes, the chats and prompts last.
     expect((await suggester.suggest("")).map((item) => item.label).slice(-2)).toEqual(["copilot/chats/2026-12-01 Garden plan", "copilot/prompts/Garden"]);
-  });
-});
-
-describe("fuzzyScore", () => {
-  it("lets a typed space stand for any separator, and still needs every other character in order", () => {
-    expect(fuzzyScore("kitchen sal", "Kitchen/Salad")).not.toBeNull();
-    expect(fuzzyScore("東京 日記", "旅行/東京の日記")).not.toBeNull();
-    expect(fuzzyScore("kitchen soup", "Kitchen/Salad")).toBeNull();
   });
 });
 

@@ -1,3 +1,4 @@
+import { fuzzyScore } from "../text/fuzzy";
 import type { VaultPort } from "../vault/VaultPort";
 
 /** A note, folder or tag offered after "@" in the message box. */
@@ -77,32 +78,6 @@ export class ContextSuggester {
       ...[...tags].sort().map((tag): ContextSuggestion => ({ kind: "tag", value: tag, label: tag })),
     ];
   }
-}
-
-/**
- * How well `query` matches `text` (higher is better), or null when its characters (spaces aside)
- * do not all appear in order. Matches at word starts and runs of consecutive characters score more; a match
- * in the last path segment (the name) more than in the folders.
- */
-export function fuzzyScore(query: string, text: string): number | null {
-  const needle = query.toLowerCase();
-  const haystack = text.toLowerCase();
-  const nameStart = haystack.lastIndexOf("/") + 1;
-  let score = 0;
-  let from = 0;
-  let previous = -2;
-  for (const character of needle) {
-    // A space typed between words matches any separator ("kitchen sal" finds "Kitchen/Salad").
-    if (/\s/.test(character)) continue;
-    const found = haystack.indexOf(character, from);
-    if (found === -1) return null;
-    const atWordStart = found === 0 || /[\s/_\-.#]/.test(haystack[found - 1]!);
-    score += 1 + (found === previous + 1 ? 3 : 0) + (atWordStart ? 2 : 0) + (found >= nameStart ? 1 : 0);
-    previous = found;
-    from = found + 1;
-  }
-  if (haystack.slice(nameStart).startsWith(needle)) score += 10;
-  return score;
 }
 
 /**

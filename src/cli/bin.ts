@@ -1,3 +1,4 @@
+import { errorMessage } from "../errorMessage";
 import { CLI_COMMANDS } from "./commands";
 import { main } from "./index";
 
@@ -21,7 +22,7 @@ main(process.argv.slice(2), {
     process.exitCode = status;
   },
   (error: unknown) => {
-    process.stderr.write(`vault-copilot: ${String(error)}\n`);
+    process.stderr.write(`vault-copilot: ${errorMessage(error)}\n`);
     process.exitCode = 1;
   },
 );

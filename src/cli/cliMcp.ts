@@ -1,3 +1,4 @@
+import { errorMessage } from "../errorMessage";
 import { promises as fs } from "node:fs";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { createHttpTransport } from "../mcp/httpTransport";
@@ -69,7 +70,7 @@ export async function connectMcpFromConfigFile(
   try {
     text = await fs.readFile(path, "utf8");
   } catch (error) {
-    throw new Error(`cannot read MCP config ${path}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
+    throw new Error(`cannot read MCP config ${path}: ${(error as NodeJS.ErrnoException).code ?? errorMessage(error)}`);
   }
   const { servers, values } = parseMcpConfigFile(text);
   for (const [id, value] of values) {

@@ -1,3 +1,4 @@
+import { errorMessage } from "../errorMessage";
 import { useEffect, useState } from "react";
 import type { SimilarNote } from "../search/similarNotes";
 
@@ -41,7 +42,7 @@ export function RelatedNotesList({ source, path, onOpen, onAddToChat }: RelatedN
     const controller = new AbortController();
     source.similar(path, controller.signal).then(
       (notes) => !controller.signal.aborted && setState({ path, notes }),
-      (error: unknown) => !controller.signal.aborted && setState({ path, notes: [], error: error instanceof Error ? error.message : String(error) }),
+      (error: unknown) => !controller.signal.aborted && setState({ path, notes: [], error: errorMessage(error) }),
     );
     return () => controller.abort();
   }, [source, path]);

@@ -1,3 +1,4 @@
+import { specExample } from "../../test/helpers/commonmarkExamples";
 import type { AssistantMessage, ChatState, UserMessage } from "../chat/chatTypes";
 import { ChatNoteParseError, parseChat, serializeChat } from "./chatNoteFormat";
 import type { ChatRecord } from "./chatRecord";
@@ -96,6 +97,21 @@ describe("chatNoteFormat", () => {
       { role: "user", time: "2026-01-01T00:00:00Z", text: "Hello", context: [] },
       { role: "assistant", time: "2026-01-01T00:00:00Z", mode: "chat", model: "m", status: "done", parts: [{ type: "text", text: "Hi there" }], earlier: [] },
     ]);
+  });
+
+  it("reads a tool call's blocks as any note's code: tildes, indented fences, a closer with trailing spaces, the spec's example 125 inside", () => {
+    const result = specExample(125).replace("aaa", "Результат: ~~~ внутри").replace(/\n$/, "").split("\n");
+    const note = [
+      "---\nchat-id: c\nmode: agent\nmodel: m\n---\n\n## You\n\nНайди заметку\n\n## Copilot\n",
+      "> [!tool]- readNote · ok",
+      ">   ```json",
+      "> {\"notePath\": \"Сад/План.md\"}",
+      ">   ```   ",
+      ...result.map((line, index) => `> ${index === 0 ? `${line}text` : line}`),
+      "",
+    ].join("\n");
+    const answer = parseChat(note).messages[1];
+    expect(answer?.role === "assistant" && answer.parts[0]).toMatchObject({ type: "tool", name: "readNote", args: '{"notePath": "Сад/План.md"}', result: "Результат: ~~~ внутри\n~~~" });
   });
 
   it.each([

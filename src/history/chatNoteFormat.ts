@@ -1,9 +1,12 @@
+import { errorMessage } from "../errorMessage";
 import { parse as parseYaml, stringify as stringifyYaml } from "yaml";
-import { CHAT_MODES, type ChatMode } from "../settings/settingsSchema";
+import { fencedBlocks, fenceFor } from "../markdown/fences";
+import { chatModeList, isChatMode } from "../settings/chatModes";
+import type { ChatMode } from "../settings/settingsSchema";
+import { savedStatusNamed } from "../chat/answerStatus";
 import type {
   ChatRecord,
   RecordAnswer,
-  RecordAnswerStatus,
   RecordContextItem,
   RecordMessage,
   RecordQuestion,
@@ -34,7 +37,6 @@ const CALLOUT = /^> \[!(context|tool|error|sources|earlier)\][-+]?(?: (.*?))?\r?
 /** Lines of text that begin like our structure, after any number of backslashes. */
 const ESCAPABLE = /^\\*(?:## (?:You|Copilot)|> \[!(?:context|tool|error|sources|earlier)\])/;
 const FIELD = " · ";
-const STATUS_WORDS: Record<Exclude<RecordAnswerStatus, "done">, string> = { stopped: "stopped", failed: "failed", partial: "partial" };
 const TOOL_STATUSES: readonly RecordToolStatus[] = ["ok", "error", "timeout", "aborted", "invalid-arguments", "unknown-tool", "running"];
 /** Frontmatter properties the chat owns, in the order they are written. */
 const OWN_KEYS = ["chat-id", "mode", "model", "created", "updated", "tags"] as const;
@@ -87,7 +89,7 @@ function questionBlocks(question: RecordQuestion): string[][] {
 
 function answerHeading(answer: RecordAnswer): string {
   const fields = [answer.time, answer.mode, answer.model];
-  if (answer.status !== "done") fields.push(STATUS_WORDS[answer.status]);
+  if (answer.status !== "done") fields.push(answer.status);
   return `## Copilot${FIELD}${fields.join(FIELD)}`;
 }
 
@@ -116,8 +118,7 @@ function callout(kind: CalloutKind, title: string, inner: readonly string[], fol
 
 /** A code block whose fence is longer than any run of backticks in the text, so nothing in it can close it. */
 function fenced(info: string, text: string): string[] {
-  const longestRun = Math.max(0, ...(text.match(/`+/g) ?? []).map((run) => run.length));
-  const fence = "`".repeat(Math.max(3, longestRun + 1));
+  const fence = fenceFor(text);
   return [`${fence}${info}`, ...text.split("\n"), fence];
 }
 
@@ -178,7 +179,7 @@ export function parseChat(note: string): ChatRecord {
   const id = own.get("chat-id");
   if (typeof id !== "string" || id.trim() === "") throw new ChatNoteParseError("its frontmatter has no chat-id");
   const mode = own.get("mode");
-  if (!isMode(mode)) throw new ChatNoteParseError(`its mode "${String(mode)}" is not one of ${CHAT_MODES.join(", ")}`);
+  if (!isChatMode(mode)) throw new ChatNoteParseError(`its mode "${String(mode)}" is not one of ${chatModeList()}`);
   const model = own.get("model");
   const created = stringOr(own.get("created"), "");
   const updated = stringOr(own.get("updated"), created);
@@ -223,7 +224,7 @@ function readFrontmatter(lines: readonly string[]): { own: Map<string, unknown>;
       try {
         own.set(block.key, (parseYaml(block.lines.join("\n")) as Record<string, unknown> | null)?.[block.key]);
       } catch (error) {
-        throw new ChatNoteParseError(`its property "${block.key}" is not valid YAML (${error instanceof Error ? error.message.split("\n")[0] : String(error)})`);
+        throw new ChatNoteParseError(`its property "${block.key}" is not valid YAML (${errorMessage(error).split("\n")[0] ?? ""})`);
       }
     } else extra.push(...block.lines);
   }
@@ -290,9 +291,9 @@ function newQuestion(fields: string, defaults: AnswerDefaults): RecordQuestion {
 function newAnswer(fields: string, defaults: AnswerDefaults): RecordAnswer {
   const values = fields === "" ? [] : fields.split(FIELD);
   const time = values.shift()?.trim() || defaults.time;
-  const mode = isMode(values[0]) ? (values.shift() as ChatMode) : defaults.mode;
+  const mode = isChatMode(values[0]) ? (values.shift() as ChatMode) : defaults.mode;
   const last = values.at(-1);
-  const status = values.length > 1 ? (Object.keys(STATUS_WORDS) as (keyof typeof STATUS_WORDS)[]).find((key) => STATUS_WORDS[key] === last) : undefined;
+  const status = values.length > 1 ? savedStatusNamed(last) : undefined;
   if (status) values.pop();
   const model = values.join(FIELD) || defaults.model;
   return { role: "assistant", time, mode, model, status: status ?? "done", parts: [], earlier: [] };
@@ -352,32 +353,14 @@ function parseToolCallout(title: string, inner: readonly string[]): RecordToolCa
     call.toolId = toolId;
     index = 1;
   }
-  const blocks = readFences(inner.slice(index));
+  // The callout's lines have lost their "> ": the code blocks are read as any note's.
+  const blocks = fencedBlocks(inner.slice(index));
   const args = blocks.find((block) => block.info === "json");
   const result = blocks.find((block) => block.info === "text");
-  if (args) call.args = args.text;
+  if (args) call.args = args.lines.join("\n");
   if (duration !== undefined) call.durationMs = Number(duration);
-  if (result) call.result = result.text;
+  if (result) call.result = result.lines.join("\n");
   return call;
-}
-
-function readFences(lines: readonly string[]): { info: string; text: string }[] {
-  const blocks: { info: string; text: string }[] = [];
-  for (let index = 0; index < lines.length; index++) {
-    const open = /^(`{3,})(\w*)\r?$/.exec(lines[index] ?? "");
-    if (!open) continue;
-    const fence = open[1] ?? "```";
-    const body: string[] = [];
-    index++;
-    while (index < lines.length && !isFenceClose(lines[index] ?? "", fence.length)) body.push(lines[index++] ?? "");
-    blocks.push({ info: open[2] ?? "", text: body.join("\n") });
-  }
-  return blocks;
-}
-
-function isFenceClose(line: string, length: number): boolean {
-  const match = /^(`+)\r?$/.exec(line);
-  return match !== null && (match[1]?.length ?? 0) >= length;
 }
 
 function parseContextLine(line: string): RecordContextItem | null {
@@ -414,10 +397,6 @@ function unescapeLine(line: string): string {
 
 function isBlank(line: string): boolean {
   return line === "" || line === "\r";
-}
-
-function isMode(value: unknown): value is ChatMode {
-  return typeof value === "string" && (CHAT_MODES as readonly string[]).includes(value);
 }
 
 function stringOr(value: unknown, fallback: string): string {

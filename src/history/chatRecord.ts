@@ -1,3 +1,4 @@
+import type { SavedAnswerStatus } from "../chat/answerStatus";
 import type { ToolCallPartStatus } from "../chat/chatTypes";
 import type { ChatMode } from "../settings/settingsSchema";
 
@@ -40,8 +41,8 @@ export type RecordContextItem =
   | { kind: "folder"; path: string }
   | { kind: "tag"; tag: string };
 
-/** "partial": saved while the answer was still arriving (a crash leaves it so). */
-export type RecordAnswerStatus = "done" | "stopped" | "failed" | "partial";
+/** The live status's word in the note (chat/answerStatus.ts): "partial" was saved while the answer still arrived (a crash leaves it so). */
+export type RecordAnswerStatus = SavedAnswerStatus;
 
 export interface RecordAnswer {
   role: "assistant";

@@ -1,7 +1,8 @@
+import { liveStatus, savedStatus } from "../chat/answerStatus";
 import { folderChip, noteChip, selectionChip, tagChip } from "../chat/chipArtifacts";
 import type { AssistantMessage, AssistantPart, ChatMessage, ChatState, ContextChip, UserMessage } from "../chat/chatTypes";
 import type { SearchResultForLLM } from "../ports/NoteSearcher";
-import { CHAT_NOTE_TAG, type ChatRecord, type RecordAnswer, type RecordAnswerStatus, type RecordContextItem, type RecordMessage, type RecordPart, type RecordQuestion } from "./chatRecord";
+import { CHAT_NOTE_TAG, type ChatRecord, type RecordAnswer, type RecordContextItem, type RecordMessage, type RecordPart, type RecordQuestion } from "./chatRecord";
 
 /** The longest tool result a chat note keeps (what the model read may be longer; the banner showed this much). */
 export const MAX_SAVED_RESULT_CHARS = 4000;
@@ -57,7 +58,7 @@ function recordMessage(message: ChatMessage): RecordMessage {
     time: isoSecond(message.startedAt),
     mode: message.mode,
     model: message.model,
-    status: ANSWER_STATUS[message.status],
+    status: savedStatus(message.status),
     parts: message.parts.map(recordPart),
     earlier: (message.earlier ?? []).map((version) => version.map(recordMessage)),
   };
@@ -65,8 +66,6 @@ function recordMessage(message: ChatMessage): RecordMessage {
   if (message.sources) answer.sources = message.sources.map((source) => source.path);
   return answer;
 }
-
-const ANSWER_STATUS: Record<AssistantMessage["status"], RecordAnswerStatus> = { streaming: "partial", done: "done", stopped: "stopped", error: "failed" };
 
 function recordPart(part: AssistantPart): RecordPart {
   if (part.type === "text") return { type: "text", text: part.text };
@@ -136,7 +135,7 @@ function answer(message: RecordAnswer, nextId: (kind: string) => string, convert
       ...(part.result !== undefined ? { resultText: part.result } : {}),
     };
   });
-  const status = message.status === "done" ? "done" : message.status === "failed" ? "error" : "stopped";
+  const status = liveStatus(message.status);
   return {
     id: nextId("answer"),
     role: "assistant",

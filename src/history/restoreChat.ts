@@ -1,3 +1,4 @@
+import { errorMessage } from "../errorMessage";
 import type { RestoredChat } from "../chat/ChatController";
 import { readChipArtifacts, selectionChip } from "../chat/chipArtifacts";
 import type { ChatMessage, ContextChip } from "../chat/chatTypes";
@@ -34,7 +35,7 @@ async function withSelectionText(vault: VaultPort, chip: ContextChip, problems: 
     const lines = (await vault.read(chip.target)).split("\n").slice(fromLine - 1, toLine);
     return selectionChip(chip.target, lines.join("\n"), fromLine, toLine);
   } catch (error) {
-    problems.push(`${chip.label}: ${error instanceof Error ? error.message : String(error)}`);
+    problems.push(`${chip.label}: ${errorMessage(error)}`);
     return chip;
   }
 }

@@ -1,8 +1,12 @@
+import { continueContainers, openContainers, type Container } from "./containers";
+
 /**
  * Fenced code blocks as CommonMark 0.31.2 (section 4.5) defines them, for every reader of Markdown
- * in the project: the note index, note sections, the stream splitter, the untrusted-output pass and
- * the chat-note reader. Lines are given one at a time, already freed of any container marks
- * (a callout's or a block quote's `>`): containers are the caller's business.
+ * in the project: the note index and note metadata, note sections, the stream splitter, the
+ * untrusted-output pass and the chat-note reader. Lines are given one at a time; a line may keep
+ * the "\r" of a Windows line ending. `openingFence` and `closesFence` read a line as it stands;
+ * `followFence` and `fencedBlocks` also read the block quotes and list items a fence sits in
+ * (containers.ts). The chat note's callouts take their `> ` off before their lines get here.
  *
  * - An opening fence is 3 or more backticks or tildes (not mixed) after at most 3 columns of
  *   indentation; after it, the info string. A backtick fence's info string holds no backtick
@@ -22,6 +26,8 @@ export interface OpenFence {
   readonly indent: number;
   /** The info string, trimmed (its first word is usually the language); "" when there is none. */
   readonly info: string;
+  /** The block quotes and list items the fence opened in, outermost first: its code stays inside them. */
+  readonly containers: readonly Container[];
 }
 
 /** What a line is, seen by `followFence`. */
@@ -31,7 +37,7 @@ const TAB_STOP = 4;
 /** Where a fence may start: at most three columns in (a fourth makes an indented code block). */
 const MAX_FENCE_INDENT = 3;
 
-/** The fence `line` opens, or null. */
+/** The fence `line` opens by itself (no container marks before it), or null. */
 export function openingFence(line: string): OpenFence | null {
   const { columns, offset } = indentation(line);
   if (columns > MAX_FENCE_INDENT) return null;
@@ -41,22 +47,52 @@ export function openingFence(line: string): OpenFence | null {
   if (length < 3) return null;
   const rest = line.slice(offset + length);
   if (character === "`" && rest.includes("`")) return null;
-  return { character, length, indent: columns, info: rest.trim() };
+  return { character, length, indent: columns, info: rest.trim(), containers: [] };
 }
 
-/** Whether `line` closes `fence`. */
+/** Whether `line`, freed of the fence's container marks, closes `fence`. */
 export function closesFence(line: string, fence: OpenFence): boolean {
   const { columns, offset } = indentation(line);
   if (columns > MAX_FENCE_INDENT || line[offset] !== fence.character) return false;
   const length = runLength(line, offset, fence.character);
-  return length >= fence.length && /^[ \t]*$/.test(line.slice(offset + length));
+  return length >= fence.length && /^[ \t]*\r?$/.test(line.slice(offset + length));
 }
 
-/** Follows fenced code line by line: the fence open after `line`, and what `line` was. */
-export function followFence(line: string, open: OpenFence | null): { open: OpenFence | null; role: FenceLineRole } {
-  if (open !== null) return closesFence(line, open) ? { open: null, role: "close" } : { open, role: "code" };
-  const opened = openingFence(line);
-  return opened ? { open: opened, role: "open" } : { open: null, role: "text" };
+/** What `followFence` makes of a line. */
+export interface FollowedLine {
+  /** The fence open after the line. */
+  open: OpenFence | null;
+  role: FenceLineRole;
+  /** The line inside its containers: for "code", what `codeLineText` takes; the line itself for "text". */
+  content: string;
+  /** Where `content` starts in the line: after the container marks of an "open" line, else 0. */
+  contentStart: number;
+}
+
+/**
+ * Follows fenced code line by line: the fence open after `line`, and what `line` was. A line that
+ * leaves the containers of the open fence ends its code, and is read again as a line of its own.
+ */
+export function followFence(line: string, open: OpenFence | null): FollowedLine {
+  if (open !== null) {
+    const inside = open.containers.length === 0 ? line : continueContainers(line, open.containers);
+    if (inside !== null && closesFence(inside, open)) return { open: null, role: "close", content: inside, contentStart: 0 };
+    if (inside !== null) return { open, role: "code", content: inside, contentStart: 0 };
+  }
+  if (!mayHoldFence(line)) return { open: null, role: "text", content: line, contentStart: 0 };
+  const { containers, content, contentStart } = openContainers(line);
+  const opened = openingFence(content);
+  if (opened === null) return { open: null, role: "text", content: line, contentStart: 0 };
+  return { open: { ...opened, containers }, role: "open", content, contentStart };
+}
+
+/**
+ * Whether `followFence` may say anything of `line` but "code" inside `open` or "text" outside: a
+ * quick test for loops over every line of a vault. Only a line with three backticks or tildes in
+ * a row opens or closes a fence; inside containers any line may end it.
+ */
+export function fenceMayChange(line: string, open: OpenFence | null): boolean {
+  return (open !== null && open.containers.length > 0) || mayHoldFence(line);
 }
 
 /** A code line as the block holds it: up to the fence's indentation taken off its start. */
@@ -77,9 +113,10 @@ export function fencedBlocks(lines: readonly string[]): { info: string; lines: s
   let code: string[] = [];
   for (const line of lines) {
     const followed = followFence(line, open);
+    // The open fence ends at a closing line, or before a line that leaves its containers.
+    if (open !== null && followed.role !== "code") blocks.push({ info: open.info, lines: code });
     if (followed.role === "open") code = [];
-    else if (followed.role === "code" && open) code.push(codeLineText(line, open));
-    else if (followed.role === "close" && open) blocks.push({ info: open.info, lines: code });
+    else if (followed.role === "code" && open !== null) code.push(codeLineText(followed.content, open));
     open = followed.open;
   }
   if (open) blocks.push({ info: open.info, lines: code });
@@ -91,6 +128,10 @@ export function fenceFor(text: string): string {
   let longest = 0;
   for (const run of text.match(/`+/g) ?? []) longest = Math.max(longest, run.length);
   return "`".repeat(Math.max(3, longest + 1));
+}
+
+function mayHoldFence(line: string): boolean {
+  return line.includes("```") || line.includes("~~~");
 }
 
 /** Columns of leading indentation (a tab advances to the next multiple of 4) and where the text starts. */

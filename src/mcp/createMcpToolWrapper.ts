@@ -1,3 +1,4 @@
+import { errorMessage } from "../errorMessage";
 import { defuseToolText } from "../context/escapeXml";
 import type { ToolCallApprovalPort } from "../ports/approval";
 import type { SimpleTool, ToolDefinition } from "../tools/SimpleTool";
@@ -121,7 +122,7 @@ export function createMcpToolWrapper(
       } catch (error) {
         // Failures come back as results the model can act on, as MCP itself reports tool errors.
         if (signal.aborted) throw error;
-        return { isError: true, text: `MCP server "${serverName}" could not run ${mcpTool.name}: ${(error as Error).message}` };
+        return { isError: true, text: `MCP server "${serverName}" could not run ${mcpTool.name}: ${errorMessage(error)}` };
       }
     },
     formatForModel: (output) => defuseToolText(output.text),

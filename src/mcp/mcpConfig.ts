@@ -1,3 +1,4 @@
+import { errorMessage } from "../errorMessage";
 import { z } from "zod";
 import type { HttpMcpServerSettings, McpServerSettings, StdioMcpServerSettings } from "../settings/settingsSchema";
 
@@ -41,7 +42,7 @@ export function parseMcpConfigFile(text: string): { servers: McpServerConfig[]; 
   try {
     raw = JSON.parse(text);
   } catch (error) {
-    throw new McpConfigError(`MCP config is not valid JSON: ${(error as Error).message}`);
+    throw new McpConfigError(`MCP config is not valid JSON: ${errorMessage(error)}`);
   }
   const parsed = configFile.safeParse(raw);
   if (!parsed.success) {

@@ -1,4 +1,5 @@
 import { clearTimer, setTimer } from "../ports/timers";
+import { nameMatchRank } from "../text/fuzzy";
 import type { VaultPort } from "../vault/VaultPort";
 import { loadPrompts, type CustomPrompt, type PromptNoteError } from "./customPrompt";
 
@@ -64,18 +65,11 @@ export class PromptLibrary {
 
 /** Prompts whose name matches what was typed after "/": starts with it first, then contains it, then has its letters in order. */
 export function matchPrompts(prompts: readonly CustomPrompt[], query: string): CustomPrompt[] {
-  const wanted = query.toLowerCase();
-  const rank = (name: string): number => {
-    const lower = name.toLowerCase();
-    if (lower.startsWith(wanted)) return 0;
-    if (lower.includes(wanted)) return 1;
-    let at = 0;
-    for (const character of lower) if (character === wanted[at]) at++;
-    return at === wanted.length ? 2 : -1;
-  };
   return prompts
-    .map((prompt) => ({ prompt, rank: rank(prompt.name) }))
-    .filter((entry) => entry.rank >= 0)
+    .flatMap((prompt) => {
+      const rank = nameMatchRank(query, prompt.name);
+      return rank === null ? [] : [{ prompt, rank }];
+    })
     .sort((left, right) => left.rank - right.rank || left.prompt.name.localeCompare(right.prompt.name))
     .map((entry) => entry.prompt);
 }

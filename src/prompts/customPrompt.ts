@@ -1,5 +1,7 @@
+import { errorMessage } from "../errorMessage";
 import { parse as parseYaml } from "yaml";
-import { CHAT_MODES, type ChatMode } from "../settings/settingsSchema";
+import { chatModeList, isChatMode } from "../settings/chatModes";
+import type { ChatMode } from "../settings/settingsSchema";
 import { toVaultPath } from "../vault/vaultPath";
 import type { VaultPort } from "../vault/VaultPort";
 
@@ -41,8 +43,8 @@ export function parsePromptNote(path: string, text: string): CustomPrompt {
   const name = path.slice(path.lastIndexOf("/") + 1).replace(/\.md$/, "");
   const { properties, body } = splitFrontmatter(path, text);
   const mode = properties.mode;
-  if (mode !== undefined && !(typeof mode === "string" && (CHAT_MODES as readonly string[]).includes(mode))) {
-    throw new PromptNoteError(path, `its mode ${JSON.stringify(mode)} is not one of ${CHAT_MODES.join(", ")}`);
+  if (mode !== undefined && !isChatMode(mode)) {
+    throw new PromptNoteError(path, `its mode ${JSON.stringify(mode)} is not one of ${chatModeList()}`);
   }
   const model = properties.model;
   if (model !== undefined && (typeof model !== "string" || model.trim() === "")) throw new PromptNoteError(path, "its model is not a name");
@@ -51,7 +53,7 @@ export function parsePromptNote(path: string, text: string): CustomPrompt {
     name,
     path,
     description: typeof properties.description === "string" ? properties.description : "",
-    ...(typeof mode === "string" ? { mode: mode as ChatMode } : {}),
+    ...(isChatMode(mode) ? { mode } : {}),
     ...(typeof model === "string" ? { model: model.trim() } : {}),
     edit: flag(path, properties, "edit"),
     command: flag(path, properties, "command"),
@@ -69,7 +71,7 @@ export async function loadPrompts(vault: VaultPort, folder: string): Promise<{ p
     try {
       prompts.push(parsePromptNote(path, await vault.read(path)));
     } catch (error) {
-      problems.push(error instanceof PromptNoteError ? error : new PromptNoteError(path, error instanceof Error ? error.message : String(error)));
+      problems.push(error instanceof PromptNoteError ? error : new PromptNoteError(path, errorMessage(error)));
     }
   }
   prompts.sort((left, right) => left.name.localeCompare(right.name));
@@ -92,7 +94,7 @@ function splitFrontmatter(path: string, text: string): { properties: Record<stri
   try {
     parsed = parseYaml(match[1] ?? "");
   } catch (error) {
-    throw new PromptNoteError(path, `its frontmatter is not valid YAML (${error instanceof Error ? (error.message.split("\n")[0] ?? "") : String(error)})`);
+    throw new PromptNoteError(path, `its frontmatter is not valid YAML (${errorMessage(error).split("\n")[0] ?? ""})`);
   }
   if (parsed !== null && (typeof parsed !== "object" || Array.isArray(parsed))) throw new PromptNoteError(path, "its frontmatter is not a set of properties");
   return { properties: (parsed ?? {}) as Record<string, unknown>, body: normalized.slice(match[0].length) };

@@ -3,6 +3,7 @@ import { readChipArtifacts } from "../chat/chipArtifacts";
 import { FsVault } from "../vault/FsVault";
 import { findPrompt, loadPrompts, parsePromptNote } from "./customPrompt";
 import { EDIT_ANSWER_INSTRUCTION, fillPrompt } from "./fillPrompt";
+import { matchPrompts } from "./PromptLibrary";
 import { createStarterPrompts, STARTER_PROMPTS } from "./starterPrompts";
 
 describe("prompt notes", () => {
@@ -89,5 +90,17 @@ describe("prompt notes", () => {
       expect(findPrompt(prompts, "Fix grammar")).toMatchObject({ edit: true, command: true, menu: true });
       expect(problems).toHaveLength(1);
     });
+  });
+});
+
+describe("matchPrompts", () => {
+  it("lists names that start with what was typed, then those that contain it, then those with its letters in order, each by name", () => {
+    const prompts = ["Übersetzen", "Zusammenfassen", "Kurz fassen", "Fassung prüfen", "Café notes"].map((name) => parsePromptNote(`p/${name}.md`, "Text."));
+    const names = (query: string) => matchPrompts(prompts, query).map((prompt) => prompt.name);
+    expect(names("fass")).toEqual(["Fassung prüfen", "Kurz fassen", "Zusammenfassen"]);
+    expect(names("zsf")).toEqual(["Zusammenfassen"]);
+    expect(names("kurz f")).toEqual(["Kurz fassen"]);
+    // A name typed composed finds the prompt whose note name is decomposed.
+    expect(matchPrompts([parsePromptNote("p/Cafe\u0301 notes.md", "Text.")], "café").map((prompt) => prompt.name)).toEqual(["Cafe\u0301 notes"]);
   });
 });

@@ -83,4 +83,10 @@ describe("an edit prompt's answer applied to the selection", () => {
     expect(rewriteOf("Fixed text.", "  Broken text.\n")).toBe("  Fixed text.\n");
     expect(rewriteOf("\nFixed\ntext.\n\n", "a\nb")).toBe("Fixed\ntext.");
   });
+
+  it("takes off a fence of tildes or of four backticks, keeping the fence lines inside, and leaves text that only starts with a fence", () => {
+    expect(rewriteOf("~~~ markdown title\nИсправленный текст.\n~~~", "x")).toBe("Исправленный текст.");
+    expect(rewriteOf("````md\n修正した文。\n```js\ncode\n```\n````\r\n", "x")).toBe("修正した文。\n```js\ncode\n```");
+    expect(rewriteOf("```\nنص\n```\nبعد", "x")).toBe("```\nنص\n```\nبعد");
+  });
 });

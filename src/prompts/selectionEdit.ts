@@ -1,3 +1,4 @@
+import { closesFence, openingFence } from "../markdown/fences";
 import type { ChatRunner } from "../chat/ChatController";
 import type { ChainEvent } from "../LLMProviders/chainRunner/ChainEvents";
 import type { RunApprovals } from "../ports/approval";
@@ -68,9 +69,17 @@ export function withSelectionEdit(inner: ChatRunner, target: SelectionTarget, re
  * that ended with a line break keeps it; one that did not gets none added).
  */
 export function rewriteOf(answer: string, selection: string): string {
-  let text = answer.replace(/^\s*```[\w-]*\n([\s\S]*?)\n```\s*$/, "$1").trim();
+  let text = withoutWrappingFence(answer.trim()).trim();
   const trailing = /\s*$/.exec(selection)?.[0] ?? "";
   const leading = /^\s*/.exec(selection)?.[0] ?? "";
   text = `${leading}${text}${trailing}`;
   return text;
+}
+
+/** The text inside a fence that wraps all of `text` (its first line opens it, its last closes it), else `text`. */
+function withoutWrappingFence(text: string): string {
+  const lines = text.split("\n");
+  const fence = openingFence(lines[0] ?? "");
+  if (fence === null || lines.length < 3 || !closesFence(lines.at(-1) ?? "", fence)) return text;
+  return lines.slice(1, -1).join("\n");
 }

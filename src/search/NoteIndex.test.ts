@@ -110,6 +110,14 @@ describe("NoteIndex", () => {
       expect(travel?.heading).toBe("Plan > Travel");
     });
 
+    it("gives a hit after a four-backtick block holding a three-backtick line its real heading path", async () => {
+      const { index } = setUp({
+        "Установка.md": "# Установка\n````markdown\n```\n# Не заголовок\n```\n````\n## Linux\nThe zygote package installs with apt.\n",
+      });
+      const [hit] = await index.search("zygote", { limit: 5 });
+      expect(hit).toMatchObject({ path: "Установка.md", heading: "Установка > Linux", content: "The zygote package installs with apt." });
+    });
+
     it("returns nothing for a query with no match, and an empty query", async () => {
       const { index } = setUp({ "A.md": "alpha" });
       expect(await paths(index, "zeppelin")).toEqual([]);

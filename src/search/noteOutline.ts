@@ -1,6 +1,7 @@
 import { frontmatterAliases, frontmatterTags } from "../vault/frontmatterFields";
 import { splitFrontmatter } from "../vault/markdownMetadata";
-import { followFence, FRONTMATTER, HEADING, INLINE_TAG, withoutInlineCode } from "../vault/markdownPrimitives";
+import { fenceMayChange, followFence, type OpenFence } from "../markdown/fences";
+import { FRONTMATTER, HEADING, INLINE_TAG, withoutInlineCode } from "../markdown/markdownPrimitives";
 import { parseSimpleFrontmatter } from "./simpleFrontmatter";
 import type { HeadingInfo } from "../vault/VaultPort";
 
@@ -28,13 +29,13 @@ export function readNoteOutline(text: string): NoteOutline {
   const headings: HeadingInfo[] = [];
   const tags = frontmatterTags(frontmatter).map((tag) => tag.replace(/^#/, ""));
 
-  let fence: string | null = null;
+  let fence: OpenFence | null = null;
   for (let index = bodyStartLine; index < lines.length; index++) {
     const line = lines[index] ?? "";
-    if (line.includes("```") || line.includes("~~~")) {
+    if (fenceMayChange(line, fence)) {
       const followed = followFence(line, fence);
-      fence = followed.fence;
-      if (followed.fenceLine) continue;
+      fence = followed.open;
+      if (followed.role !== "text") continue;
     }
     if (fence !== null || !line.includes("#")) continue;
     const heading = line.startsWith("#") ? HEADING.exec(line) : null;

@@ -1,10 +1,12 @@
 import { stemEnglish } from "./englishStemmer";
 
 /**
- * Bumped whenever tokens would come out differently for the same text: a persisted index made by
- * another version no longer matches what queries produce, so it is rebuilt.
+ * Bumped whenever tokens would come out differently for the same text, or land in other fields (a
+ * note's headings and tags, read by noteOutline): a persisted index made by another version no
+ * longer matches what queries produce, so it is rebuilt. 4: fences read as CommonMark reads them
+ * (markdown/fences.ts), so headings and tags inside a four-backtick block are no longer indexed.
  */
-export const TOKENIZER_VERSION = 3;
+export const TOKENIZER_VERSION = 4;
 
 /**
  * English function words left out of the index, as in Lucene's English analyzer (the baseline the

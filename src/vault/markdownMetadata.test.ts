@@ -1,3 +1,4 @@
+import { specExample } from "../../test/helpers/commonmarkExamples";
 import { parseMarkdownMetadata, splitFrontmatter } from "./markdownMetadata";
 
 describe("parseMarkdownMetadata", () => {
@@ -25,6 +26,21 @@ describe("parseMarkdownMetadata", () => {
     expect(metadata.tags).toEqual(["#real"]);
     expect(metadata.links.map((l) => l.link)).toEqual(["Yes"]);
     expect(metadata.headings).toEqual([]);
+  });
+
+  it("skips tags, links and headings in a four-backtick block, past its inner three-backtick lines", () => {
+    const text = ["````markdown", "```", "# Не заголовок #внутри [[Не ссылка]]", "```", "````", "# Заголовок #снаружи [[Ссылка]]"].join("\n");
+    const metadata = parseMarkdownMetadata(text);
+    expect(metadata.headings).toEqual([{ heading: "Заголовок #снаружи [[Ссылка]]", level: 1, line: 5 }]);
+    expect(metadata.tags).toEqual(["#снаружи"]);
+    expect(metadata.links.map((link) => link.link)).toEqual(["Ссылка"]);
+  });
+
+  it.each([124, 125, 147])("reads the spec's example %i as its code block, and the note after it", (number) => {
+    const metadata = parseMarkdownMetadata(`${specExample(number).replace(/aaa/g, "# 見出し #コード [[リンク]]")}#後 [[後のノート]]\n`);
+    expect(metadata.headings).toEqual([]);
+    expect(metadata.tags).toEqual(["#後"]);
+    expect(metadata.links.map((link) => link.link)).toEqual(["後のノート"]);
   });
 
   it("reads wikilinks, embeds and Markdown links to notes, not to the web", () => {

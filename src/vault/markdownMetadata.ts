@@ -1,6 +1,7 @@
 import { parse as parseYaml } from "yaml";
 import { frontmatterAliases, frontmatterTags } from "./frontmatterFields";
-import { followFence, FRONTMATTER, HEADING, INLINE_TAG, withoutInlineCode } from "./markdownPrimitives";
+import { followFence, type OpenFence } from "../markdown/fences";
+import { FRONTMATTER, HEADING, INLINE_TAG, withoutInlineCode } from "../markdown/markdownPrimitives";
 import type { HeadingInfo, LinkInfo, NoteMetadata } from "./VaultPort";
 
 /**
@@ -15,12 +16,12 @@ export function parseMarkdownMetadata(text: string): NoteMetadata {
   const links: LinkInfo[] = [];
   const headings: HeadingInfo[] = [];
 
-  let fence: string | null = null;
+  let fence: OpenFence | null = null;
   for (let index = bodyStartLine; index < lines.length; index++) {
     const line = lines[index] ?? "";
     const followed = followFence(line, fence);
-    fence = followed.fence;
-    if (followed.fenceLine || fence !== null) continue;
+    fence = followed.open;
+    if (followed.role !== "text") continue;
     const heading = HEADING.exec(line);
     if (heading) headings.push({ level: heading[1]?.length ?? 1, heading: heading[2] ?? "", line: index });
     const visible = withoutInlineCode(line);

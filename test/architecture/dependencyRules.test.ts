@@ -32,7 +32,7 @@ describe("dependency rules", () => {
   it("finds the sources and reads the table", () => {
     expect(files.length).toBeGreaterThan(100);
     expect(files).toContain("src/main.ts");
-    expect(ruleOf("vault")?.mayImport).toEqual(new Set(["ports", "time", "markdown", "errorMessage.ts"]));
+    expect(ruleOf("vault")?.mayImport).toEqual(new Set(["ports", "time", "markdown", "text", "errorMessage.ts"]));
     expect(ruleOf("cli")?.mayImport.has("components")).toBe(false);
     expect(ruleOf("components")?.mayImport.has("settings")).toBe(true);
   });

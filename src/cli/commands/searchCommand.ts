@@ -1,3 +1,4 @@
+import { errorMessage } from "../../errorMessage";
 import { promises as fs } from "node:fs";
 import type { NoteIndex } from "../../search/NoteIndex";
 import { integerFlag, parseArgs, stringFlag, UsageError } from "../args";
@@ -66,7 +67,7 @@ async function runBatch(index: NoteIndex, file: string, limit: number, io: CliIo
   try {
     text = await fs.readFile(file, "utf8");
   } catch (error) {
-    throw new Error(`cannot read --queries file "${file}": ${(error as Error).message}`);
+    throw new Error(`cannot read --queries file "${file}": ${errorMessage(error)}`);
   }
   const lines = text.split(/\r?\n/);
   for (let number = 1; number <= lines.length; number++) {

@@ -2,14 +2,13 @@ import { useEffect, useState, useSyncExternalStore, type DragEvent } from "react
 import type { ChatController } from "../../chat/ChatController";
 import type { ChatState } from "../../chat/chatTypes";
 import { noteChip } from "../../chat/chipArtifacts";
-import type { ChatMode } from "../../settings/settingsSchema";
+import { CHAT_MODE_NAMES } from "../../settings/chatModes";
+import { CHAT_MODES, type ChatMode } from "../../settings/settingsSchema";
 import { ChatComposer } from "./ChatComposer";
 import { ChatHistoryPanel } from "./ChatHistoryPanel";
 import { useChatHost } from "./ChatHost";
 import { ChatMessages } from "./ChatMessages";
 import { RelatedNotesList } from "../RelatedNotesList";
-
-export const MODE_LABELS: Record<ChatMode, string> = { chat: "Chat", "vault-qa": "Vault QA", agent: "Agent" };
 
 /**
  * The chat in the sidebar: the mode and model pickers and New chat, the conversation, the message
@@ -62,9 +61,9 @@ function ChatHeader({ state, controller, historyShown, onToggleHistory, onNewCha
   return (
     <div className="vault-copilot-chat-header">
       <select className="dropdown" aria-label="Mode" value={state.mode} onChange={(event) => controller.setMode(event.target.value as ChatMode)}>
-        {(Object.keys(MODE_LABELS) as ChatMode[]).map((mode) => (
+        {CHAT_MODES.map((mode) => (
           <option key={mode} value={mode}>
-            {MODE_LABELS[mode]}
+            {CHAT_MODE_NAMES[mode].label}
           </option>
         ))}
       </select>

@@ -1,3 +1,4 @@
+import { specExample } from "../../../test/helpers/commonmarkExamples";
 import { MarkdownBlockSplitter } from "./markdownBlocks";
 import { neutralizeMarkdown } from "./untrustedMarkdown";
 
@@ -82,6 +83,16 @@ describe("MarkdownBlockSplitter", () => {
     expect(splitter.finish(text)).toHaveLength(5000);
   });
 
+  it("keeps the spec's example 137 whole: a fence indented four columns is code, not the block's end", () => {
+    const answer = `${specExample(137)}\n# Всё ещё код\n`;
+    expect(new MarkdownBlockSplitter().finish(answer)).toEqual([answer]);
+  });
+
+  it("ends a list item's fenced code at its closing line, so the next paragraph is a block of its own", () => {
+    const answer = "- ```python\n  a = 1\n\n  b = 2\n  ```\n\n段落の後\n\n最後";
+    expect(new MarkdownBlockSplitter().finish(answer)).toEqual(["- ```python\n  a = 1\n\n  b = 2\n  ```\n\n", "段落の後\n\n", "最後"]);
+  });
+
   it("starts over when handed a text that does not extend the last one", () => {
     const splitter = new MarkdownBlockSplitter();
     splitter.update("First block.\n\nSecond");
@@ -104,6 +115,22 @@ describe("neutralizeMarkdown", () => {
     expect(neutralizeMarkdown("~~~ dataview\nLIST\n~~~")).toBe("~~~\nLIST\n~~~");
     expect(neutralizeMarkdown("```mermaid\ngraph TD\n```")).toBe("```\ngraph TD\n```");
     expect(neutralizeMarkdown("```python title\nprint(1)\n```")).toBe("```python\nprint(1)\n```");
+  });
+
+  it("drops the language of a block other plugins would run in a list item or a block quote, and rewrites what follows the block", () => {
+    expect(neutralizeMarkdown("- ```dataviewjs\n  dv.paragraph(1)\n  ```\n\n![x](https://evil.example/p.png)")).toBe(
+      "- ```\n  dv.paragraph(1)\n  ```\n\n[x](https://evil.example/p.png)",
+    );
+    expect(neutralizeMarkdown("> ```js\n> const a = 1;\n> ```\n![x](https://evil.example/p.png)")).toBe(
+      "> ```js\n> const a = 1;\n> ```\n[x](https://evil.example/p.png)",
+    );
+    expect(neutralizeMarkdown("1. > ~~~~ dataview\r\n   > LIST\r\n   > ~~~~\r\n![[Private]]")).toBe("1. > ~~~~\r\n   > LIST\r\n   > ~~~~\r\n[[Private]]");
+  });
+
+  it.each([124, 137, 147])("reads the spec's example %i as its code block: what is code stays as written, what follows is rewritten", (number) => {
+    const answer = `${specExample(number).replace(/aaa/g, "![x](https://evil.example/in-code.png)")}![y](https://evil.example/after.png)`;
+    // Example 137's fence is never closed (its last line is indented four columns): the image after it is code too.
+    expect(neutralizeMarkdown(answer)).toBe(number === 137 ? answer : answer.replace("![y]", "[y]"));
   });
 
   it("leaves code as written, but breaks Dataview's inline query prefixes", () => {

@@ -1,10 +1,16 @@
+import { followFence, type OpenFence } from "../../markdown/fences";
+
+/** A `$$` math block: not Markdown's, but its lines are as much one block as a fence's. */
+const MATH_BLOCK = "math";
+
 /**
  * Splits a streamed answer into Markdown blocks, so that a block that is complete is rendered once
  * and only the growing last block is rendered again as text arrives. Each call reads only the
  * lines that arrived since the last one, so a whole answer costs time linear in its length.
  *
- * A block ends at a blank line outside a fence (``` / ~~~ / $$) when the next line starts at
- * column 0: an indented line after a blank one continues a list item, so it stays in the block.
+ * A block ends at a blank line outside a fence (fenced code as `markdown/fences.ts` reads it, in
+ * block quotes and list items too, or `$$` math) when the next line starts at column 0: an
+ * indented line after a blank one continues a list item, so it stays in the block.
  * Rendered one by one, such blocks read as the whole text rendered at once (a loose list may be
  * drawn as two lists; reference-style link definitions only apply within their block).
  */
@@ -16,7 +22,8 @@ export class MarkdownBlockSplitter {
   private blockStart = 0;
   /** Where a block would end if the next line starts at column 0 (after a blank line). */
   private pendingEnd = -1;
-  private fence: string | null = null;
+  /** The fenced code or math block the next line is inside, if any. */
+  private fence: OpenFence | typeof MATH_BLOCK | null = null;
   private blockHasContent = false;
   private text = "";
 
@@ -49,13 +56,15 @@ export class MarkdownBlockSplitter {
       if (!/^\s/.test(line)) this.endBlock();
       this.pendingEnd = -1;
     }
-    if (this.fence !== null) {
-      if (closesFence(line, this.fence)) this.fence = null;
+    if (this.fence === MATH_BLOCK) {
+      if (line.trim().endsWith("$$")) this.fence = null;
       return;
     }
-    const opened = openedFence(line);
-    if (opened) {
-      this.fence = opened;
+    const followed = followFence(line, this.fence);
+    this.fence = followed.open;
+    if (followed.role === "code" || followed.role === "close") return;
+    if (followed.role === "open" || /^ {0,3}\$\$/.test(line)) {
+      this.fence ??= MATH_BLOCK;
       this.blockHasContent = true;
       return;
     }
@@ -83,20 +92,4 @@ export class MarkdownBlockSplitter {
     this.fence = null;
     this.blockHasContent = false;
   }
-}
-
-/** The fence a line opens ("```", "~~~~", "$$"), or null. */
-function openedFence(line: string): string | null {
-  const match = /^ {0,3}(`{3,}|~{3,}|\$\$)/.exec(line);
-  if (!match) return null;
-  const fence = match[1]!;
-  // A backtick fence's info string cannot contain a backtick (that line is inline code).
-  if (fence.startsWith("`") && line.slice(match[0].length).includes("`")) return null;
-  return fence;
-}
-
-function closesFence(line: string, fence: string): boolean {
-  const trimmed = line.trim();
-  if (fence === "$$") return trimmed.endsWith("$$");
-  return trimmed.length >= fence.length && trimmed === fence[0]!.repeat(trimmed.length);
 }

@@ -10,9 +10,12 @@
  * - load anything by itself: images (`![alt](url)`, `![alt][ref]`) become links;
  * - transclude a note: `![[Note]]` becomes the link `[[Note]]`.
  *
- * Code (fenced and inline) is left as written otherwise. The rendered answer is then checked once
+ * Code (fenced and inline) is left as written otherwise. Fences are read as `markdown/fences.ts`
+ * reads them, in block quotes and list items too. The rendered answer is then checked once
  * more, in an inert document, before it reaches the view (untrustedRender.ts).
  */
+
+import { followFence, type OpenFence } from "../../markdown/fences";
 
 /** Languages that only get syntax colouring; anything else is shown as plain code. */
 const PLAIN_CODE_LANGUAGES = new Set(
@@ -31,27 +34,23 @@ const ZERO_WIDTH_SPACE = "\u200b";
 /** The Markdown of an answer made safe to render (see the top of this file). */
 export function neutralizeMarkdown(markdown: string): string {
   const lines = markdown.split("\n");
-  let fence: string | null = null;
+  let fence: OpenFence | null = null;
   for (let index = 0; index < lines.length; index++) {
     const line = lines[index]!;
-    if (fence !== null) {
-      if (line.trim().length >= fence.length && line.trim() === fence[0]!.repeat(line.trim().length)) fence = null;
-      continue;
-    }
-    const opening = /^(\s{0,3}>?\s{0,3})(`{3,}|~{3,})(.*)$/.exec(line);
-    if (opening && !(opening[2]!.startsWith("`") && opening[3]!.includes("`"))) {
-      fence = opening[2]!;
-      lines[index] = `${opening[1]}${fence}${safeInfoString(opening[3]!)}`;
-      continue;
-    }
-    lines[index] = neutralizeLine(line);
+    const followed = followFence(line, fence);
+    fence = followed.open;
+    if (followed.role === "open" && followed.open !== null) lines[index] = safeOpeningLine(line, followed.contentStart, followed.open);
+    else if (followed.role === "text") lines[index] = neutralizeLine(line);
   }
   return lines.join("\n");
 }
 
-function safeInfoString(info: string): string {
-  const language = info.trim().split(/\s+/)[0]?.toLowerCase() ?? "";
-  return PLAIN_CODE_LANGUAGES.has(language) ? language : "";
+/** An opening fence line as written (container marks, indentation, the fence), its info string cut to a plain language or nothing. */
+function safeOpeningLine(line: string, contentStart: number, fence: OpenFence): string {
+  const indentation = /^[ \t]*/.exec(line.slice(contentStart))?.[0] ?? "";
+  const language = fence.info.split(/\s+/)[0]?.toLowerCase() ?? "";
+  const lineEnd = line.endsWith("\r") ? "\r" : "";
+  return `${line.slice(0, contentStart)}${indentation}${fence.character.repeat(fence.length)}${PLAIN_CODE_LANGUAGES.has(language) ? language : ""}${lineEnd}`;
 }
 
 /** One line outside fences: inline code spans kept (but Dataview's prefixes broken), the rest rewritten. */

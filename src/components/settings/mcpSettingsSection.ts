@@ -1,3 +1,4 @@
+import { errorMessage } from "../../errorMessage";
 import type { McpServerStatus } from "../../mcp/McpHub";
 import { describeLeftOutTools } from "../../mcp/mcpToolLimits";
 import { fieldRow, type RowContext, type SettingsRow, type SettingsSection } from "./settingRows";
@@ -28,7 +29,7 @@ export function parseMcpServersText(text: string): McpServerSettings[] {
   try {
     value = JSON.parse(text);
   } catch (error) {
-    throw new Error(`Not valid JSON: ${(error as Error).message}`);
+    throw new Error(`Not valid JSON: ${errorMessage(error)}`);
   }
   const parsed = copilotSettingsSchema.shape.mcpServers.safeParse(value);
   if (!parsed.success) {

@@ -22,7 +22,8 @@ import {
   type SettingsRow,
   type SettingsSection,
 } from "./settingRows";
-import { copilotSettingsSchema, providerSettingsSchema, historySettingsSchema, promptSettingsSchema, searchSettingsSchema, webSearchSettingsSchema, type ChatMode } from "../../settings/settingsSchema";
+import { CHAT_MODE_NAMES } from "../../settings/chatModes";
+import { CHAT_MODES, copilotSettingsSchema, providerSettingsSchema, historySettingsSchema, promptSettingsSchema, searchSettingsSchema, webSearchSettingsSchema, type ChatMode } from "../../settings/settingsSchema";
 import { ToolSettingsSection } from "./v2/components/ToolSettingsSection";
 
 export interface SectionsContext extends RowContext {
@@ -39,7 +40,7 @@ const presetChoices = Object.fromEntries(
   Object.entries(PROVIDER_PRESET_DETAILS).map(([id, preset]) => [id, preset.label]),
 ) as Record<ProviderPresetId, string>;
 
-const modeChoices: Record<ChatMode, string> = { chat: "Chat", "vault-qa": "Questions about the vault", agent: "Agent (uses tools)" };
+const modeChoices = Object.fromEntries(CHAT_MODES.map((mode) => [mode, CHAT_MODE_NAMES[mode].description])) as Record<ChatMode, string>;
 
 const webSearchChoices = { none: "Off", searxng: "SearXNG", brave: "Brave Search", tavily: "Tavily" } as const;
 

@@ -1,3 +1,4 @@
+import { errorMessage } from "../../errorMessage";
 import type { DataStore, VaultEvent, VaultPort } from "../../vault/VaultPort";
 import { realScheduler, type Scheduler } from "../../ports/timers";
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from "../../LLMProviders/retryPolicy";
@@ -220,7 +221,7 @@ export class Embedder {
     this.run = this.pass()
       .catch((error: unknown) => {
         if (this.controller.signal.aborted) return;
-        const message = error instanceof Error ? error.message : String(error);
+        const message = errorMessage(error);
         this.report(error instanceof ModelError ? error : new ModelError("unknown", `Embedding the notes stopped: ${message}`, { cause: error }), true, false);
       })
       .finally(() => {

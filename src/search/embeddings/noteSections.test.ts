@@ -1,3 +1,4 @@
+import { specExample } from "../../../test/helpers/commonmarkExamples";
 import { MAX_SECTION_CHARS, noteSections } from "./noteSections";
 
 const paragraph = (word: string, count: number) => Array.from({ length: count }, (_, index) => `${word}${index}`).join(" ");
@@ -24,6 +25,19 @@ describe("noteSections", () => {
     expect(sections[1]?.text.startsWith("Install guide\n\nSetup > Linux\n\nlinux0")).toBe(true);
     expect(sections[1]?.text).toContain("# not a heading in code");
     expect(sections.some((section) => section.text.includes("frontmatter-value"))).toBe(false);
+  });
+
+  it("keeps a four-backtick block whole past its inner three-backtick lines: the heading after it gets its real path", () => {
+    const text = ["# Установка", paragraph("vvod", 60), "````markdown", "```", "# Не заголовок", "```", "````", "## Linux", paragraph("linux", 60)].join("\n");
+    const sections = noteSections("Установка.md", text);
+    expect(sections.map((section) => section.heading)).toEqual(["Установка", "Установка > Linux"]);
+    expect(sections[0]?.text).toContain("# Не заголовок");
+  });
+
+  it.each([124, 125, 147])("cuts the spec's example %i only at the heading after its code block", (number) => {
+    const code = specExample(number).replace(/aaa/g, "# 代码里的标题");
+    const sections = noteSections("笔记.md", `# 开始\n${paragraph("a", 60)}\n${code}# 之后\n${paragraph("b", 60)}`);
+    expect(sections.map((section) => section.heading)).toEqual(["开始", "之后"]);
   });
 
   it("cuts a long section at paragraph boundaries near the limit", () => {

@@ -1,4 +1,5 @@
-import { followFence, FRONTMATTER, HEADING } from "../../vault/markdownPrimitives";
+import { followFence, type OpenFence } from "../../markdown/fences";
+import { FRONTMATTER, HEADING } from "../../markdown/markdownPrimitives";
 import { contentHash } from "./contentHash";
 
 /** One piece of a note that is embedded on its own. */
@@ -49,11 +50,11 @@ function splitAtHeadings(body: string): RawSection[] {
   const sections: RawSection[] = [];
   const path: Array<{ level: number; heading: string }> = [];
   let current: RawSection = { headingPath: [], lines: [] };
-  let fence: string | null = null;
+  let fence: OpenFence | null = null;
   for (const line of body.split(/\r?\n/)) {
     const followed = followFence(line, fence);
-    fence = followed.fence;
-    const heading = !followed.fenceLine && fence === null && line.startsWith("#") ? HEADING.exec(line) : null;
+    fence = followed.open;
+    const heading = followed.role === "text" && line.startsWith("#") ? HEADING.exec(line) : null;
     if (!heading) {
       current.lines.push(line);
       continue;

@@ -1,3 +1,4 @@
+import { errorMessage } from "../../errorMessage";
 import { SerialQueue } from "../../ports/serialQueue";
 import { VaultFileNotFoundError, type DataStore, type VaultPort } from "../../vault/VaultPort";
 import { hasLoneSurrogate } from "./wellFormedText";
@@ -230,7 +231,7 @@ function parseHistory(stored: string | null): EditRecord[] {
     try {
       parsed = JSON.parse(stored);
     } catch (error) {
-      throw new Error(`The edit history (${EDIT_HISTORY_FILE}) is unreadable: ${(error as Error).message}`);
+      throw new Error(`The edit history (${EDIT_HISTORY_FILE}) is unreadable: ${errorMessage(error)}`);
     }
     const edits = (parsed as { edits?: unknown } | null)?.edits;
     if (!Array.isArray(edits) || !edits.every(isEditRecord)) {

@@ -1,4 +1,5 @@
 import { defuseToolText } from "../../context/escapeXml";
+import { wordMatcher } from "../../text/fuzzy";
 import { baseName, hasExtension, isExactVaultPath, parentFolder, pathKey, toVaultPath } from "../../vault/vaultPath";
 import { cachedNoteLookup, refreshNoteLookup } from "./noteLookupCache";
 import type { LinkInfo, VaultPort } from "../../vault/VaultPort";
@@ -109,12 +110,10 @@ export class NoteLookup {
 
   /** Up to `limit` notes whose names look like `target`, for a "did you mean" hint. */
   suggest(target: string, limit = 5): string[] {
-    const words = pathKey(target).replace(/\.md$/, "").split(/[\s/_-]+/).filter((word) => word.length >= 2);
-    if (words.length === 0) return [];
+    const wordsIn = wordMatcher(target.replace(/\.md$/i, ""));
     const scored: { path: string; hits: number }[] = [];
     for (const path of this.paths) {
-      const name = pathKey(baseName(path));
-      const hits = words.filter((word) => name.includes(word)).length;
+      const hits = wordsIn(baseName(path));
       if (hits > 0) scored.push({ path, hits });
     }
     return scored
