@@ -70,6 +70,19 @@ describe("dependency rules", () => {
     expect(offenders).toEqual([]);
   });
 
+  it("keeps search a service, not a caller of the model: src/search imports nothing from src/LLMProviders", () => {
+    // Type imports too: the embeddings client and the error model it shares with the providers live in src/net.
+    const offenders = files
+      .filter((file) => file.startsWith("src/search/"))
+      .flatMap((file) =>
+        [...readFileSync(join(root, file), "utf8").matchAll(/(?:from|import)\s*\(?\s*"(\.[^"]+)"/g)]
+          .map((match) => relative(root, join(root, file, "..", match[1] ?? "")).split("\\").join("/"))
+          .filter((target) => target.startsWith("src/LLMProviders/"))
+          .map((target) => `${file} -> ${target}`),
+      );
+    expect(offenders).toEqual([]);
+  });
+
   it("reaches Node-only modules from the plugin only through the lazy stdio import", () => {
     const nodeOnly = /(^|\/)(FsVault|fsDataStore|atomicWrite|fileLock)$|\/cli\/|\/mcp\/node\//;
     const plugin = files.filter((file) => !file.startsWith("src/cli/") && !file.startsWith("src/mcp/node/") && !/\/(FsVault|fsDataStore|atomicWrite|fileLock)\.ts$/.test(file));

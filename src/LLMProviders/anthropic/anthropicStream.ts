@@ -1,5 +1,5 @@
 import { AIMessageChunk } from "@langchain/core/messages";
-import { HttpStatusError, MalformedEventError, StreamCutError } from "../wire/httpStatusError";
+import { HttpStatusError, MalformedEventError, StreamCutError } from "../../net/httpStatusError";
 import type { SseEvent } from "../wire/sseEvents";
 import { count, toUsageMetadata, type WireUsage } from "../wire/usageMetadata";
 

@@ -1,5 +1,5 @@
 import { AIMessageChunk } from "@langchain/core/messages";
-import { HttpStatusError, MalformedEventError, StreamCutError } from "../wire/httpStatusError";
+import { HttpStatusError, MalformedEventError, StreamCutError } from "../../net/httpStatusError";
 import type { SseEvent } from "../wire/sseEvents";
 import { count, toUsageMetadata } from "../wire/usageMetadata";
 import type { GeminiCallRecord } from "./geminiRequest";
