@@ -11,7 +11,8 @@ import { registerEditCommands } from "./components/editCommands";
 import { createEmbeddingProgressStatusBar, createIndexProgressStatusBar } from "./components/indexProgressStatusBar";
 import { registerPomodoro } from "./components/pomodoroStatusBar";
 import { modalToolCallApproval } from "./components/ToolCallApprovalModal";
-import { createObsidianFetch } from "./LLMProviders/obsidianFetch";
+import { createObsidianFetch } from "./net/obsidianFetch";
+import { plainHttp } from "./net/plainHttp";
 import { McpHub } from "./mcp/McpHub";
 import { pluginTransportFactory } from "./mcp/obsidianMcp";
 import { CHAT_VIEW_TYPE, RELATED_NOTES_SHOWN, RELATED_VIEW_TYPE } from "./constants";
@@ -19,7 +20,6 @@ import { noteChip } from "./chat/chipArtifacts";
 import type { RelatedNotesSource } from "./components/RelatedNotesList";
 import { RelatedNotesView } from "./components/RelatedNotesView";
 import { systemClock, type Clock } from "./ports/Clock";
-import { requestUrlHttp } from "./ports/requestUrlHttp";
 import { ChatHistory } from "./history/ChatHistory";
 import { searchOutsideChats } from "./history/searchOutsideChats";
 import { registerPromptCommands } from "./components/promptCommands";
@@ -98,7 +98,7 @@ export default class VaultCopilotPlugin extends Plugin {
     initializeBuiltinTools(registry, {
       vault,
       clock,
-      http: requestUrlHttp,
+      http: plainHttp(corsFreeFetch),
       secrets,
       approval: approvals,
       getSettings: () => store.get(),

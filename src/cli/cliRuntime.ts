@@ -13,8 +13,8 @@ import { ToolRegistry } from "../tools/ToolRegistry";
 import { FsDataStore, pluginDataFolder } from "../vault/fsDataStore";
 import { FsVault } from "../vault/FsVault";
 import { stringFlag, UsageError, type ParsedArgs } from "./args";
-import { fetchHttp } from "./fetchHttp";
 import { idleTimeoutFromEnv } from "./idleTimeout";
+import { plainHttp } from "../net/plainHttp";
 export { createCliNoteIndex } from "./cliIndex";
 import type { CliIo } from "./io";
 import { loadVaultSettings } from "./vaultSettings";
@@ -85,7 +85,7 @@ export function cliToolDependencies(session: CliSession, approval: ApprovalPort,
   return {
     vault: session.vault,
     clock: systemClock(session.settings.timeZone),
-    http: fetchHttp,
+    http: plainHttp(fetch),
     secrets: session.secrets,
     approval,
     getSettings: () => session.settings,

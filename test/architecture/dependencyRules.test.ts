@@ -34,8 +34,7 @@ const OBSIDIAN_ADAPTERS = [
   /^src\/components\//,
   /^src\/settings\/(SettingsTab|settingRows|settingsStore|obsidianSecretStore)\.ts$/,
   /^src\/vault\/ObsidianVault\.ts$/,
-  /^src\/ports\/requestUrlHttp\.ts$/,
-  /^src\/LLMProviders\/obsidianFetch\.ts$/,
+  /^src\/net\/obsidianFetch\.ts$/,
 ];
 
 describe("dependency rules", () => {

@@ -1,7 +1,7 @@
-import type { NodeClientRequest, NodeHttpModule, NodeIncomingMessage } from "../../src/LLMProviders/nodeHttpFetch";
+import type { NodeClientRequest, NodeHttpModule, NodeIncomingMessage } from "../../src/net/nodeHttpFetch";
 
 /**
- * Node's `http`/`https` as far as src/LLMProviders/nodeHttpFetch.ts uses them, for the demo page:
+ * Node's `http`/`https` as far as src/net/nodeHttpFetch.ts uses them, for the demo page:
  * each request goes to the demo server's `/proxy`, which forwards it to the model server (and
  * nowhere else) and streams the answer back. The body arrives here piece by piece and is handed on
  * as `data` events as it comes; `destroy()` aborts the fetch, and the server then cuts the

@@ -10,7 +10,7 @@ import http from "node:http";
 import https from "node:https";
 import { createChatModel } from "../../src/LLMProviders/chatModelFactory";
 import { configuredModelNames, modelSettingsFor } from "../../src/LLMProviders/modelChoice";
-import { createNodeHttpFetch } from "../../src/LLMProviders/nodeHttpFetch";
+import { createNodeHttpFetch } from "../../src/net/nodeHttpFetch";
 import type { CopilotSettings } from "../../src/settings/settingsSchema";
 import { MapSecretStore } from "../../src/ports/SecretStore";
 import { storedSecretValues } from "../../src/settings/secrets";
