@@ -27,9 +27,6 @@ export interface NodeHttpModule {
   request(url: URL, options: { method: string; headers: Record<string, string> }, callback: (response: NodeIncomingMessage) => void): NodeClientRequest;
 }
 
-/** Largest piece of a response body handed to the reader at once (see bodyStream). */
-const BODY_PIECE_BYTES = 1024;
-
 const NO_BODY_STATUSES = new Set([101, 204, 205, 304]);
 
 /** As many redirects as browsers and Node's fetch follow before they give up. */
@@ -127,12 +124,10 @@ function bodyStream(
         else controller.close();
       };
       exposeFail((error) => finish(error));
+      // Each read as it came: the event-stream readers after this take a read of any size in
+      // time linear in it (see src/net/sseEvents.ts and wire/reframedEventStream.ts).
       incoming.on("data", (chunk) => {
-        if (settled) return;
-        // Handed on in small pieces: the OpenAI client's event splitter copies what is left of
-        // a piece at each event, so a large read of many events would cost the square of its size.
-        const bytes = new Uint8Array(chunk);
-        for (let start = 0; start < bytes.byteLength; start += BODY_PIECE_BYTES) controller.enqueue(bytes.subarray(start, start + BODY_PIECE_BYTES));
+        if (!settled) controller.enqueue(new Uint8Array(chunk));
       });
       incoming.on("end", () => finish());
       incoming.on("error", (error) => finish(new TypeError("terminated", { cause: error })));

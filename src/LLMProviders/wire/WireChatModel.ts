@@ -5,7 +5,7 @@ import { ChatGenerationChunk, type ChatResult } from "@langchain/core/outputs";
 import type { FetchLike } from "../../ports/FetchLike";
 import type { OpenAIToolDefinition } from "../chainRunner/agentTools";
 import { StreamCutError, throwIfFailed, type ServerError } from "../../net/httpStatusError";
-import { readSseEvents, type SseEvent } from "./sseEvents";
+import { readSseEvents, type SseEvent } from "../../net/sseEvents";
 import { requireEventStream, watchedEventStream } from "./unexpectedBody";
 
 export interface WireCallOptions extends BaseChatModelCallOptions {
