@@ -73,6 +73,15 @@ describe("coalesceTextDeltas", () => {
     }
   });
 
+  it("reads the text as JSON whatever the server escapes: \\u escapes, quotes and a \"content\" key inside the text, spaces after colons", () => {
+    // As a server that escapes everything beyond ASCII writes it (Python's json.dumps), with spaces.
+    const asciiOnly = (text: string) => `{"id": "c", "object": "chat.completion.chunk", "choices": [{"index": 0, "delta": {"content": ${JSON.stringify(text).replace(/[\u007f-\uffff]/g, (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, "0")}`)}}, "finish_reason": null}]}`;
+    const pieces = ["Он сказал: \"content\": \"x\" ", "и ушёл 🚪", "\\ конец\n", '{"content":"подделка"}'];
+    const merged = coalesceTextDeltas(pieces.map((piece) => ({ data: asciiOnly(piece) })));
+    expect(merged).toHaveLength(1);
+    expect(parsed(merged[0]!).choices[0]?.delta.content).toBe(pieces.join(""));
+  });
+
   it("keeps apart the text of another choice, another envelope or a new role", () => {
     const chunk = (choice: number, content: string, id = "c", role?: string) => ({ data: JSON.stringify({ id, object: "chat.completion.chunk", choices: [{ index: choice, delta: { ...(role ? { role } : {}), content }, finish_reason: null }] }) });
     expect(coalesceTextDeltas([chunk(0, "a"), chunk(1, "b"), chunk(0, "c")])).toHaveLength(3);

@@ -1,4 +1,5 @@
 import type { SseEvent } from "../../net/sseEvents";
+import { contentTemplate, textInTemplate, type ContentTemplate } from "./contentTemplate";
 
 /** A chat-completions stream chunk, as far as merging reads it. */
 interface CompletionChunk {
@@ -28,35 +29,54 @@ export const MAX_MERGED_TEXT_CHARACTERS = 1024;
 export function coalesceTextDeltas(events: readonly SseEvent[]): SseEvent[] {
   if (events.length < 2) return [...events];
   const result: SseEvent[] = [];
-  let run: { first: SseEvent; chunk: CompletionChunk; envelope: string; texts: string[][]; characters: number } | undefined;
+  let run: Run | undefined;
   const endRun = () => {
-    if (!run) return;
-    if (run.texts[0]!.length === 1) result.push(run.first);
-    else {
-      const choices = run.chunk.choices.map((choice, position) => ({ ...choice, delta: { ...choice.delta, content: run!.texts[position]!.join("") } }));
-      result.push({ ...(run.first.event !== undefined ? { event: run.first.event } : {}), data: JSON.stringify({ ...run.chunk, choices }) });
-    }
+    if (run) result.push(mergedEvent(run));
     run = undefined;
   };
   for (const event of events) {
+    // Most text deltas of a run are the run's last one with other text: told without parsing.
+    const text = run?.template && event.event === undefined ? textInTemplate(event.data, run.template) : undefined;
+    if (run && text !== undefined && run.characters + text.length <= MAX_MERGED_TEXT_CHARACTERS) {
+      run.texts[0]!.push(text);
+      run.characters += text.length;
+      continue;
+    }
     const chunk = event.event === undefined ? textOnlyChunk(event.data) : undefined;
     if (!chunk) {
       endRun();
       result.push(event);
       continue;
     }
-    const envelope = envelopeOf(chunk);
     const characters = chunk.choices.reduce((sum, choice) => sum + choice.delta.content.length, 0);
-    if (run && run.envelope === envelope && continuesRun(run.chunk, chunk) && run.characters + characters <= MAX_MERGED_TEXT_CHARACTERS) {
+    if (run && sameEnvelope(run.chunk, chunk) && continuesRun(run.chunk, chunk) && run.characters + characters <= MAX_MERGED_TEXT_CHARACTERS) {
       chunk.choices.forEach((choice, position) => run!.texts[position]!.push(choice.delta.content));
       run.characters += characters;
-      continue;
+    } else {
+      endRun();
+      run = { first: event, chunk, texts: chunk.choices.map((choice) => [choice.delta.content]), characters };
     }
-    endRun();
-    run = { first: event, chunk, envelope, texts: chunk.choices.map((choice) => [choice.delta.content]), characters };
+    run.template = chunk.choices.length === 1 ? contentTemplate(event.data, chunk.choices[0]!.delta.content) : undefined;
   }
   endRun();
   return result;
+}
+
+/** Text deltas being merged: the first event as it came and parsed, and the text of each choice so far. */
+interface Run {
+  first: SseEvent;
+  chunk: CompletionChunk;
+  texts: string[][];
+  characters: number;
+  /** The data of the run's last parsed event around its text, when it has one choice. */
+  template?: ContentTemplate | undefined;
+}
+
+/** The first event as it came when nothing was merged into it, else the first chunk with the joined text. */
+function mergedEvent(run: Run): SseEvent {
+  if (run.texts.every((texts) => texts.length === 1)) return run.first;
+  const choices = run.chunk.choices.map((choice, position) => ({ ...choice, delta: { ...choice.delta, content: run.texts[position]!.join("") } }));
+  return { ...(run.first.event !== undefined ? { event: run.first.event } : {}), data: JSON.stringify({ ...run.chunk, choices }) };
 }
 
 /** The chunk when the event's data is a chat-completions chunk whose choices carry only text. */
@@ -89,10 +109,18 @@ function isTextChoice(choice: unknown): boolean {
   return true;
 }
 
-/** Everything but the choices (and OpenAI's `obfuscation` padding, which differs in every chunk and means nothing). */
-function envelopeOf(chunk: CompletionChunk): string {
-  const { choices: _choices, obfuscation: _padding, ...envelope } = chunk;
-  return JSON.stringify(envelope);
+/** The same fields beside the choices, with the same values (OpenAI's `obfuscation` padding aside: it differs in every chunk and means nothing). */
+function sameEnvelope(first: CompletionChunk, next: CompletionChunk): boolean {
+  const fields = (chunk: CompletionChunk) => Object.keys(chunk).filter((field) => field !== "choices" && field !== "obfuscation");
+  const firstFields = fields(first);
+  const nextFields = fields(next);
+  if (firstFields.length !== nextFields.length) return false;
+  return firstFields.every((field) => {
+    const value = first[field];
+    const other = next[field];
+    if (value === other) return true;
+    return typeof value === "object" && value !== null && typeof other === "object" && other !== null && JSON.stringify(value) === JSON.stringify(other);
+  });
 }
 
 /** Same choices in the same order, and no new role: the next chunk only adds text. */
