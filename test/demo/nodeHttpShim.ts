@@ -61,7 +61,7 @@ class ProxiedResponse extends Emitter implements NodeIncomingMessage {
           if (done) break;
           if (this.closed) return;
           // As Node's http hands them on: a socket read is at most 64 KiB, while the page's fetch
-          // may give a megabyte at once (the SSE parser after it costs more for larger pieces).
+          // may give a megabyte at once.
           for (let start = 0; start < value.byteLength && !this.closed; start += NODE_READ_BYTES) this.emit("data", value.subarray(start, start + NODE_READ_BYTES));
         }
       }
