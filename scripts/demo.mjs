@@ -27,7 +27,7 @@
 //   Trashed notes go to DIR/.trash/, as Obsidian's "Move to Obsidian trash" does. Notes are read
 //   once, when the page loads: reload it to see changes made to the folder by other programs.
 // - Model requests: desktop Obsidian streams them through Node's http (window.require("http"),
-//   src/LLMProviders/obsidianFetch.ts). The page gives the plugin a window.require whose http and
+//   src/net/obsidianFetch.ts). The page gives the plugin a window.require whose http and
 //   https (test/demo/nodeHttpShim.ts) send each request to /proxy here, which forwards it to
 //   --base-url only, adds the key from --api-key-env (the key never reaches the page), streams the
 //   answer back as it comes and cuts the upstream connection when the page aborts

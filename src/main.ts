@@ -13,9 +13,8 @@ import { RelatedNotesView } from "./components/RelatedNotesView";
 import { modalToolCallApproval } from "./components/ToolCallApprovalModal";
 import { CHAT_VIEW_TYPE, RELATED_VIEW_TYPE } from "./constants";
 import { errorMessage } from "./errorMessage";
-import { createObsidianFetch } from "./LLMProviders/obsidianFetch";
+import { createObsidianFetch } from "./net/obsidianFetch";
 import { pluginTransportFactory } from "./mcp/obsidianMcp";
-import { requestUrlHttp } from "./ports/requestUrlHttp";
 import { ObsidianSecretStore } from "./components/settings/obsidianSecretStore";
 import { VaultCopilotSettingTab } from "./components/settings/SettingsTab";
 import { pluginDataFolder, pluginSettingsFile, SettingsStore } from "./components/settings/settingsStore";
@@ -49,7 +48,6 @@ export default class VaultCopilotPlugin extends Plugin {
       secrets,
       settings: store,
       fetch: corsFreeFetch,
-      http: requestUrlHttp,
       // A chat's run carries the chat, and its tools ask there; these dialogs answer for a tool
       // run that no chat started.
       approvals: {

@@ -39,7 +39,8 @@ process.stdout.write(`\nproviders (KiB in main.js)\n`);
 for (const [name, folder] of [
   ["Anthropic Messages API", "src/LLMProviders/anthropic/"],
   ["Gemini generateContent", "src/LLMProviders/gemini/"],
-  ["shared wire code (SSE, errors, base model)", "src/LLMProviders/wire/"],
+  ["shared wire code (base model, merging)", "src/LLMProviders/wire/"],
+  ["src/net (fetches, SSE, errors)", "src/net/"],
 ]) {
   process.stdout.write(`${name.padEnd(width)}  ${kb(bytesUnder(folder))}\n`);
 }

@@ -13,7 +13,11 @@ interface BenchController {
 
 /** What the benchmark keeps on the page's window. */
 export interface BenchWindow {
-  app: { workspace: { getLeavesOfType(type: string): Array<{ view: { getController(): BenchController | null } }> } };
+  app: {
+    workspace: { getLeavesOfType(type: string): Array<{ view: { getController(): BenchController | null } }> };
+    vault: { adapter: { read(path: string): Promise<string>; write(path: string, data: string): Promise<void> } };
+  };
+  demo: { plugin: { manifest: { dir: string }; onExternalSettingsChange(): Promise<void> } };
   benchChat: BenchController;
   benchRun?: Promise<void>;
   benchKeys: number[];
@@ -30,6 +34,22 @@ export async function holdController(page: Page): Promise<void> {
     if (!controller) throw new Error("The chat view has no controller");
     bench.benchChat = controller;
   }, CHAT_VIEW_TYPE);
+}
+
+/**
+ * Sets the longest-answer setting (the provider's maxTokens) as sync would: data.json rewritten,
+ * then the plugin told it changed. The default (4,096 tokens) stops the 10k and 50k answers.
+ */
+export async function allowLongAnswers(page: Page, maxTokens: number): Promise<void> {
+  await page.evaluate(async (tokens) => {
+    const demo = (window as unknown as BenchWindow).demo;
+    const adapter = (window as unknown as BenchWindow).app.vault.adapter;
+    const file = `${demo.plugin.manifest.dir}/data.json`;
+    const settings = JSON.parse(await adapter.read(file)) as { provider: { maxTokens: number } };
+    settings.provider.maxTokens = tokens;
+    await adapter.write(file, JSON.stringify(settings, null, 2));
+    await demo.plugin.onExternalSettingsChange();
+  }, maxTokens);
 }
 
 /** Two frames and a pause: whatever a change set going (React commits, Markdown renders) has run. */

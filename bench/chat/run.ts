@@ -15,6 +15,7 @@ import { startDemoProcess } from "./demoProcess";
 import { CHARACTERS_PER_TOKEN, longAnswer } from "./longAnswer";
 import { startBenchModelServer, type BenchModelServer } from "./modelServer";
 import {
+  allowLongAnswers,
   difference,
   firstFrameWatcher,
   holdController,
@@ -34,6 +35,8 @@ const ANSWER_TOKENS = [1_000, 10_000, 50_000];
 /** Characters per streamed delta: one token, as chat-completions servers send them. */
 const STREAM_CHUNK = CHARACTERS_PER_TOKEN;
 const HISTORY_MESSAGES = 200;
+/** The longest-answer setting for the benchmark: room for the 50k-token answer, with the setting's slack. */
+const LONGEST_ANSWER_TOKENS = 100_000;
 /** The stream typed over: 4,000 tokens at 1,000 tokens a second (16 deltas every 16 ms). */
 const TYPING_STREAM = { tokens: 4_000, pace: { deltas: 16, intervalMs: 16 } };
 const TYPING_STREAMS = 2;
@@ -64,6 +67,7 @@ async function openPage(browser: Browser, url: string): Promise<{ page: Page; cd
   const cdp = await page.context().newCDPSession(page);
   await cdp.send("Performance.enable", { timeDomain: "threadTicks" });
   await holdController(page);
+  await allowLongAnswers(page, LONGEST_ANSWER_TOKENS);
   return { page, cdp };
 }
 

@@ -4,7 +4,7 @@ import type { ProviderSettings } from "../settings/settingsSchema";
 import { MapSecretStore } from "../ports/SecretStore";
 import { createChatModel } from "./chatModelFactory";
 import type { FetchLike } from "../ports/FetchLike";
-import { ModelError } from "./modelErrors";
+import { ModelError } from "../net/modelErrors";
 import { modelQuirks } from "./modelAdapter";
 import { NO_API_KEY } from "./providerProfiles";
 import { startOpenAIServer, type OpenAIServer } from "../../test/helpers/openAIServer";

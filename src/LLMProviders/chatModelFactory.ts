@@ -7,7 +7,7 @@ import type { StreamingModel } from "./streamModelStep";
 import type { SecretStore } from "../ports/SecretStore";
 import type { FetchLike } from "../ports/FetchLike";
 import { modelQuirks, type ModelQuirks } from "./modelAdapter";
-import { ModelError, type ModelErrorContext } from "./modelErrors";
+import { ModelError, type ModelErrorContext } from "../net/modelErrors";
 import { NO_API_KEY, PROVIDER_PROFILES } from "./providerProfiles";
 import { eventStreamFetch } from "./wire/unexpectedBody";
 

@@ -1,4 +1,4 @@
-import { ModelError } from "./modelErrors";
+import { ModelError } from "../net/modelErrors";
 
 /**
  * How far the estimate from characters may run past the setting before an answer is stopped:

@@ -1,8 +1,8 @@
 import type { AIMessageChunk, BaseMessage } from "@langchain/core/messages";
 import { abortReason, delay } from "../ports/timers";
-import { classifyModelError, ModelError, type ModelErrorContext } from "./modelErrors";
-import { retryDelayMs, type RetryPolicy } from "./retryPolicy";
-import { MODEL_IDLE_TIMEOUT_MS, SilenceWatch, silenceError } from "./silenceWatch";
+import { classifyModelError, ModelError, type ModelErrorContext } from "../net/modelErrors";
+import { retryDelayMs, type RetryPolicy } from "../net/retryPolicy";
+import { MODEL_IDLE_TIMEOUT_MS, SilenceWatch, silenceError } from "../net/silenceWatch";
 import { LongestAnswerGuard } from "./longestAnswer";
 import { usageFromMetadata, type TokenUsage } from "./tokenUsage";
 import { ToolCallAssembler, type AssembledToolCall } from "./toolCallAssembler";

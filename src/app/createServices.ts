@@ -7,12 +7,12 @@ import { ChatHistory } from "../history/ChatHistory";
 import { createChatModel } from "../LLMProviders/chatModelFactory";
 import { listServerModels } from "../LLMProviders/listModels";
 import { configuredModelNames, knownToTakeTools, modelSettingsFor, withToolSupport } from "../LLMProviders/modelChoice";
-import type { RetryPolicy } from "../LLMProviders/retryPolicy";
+import type { RetryPolicy } from "../net/retryPolicy";
 import type { McpServerConfig } from "../mcp/mcpConfig";
 import { McpHub } from "../mcp/McpHub";
 import type { RunApprovals } from "../ports/approval";
 import type { Clock } from "../ports/Clock";
-import type { HttpPort } from "../ports/HttpPort";
+import { plainHttp } from "../net/plainHttp";
 import type { SecretStore } from "../ports/SecretStore";
 import type { PromptNoteError } from "../prompts/customPrompt";
 import { PromptLibrary } from "../prompts/PromptLibrary";
@@ -34,8 +34,6 @@ export type { SettingsSource };
  * over a temporary folder and a scripted server.
  */
 export interface ServicePorts extends SearchPorts {
-  /** Plain requests of the tools (web search, transcripts). */
-  http: HttpPort;
   /** Asked by a tool run that no chat started (a chat's run asks in the chat). */
   approvals: RunApprovals;
   /** The app's registry (the plugin's singleton; a fresh one in the CLI and tests). */
@@ -92,7 +90,8 @@ export function createServices(ports: ServicePorts): Services {
   initializeBuiltinTools(registry, {
     vault,
     clock,
-    http: ports.http,
+    // The tools' plain requests (web search, transcripts) go through the same fetch as the model's.
+    http: plainHttp(ports.fetch),
     secrets,
     approval: ports.approvals,
     getSettings: () => settings.get(),

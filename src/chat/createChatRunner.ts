@@ -3,7 +3,7 @@ import type { ChatModelHandle } from "../LLMProviders/chatModelFactory";
 import { AutonomousAgentChainRunner } from "../LLMProviders/chainRunner/AutonomousAgentChainRunner";
 import { LLMChainRunner } from "../LLMProviders/chainRunner/LLMChainRunner";
 import { VaultQAChainRunner } from "../LLMProviders/chainRunner/VaultQAChainRunner";
-import type { RetryPolicy } from "../LLMProviders/retryPolicy";
+import type { RetryPolicy } from "../net/retryPolicy";
 import type { NoteSearcher } from "../ports/NoteSearcher";
 import type { ChatMode, CopilotSettings } from "../settings/settingsSchema";
 import type { ToolRegistry } from "../tools/ToolRegistry";

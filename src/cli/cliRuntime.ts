@@ -5,7 +5,6 @@ import { ToolRegistry } from "../tools/ToolRegistry";
 import { stringFlag, UsageError, type ParsedArgs } from "./args";
 import { cliMcpTransports, type CliMcpTransports } from "./cliMcp";
 import { cliSearchPorts, openVaultSession, type CliSearchServices, type CliSession } from "./cliSession";
-import { fetchHttp } from "./fetchHttp";
 import type { CliIo } from "./io";
 
 export { openVaultSession, type CliSession } from "./cliSession";
@@ -64,7 +63,6 @@ export function openCliServices(session: CliSession, io: CliIo, approvals: RunAp
   const state = { stalled: false };
   const services = createServices({
     ...cliSearchPorts(session, io, state),
-    http: fetchHttp,
     approvals,
     registry: new ToolRegistry(),
     createMcpTransport: mcpTransports.create,

@@ -324,7 +324,8 @@ describe("chats kept as notes", () => {
     // Each streamed piece takes 250 ms of fake time: a write every 2 s is one per 8 pieces.
     const time = new FakeScheduler();
     const words = Array.from({ length: 60 }, (_, index) => `word${index} `).join("");
-    const { controller, fsVault, writer, chatNotes, read } = await open(() => ({ text: words, chunkSize: 6 }), {}, 2000, time);
+    // Paced, so that each piece arrives in a read of its own (what one read brings is merged).
+    const { controller, fsVault, writer, chatNotes, read } = await open(() => ({ text: words, chunkSize: 6, chunkDelayMs: 1 }), {}, 2000, time);
     let changes = 0;
     const answerChanged = writer.answerChanged.bind(writer);
     writer.answerChanged = (state) => {

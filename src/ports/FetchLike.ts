@@ -1,7 +1,9 @@
 /**
- * The `fetch` the model client sends its requests with, handed in at the wiring point: Node's
- * global fetch in the CLI and tests; in Obsidian, a CORS-free one (see obsidianFetch.ts), since a
- * local model server without CORS headers refuses the browser's own fetch.
+ * The one HTTP port: every request the core sends (model and embeddings servers, MCP over HTTP,
+ * the tools' web requests through `plainHttp`) goes through the `fetch` handed in at the wiring
+ * point. Node's global fetch in the CLI and tests; in Obsidian a CORS-free one (see
+ * src/net/obsidianFetch.ts: Node's http on desktop, where answers stream, `requestUrl` on mobile),
+ * since a local model server without CORS headers refuses the browser's own fetch.
  */
 export type FetchLike = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
 

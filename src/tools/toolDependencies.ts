@@ -1,5 +1,5 @@
 import type { Clock } from "../ports/Clock";
-import type { HttpPort } from "../ports/HttpPort";
+import type { PlainHttp } from "../net/plainHttp";
 import type { CopilotSettings } from "../settings/settingsSchema";
 import type { SecretStore } from "../ports/SecretStore";
 import type { NoteSearcher } from "../ports/NoteSearcher";
@@ -16,7 +16,8 @@ export interface ToolDependencies {
   /** Null where no vault is open (tools with `requiresVault` are then left out). */
   vault: VaultPort | null;
   clock: Clock;
-  http: HttpPort;
+  /** Plain requests over the fetch port (web search, transcripts). */
+  http: PlainHttp;
   secrets: SecretStore;
   /** Asked before any write, unless the user switched approval off for that tool. */
   approval: ApprovalPort;

@@ -218,7 +218,7 @@ describe("main.js on nothing but web globals and obsidian (what mobile gives it)
 
   it("one agent turn against the scripted server, on web globals only: the answer streams, a tool call runs and its result goes back", async () => {
     // A phone: no desktop app, so no Electron `window.require`; the model client goes through
-    // requestUrl (src/LLMProviders/obsidianFetch.ts), which the double builds on the realm's fetch.
+    // requestUrl (src/net/obsidianFetch.ts), which the double builds on the realm's fetch.
     const desktop = { ...loaded.obsidian.Platform };
     Object.assign(loaded.obsidian.Platform, { isDesktop: false, isDesktopApp: false, isMobile: true, isMobileApp: true, isPhone: true, isLinux: false });
     let server: OpenAIServer | undefined;

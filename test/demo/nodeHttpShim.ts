@@ -1,7 +1,7 @@
-import type { NodeClientRequest, NodeHttpModule, NodeIncomingMessage } from "../../src/LLMProviders/nodeHttpFetch";
+import type { NodeClientRequest, NodeHttpModule, NodeIncomingMessage } from "../../src/net/nodeHttpFetch";
 
 /**
- * Node's `http`/`https` as far as src/LLMProviders/nodeHttpFetch.ts uses them, for the demo page:
+ * Node's `http`/`https` as far as src/net/nodeHttpFetch.ts uses them, for the demo page:
  * each request goes to the demo server's `/proxy`, which forwards it to the model server (and
  * nowhere else) and streams the answer back. The body arrives here piece by piece and is handed on
  * as `data` events as it comes; `destroy()` aborts the fetch, and the server then cuts the
@@ -61,7 +61,7 @@ class ProxiedResponse extends Emitter implements NodeIncomingMessage {
           if (done) break;
           if (this.closed) return;
           // As Node's http hands them on: a socket read is at most 64 KiB, while the page's fetch
-          // may give a megabyte at once (the SSE parser after it costs more for larger pieces).
+          // may give a megabyte at once.
           for (let start = 0; start < value.byteLength && !this.closed; start += NODE_READ_BYTES) this.emit("data", value.subarray(start, start + NODE_READ_BYTES));
         }
       }

@@ -45,7 +45,7 @@ describe("browser demo: the model proxy", () => {
 
   it("streams a model answer through /proxy piece by piece, adds the key there, and Stop cuts the upstream connection", async () => {
     const result = await page.evaluate(async (baseUrl: string): Promise<ShimResult> => {
-      const http = (window as unknown as { require: (id: string) => import("../../src/LLMProviders/nodeHttpFetch").NodeHttpModule }).require("http");
+      const http = (window as unknown as { require: (id: string) => import("../../src/net/nodeHttpFetch").NodeHttpModule }).require("http");
       return new Promise<ShimResult>((resolve, reject) => {
         const body = JSON.stringify({ model: "scripted-model", stream: true, messages: [{ role: "user", content: "hi" }] });
         const request = http.request(new URL(`${baseUrl}/chat/completions`), { method: "POST", headers: { "content-type": "application/json" } }, (response) => {
@@ -78,7 +78,7 @@ describe("browser demo: the model proxy", () => {
     const answer = await page.evaluate(
       (baseUrl: string) =>
         new Promise<{ status: number; body: string }>((resolve, reject) => {
-          const http = (window as unknown as { require: (id: string) => import("../../src/LLMProviders/nodeHttpFetch").NodeHttpModule }).require("http");
+          const http = (window as unknown as { require: (id: string) => import("../../src/net/nodeHttpFetch").NodeHttpModule }).require("http");
           const request = http.request(new URL(`${baseUrl}/chat/completions`), { method: "POST", headers: { "content-type": "application/json" } }, (response) => {
             let body = "";
             response.on("data", (chunk) => (body += new TextDecoder().decode(chunk)));
@@ -121,7 +121,7 @@ describe("browser demo: the model proxy", () => {
       const failure = await scratch.evaluate(
         (baseUrl: string) =>
           new Promise<{ code?: string; message: string }>((resolve) => {
-            const http = (window as unknown as { require: (id: string) => import("../../src/LLMProviders/nodeHttpFetch").NodeHttpModule }).require("http");
+            const http = (window as unknown as { require: (id: string) => import("../../src/net/nodeHttpFetch").NodeHttpModule }).require("http");
             const request = http.request(new URL(`${baseUrl}/models`), { method: "GET", headers: {} }, () => resolve({ message: "answered" }));
             request.on("error", (error) => resolve({ code: (error as Error & { code?: string }).code, message: error.message }));
             request.end();

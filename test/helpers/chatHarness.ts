@@ -2,7 +2,6 @@ import { createServices, type Services } from "../../src/app/createServices";
 import { ChatController, type ChatControllerDependencies, type ChatRunner } from "../../src/chat/ChatController";
 import type { ChatState } from "../../src/chat/chatTypes";
 import { readChipArtifacts } from "../../src/chat/chipArtifacts";
-import { fetchHttp } from "../../src/cli/fetchHttp";
 import type { PromptPayloadRecorder } from "../../src/context/promptPayloadRecorder";
 import type { FetchLike } from "../../src/ports/FetchLike";
 import type { NoteIndex } from "../../src/search/NoteIndex";
@@ -84,7 +83,6 @@ export function makeChat(
       },
     },
     fetch: options.fetch ?? globalThis.fetch,
-    http: fetchHttp,
     approvals: fallbackApprovals,
     registry: new ToolRegistry(),
     createMcpTransport: () => Promise.reject(new Error("no MCP servers in this test")),

@@ -4,7 +4,7 @@ import { CHAT_VIEW_TYPE } from "../../src/constants";
 import { CopilotView } from "../../src/components/CopilotView";
 import http from "node:http";
 import https from "node:https";
-import { createNodeHttpFetch } from "../../src/LLMProviders/nodeHttpFetch";
+import { createNodeHttpFetch } from "../../src/net/nodeHttpFetch";
 import type { CopilotSettings } from "../../src/settings/settingsSchema";
 import { makeChat, type ChatSetup } from "./chatHarness";
 import type { OpenAIServer } from "./openAIServer";

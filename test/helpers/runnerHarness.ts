@@ -2,7 +2,7 @@ import { DEFAULT_SETTINGS } from "../../src/constants";
 import { createChatModel, type ChatModelHandle } from "../../src/LLMProviders/chatModelFactory";
 import type { ChainEvent } from "../../src/LLMProviders/chainRunner/ChainEvents";
 import type { FetchLike } from "../../src/ports/FetchLike";
-import type { RetryPolicy } from "../../src/LLMProviders/retryPolicy";
+import type { RetryPolicy } from "../../src/net/retryPolicy";
 import { toolSupportKey } from "../../src/LLMProviders/modelChoice";
 import type { CopilotSettings, ProviderSettings } from "../../src/settings/settingsSchema";
 import { MapSecretStore } from "../../src/ports/SecretStore";

@@ -1,6 +1,6 @@
 import { DEFAULT_SETTINGS } from "../../src/constants";
 import type { Clock } from "../../src/ports/Clock";
-import { fetchHttp } from "../../src/cli/fetchHttp";
+import { plainHttp } from "../../src/net/plainHttp";
 import type { CopilotSettings } from "../../src/settings/settingsSchema";
 import { MapSecretStore } from "../../src/ports/SecretStore";
 import { refuseAll } from "../../src/ports/approval";
@@ -18,7 +18,7 @@ export function makeToolDependencies(overrides: Partial<ToolDependencies> & { se
   return {
     vault: null,
     clock: clockAt(TEST_NOW, "Europe/Berlin"),
-    http: fetchHttp,
+    http: plainHttp(globalThis.fetch),
     secrets: new MapSecretStore(),
     approval: refuseAll("no approval in this test"),
     getSettings: () => merged,

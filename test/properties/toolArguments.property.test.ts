@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { z } from "zod";
-import type { HttpPort } from "../../src/ports/HttpPort";
+import type { PlainHttp } from "../../src/net/plainHttp";
 import { BUILTIN_TOOLS } from "../../src/tools/builtinTools";
 import { EditHistory } from "../../src/tools/edit/EditHistory";
 import { refuseAll } from "../../src/ports/approval";
@@ -18,7 +18,7 @@ import { makeTempVault, type TempVault } from "../helpers/tempVault";
 const STATUSES = ["ok", "invalid-arguments", "error", "timeout", "aborted"];
 
 /** No network in these tests: a tool that reaches for HTTP gets a clear failure. */
-const offlineHttp: HttpPort = {
+const offlineHttp: PlainHttp = {
   request: () => Promise.reject(new Error("network is off in this test")),
 };
 

@@ -15,6 +15,8 @@ import type { ServerResponse } from "node:http";
 import { join } from "node:path";
 import { setImmediate } from "node:timers";
 import { startRawWireServer, WIRE_EVENTS, type RawWireServer, type WireName } from "../helpers/rawWireServer";
+import { MAX_MERGED_TEXT_CHARACTERS } from "../../src/LLMProviders/wire/coalesceTextDeltas";
+import { MAX_SSE_EVENT_CHARACTERS } from "../../src/net/sseEvents";
 
 const PRESETS: Record<WireName, ProviderSettings["preset"]> = { openai: "custom", anthropic: "anthropic", gemini: "gemini" };
 const WIRES: WireName[] = ["openai", "anthropic", "gemini"];
@@ -143,9 +145,10 @@ describe("a server that streams for good", () => {
     expect(result.error).toEqual({ kind: "answer-too-long", message: "stopped: the answer passed the longest-answer limit (50 tokens); the part that arrived is kept." });
     expect(result.text).toBe(result.streamed);
     expect(result.text.startsWith(WORDS + WORDS)).toBe(true);
-    // Stopped within a piece of 50 tokens (as characters / 4, with the estimate's slack).
+    // Stopped within a piece of 50 tokens (as characters / 4, with the estimate's slack); the
+    // OpenAI client's pieces are the text deltas one read brought, merged up to a limit.
     expect(result.text.length).toBeGreaterThan(50 * 4);
-    expect(result.text.length).toBeLessThanOrEqual(50 * 4 * 1.5 + WORDS.length);
+    expect(result.text.length).toBeLessThanOrEqual(50 * 4 * 1.5 + (wire === "openai" ? MAX_MERGED_TEXT_CHARACTERS : WORDS.length));
     const pieces = await forever.closed;
     expect(pieces).toBeLessThan(200_000);
   });
@@ -158,6 +161,35 @@ describe("a server that streams for good", () => {
     });
     const result = await ask(wire, { maxTokens: 50 });
     expect(result).toMatchObject({ status: "completed", text: "abcdef".repeat(50) });
+  });
+});
+
+describe("an event that never ends", () => {
+  it.each(WIRES)("%s: stopped past MAX_SSE_EVENT_CHARACTERS with a message naming the server, the text kept, the connection closed", async (wire) => {
+    let closed!: () => void;
+    const connectionClosed = new Promise<void>((resolve) => (closed = resolve));
+    server = await startRawWireServer((response) => {
+      response.writeHead(200, { "content-type": "text/event-stream" });
+      response.on("close", () => closed());
+      response.write(WIRE_EVENTS[wire].start() + WIRE_EVENTS[wire].text("Начало ответа 🌱. "));
+      // One line that grows past the limit and never ends: 1 MiB at a time, while the client reads.
+      const piece = "ж".repeat(1024 * 1024);
+      let written = 0;
+      const pump = () => {
+        while (!response.destroyed && written <= MAX_SSE_EVENT_CHARACTERS) {
+          written += piece.length;
+          if (!response.write(written === piece.length ? `data: ${piece}` : piece)) return void response.once("drain", pump);
+        }
+      };
+      pump();
+    });
+    const result = await ask(wire);
+    expect(result.status).toBe("failed");
+    expect(result.error?.kind).toBe("bad-response");
+    expect(result.error?.message).toMatch(/ \(http:\/\/127\.0\.0\.1:\d+\/v1\) sent an event of more than 16,777,216 characters, more than any answer or tool call holds; the stream was stopped; the part that arrived is kept\.$/);
+    expect(result.streamed).toBe("Начало ответа 🌱. ");
+    await connectionClosed;
+    expect(server.requests()).toBe(1);
   });
 });
 
@@ -182,7 +214,7 @@ describe("the CLI against a server that streams for good", () => {
       expect(result.status).toBe(1);
       expect(result.stderr).toMatch(/^vault-copilot: saved to copilot\/chats\/.*\.md\nvault-copilot: stopped: the answer passed the longest-answer limit \(80 tokens\); the part that arrived is kept\.\n$/);
       expect(result.stdout.startsWith("ещё одно слово, 还有一个词 ")).toBe(true);
-      expect(result.stdout.length).toBeLessThanOrEqual(80 * 4 * 1.5 + 40);
+      expect(result.stdout.length).toBeLessThanOrEqual(80 * 4 * 1.5 + MAX_MERGED_TEXT_CHARACTERS);
       const saved = /saved to (.*\.md)/.exec(result.stderr)?.[1] ?? "";
       const note = readFileSync(join(vault.root, saved), "utf8");
       expect(note).toContain(result.stdout.trim());

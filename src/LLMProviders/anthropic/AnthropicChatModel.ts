@@ -1,6 +1,6 @@
 import type { BaseMessage } from "@langchain/core/messages";
 import { WireChatModel, type WireCallOptions, type WireRequest } from "../wire/WireChatModel";
-import type { SseEvent } from "../wire/sseEvents";
+import type { SseEvent } from "../../net/sseEvents";
 import { buildAnthropicRequest } from "./anthropicRequest";
 import { anthropicChunks } from "./anthropicStream";
 

@@ -1,6 +1,6 @@
 import { AIMessageChunk } from "@langchain/core/messages";
-import { HttpStatusError, MalformedEventError, StreamCutError } from "../wire/httpStatusError";
-import type { SseEvent } from "../wire/sseEvents";
+import { HttpStatusError, MalformedEventError, StreamCutError } from "../../net/httpStatusError";
+import type { SseEvent } from "../../net/sseEvents";
 import { count, toUsageMetadata, type WireUsage } from "../wire/usageMetadata";
 
 /** Anthropic's stop reasons in the chat-completions words the runners know. */

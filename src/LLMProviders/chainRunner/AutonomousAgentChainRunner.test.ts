@@ -38,11 +38,20 @@ function ofType<T extends ChainEvent["type"]>(events: ChainEvent[], type: T): Ar
 
 describe("AutonomousAgentChainRunner", () => {
   it("streams a direct answer as text deltas and ends with it as the final event", async () => {
-    const { run } = await setUp([{ text: "The notes do not mention that.", chunkSize: 3 }]);
+    // The server holds the rest of the answer until the first text reached the runner's events.
+    let firstTextSeen = () => {};
+    const resumeWhen = new Promise<void>((resolve) => (firstTextSeen = resolve));
+    const { run } = await setUp([{ text: "The notes do not mention that.", chunkSize: 3, pauseAfterChunks: 3, resumeWhen }]);
     const log = eventLog();
-    const result = await run("What is Beta?", { onEvent: log.onEvent });
+    const result = await run("What is Beta?", {
+      onEvent: (event) => {
+        log.onEvent(event);
+        if (event.type === "text-delta") firstTextSeen();
+      },
+    });
     expect(result).toMatchObject({ status: "completed", text: "The notes do not mention that.", stopReason: "answer", steps: 1 });
-    expect(ofType(log.events, "text-delta").length).toBeGreaterThan(3);
+    expect(ofType(log.events, "text-delta").length).toBeGreaterThan(1);
+    expect(ofType(log.events, "text-delta")[0]?.text).toBe("The no");
     expect(log.streamedText()).toBe("The notes do not mention that.");
     expect(log.events.at(-1)).toMatchObject({ type: "final", text: "The notes do not mention that.", steps: 1 });
     expect(requests()[0]?.body.stream).toBe(true);

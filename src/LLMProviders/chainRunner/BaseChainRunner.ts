@@ -4,8 +4,8 @@ import type { PromptPayloadRecorder } from "../../context/promptPayloadRecorder"
 import type { CopilotSettings } from "../../settings/settingsSchema";
 import { errorMessage } from "../../errorMessage";
 import type { ChatModelHandle } from "../chatModelFactory";
-import { ModelError } from "../modelErrors";
-import { DEFAULT_RETRY_POLICY, type RetryPolicy } from "../retryPolicy";
+import { ModelError } from "../../net/modelErrors";
+import { DEFAULT_RETRY_POLICY, type RetryPolicy } from "../../net/retryPolicy";
 import { streamModelStep, type ModelStep, type StreamingModel } from "../streamModelStep";
 import { addUsage, emptyUsage, type TokenUsage } from "../tokenUsage";
 import type { ChainErrorKind, ChainEvent, ChainRunInput, ChainRunResult, StopReason, ToolCallRecord } from "./ChainEvents";

@@ -3,7 +3,7 @@ import type { ContextManager } from "../../context/ContextManager";
 import type { SearchResultForLLM } from "../../ports/NoteSearcher";
 import type { RunApprovals } from "../../ports/approval";
 import type { ToolRunStatus } from "../../tools/runTool";
-import type { ModelErrorKind } from "../modelErrors";
+import type { ModelErrorKind } from "../../net/modelErrors";
 import type { TokenUsage } from "../tokenUsage";
 
 /** How a tool call ended: as runTool says, or "unknown-tool" when the model named no bound tool. */

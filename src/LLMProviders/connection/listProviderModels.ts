@@ -1,9 +1,9 @@
 import type { ProviderSettings } from "../../settings/settingsSchema";
 import { ANTHROPIC_VERSION } from "../anthropic/AnthropicChatModel";
 import type { ChatModelPorts } from "../chatModelFactory";
-import { classifyModelError, ModelError } from "../modelErrors";
+import { classifyModelError, ModelError } from "../../net/modelErrors";
 import { PROVIDER_PROFILES } from "../providerProfiles";
-import { throwIfFailed } from "../wire/httpStatusError";
+import { throwIfFailed } from "../../net/httpStatusError";
 
 /** Most model names taken from a server's list (some list hundreds). */
 const MAX_LISTED_MODELS = 500;

@@ -1,7 +1,7 @@
 import { HumanMessage } from "@langchain/core/messages";
 import type { ProviderSettings } from "../../settings/settingsSchema";
 import { createChatModel, type ChatModelPorts } from "../chatModelFactory";
-import { ModelError, classifyModelError } from "../modelErrors";
+import { ModelError, classifyModelError } from "../../net/modelErrors";
 import { listProviderModels } from "./listProviderModels";
 
 /** One check of "Test connection": passed, failed, or not known (a server without a model list). */

@@ -1,7 +1,7 @@
 import type { BaseMessage } from "@langchain/core/messages";
 import { WireChatModel, type WireCallOptions, type WireRequest } from "../wire/WireChatModel";
-import type { ServerError } from "../wire/httpStatusError";
-import type { SseEvent } from "../wire/sseEvents";
+import type { ServerError } from "../../net/httpStatusError";
+import type { SseEvent } from "../../net/sseEvents";
 import { buildGeminiRequest, type GeminiCallRecord } from "./geminiRequest";
 import { geminiChunks } from "./geminiStream";
 

@@ -4,8 +4,8 @@ import { AIMessageChunk, type BaseMessage } from "@langchain/core/messages";
 import { ChatGenerationChunk, type ChatResult } from "@langchain/core/outputs";
 import type { FetchLike } from "../../ports/FetchLike";
 import type { OpenAIToolDefinition } from "../chainRunner/agentTools";
-import { StreamCutError, throwIfFailed, type ServerError } from "./httpStatusError";
-import { readSseEvents, type SseEvent } from "./sseEvents";
+import { StreamCutError, throwIfFailed, type ServerError } from "../../net/httpStatusError";
+import { readSseEvents, type SseEvent } from "../../net/sseEvents";
 import { requireEventStream, watchedEventStream } from "./unexpectedBody";
 
 export interface WireCallOptions extends BaseChatModelCallOptions {

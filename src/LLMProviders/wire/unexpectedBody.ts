@@ -1,4 +1,5 @@
 import type { FetchLike } from "../../ports/FetchLike";
+import { reframedEventStream } from "./reframedEventStream";
 
 /** How much of a wrong answer a message quotes. */
 const SAMPLE_CHARACTERS = 200;
@@ -80,10 +81,12 @@ export function watchedEventStream(response: Response, failWhenEmpty: boolean): 
 }
 
 /**
- * A fetch for a client that reads event streams without checking what it got (the OpenAI client
- * takes an HTML page or an empty body for an answer with no text): a streamed request's
+ * The fetch the OpenAI client is given. That client reads event streams without checking what it
+ * got (it takes an HTML page or an empty body for an answer with no text): a streamed request's
  * successful answer must be an event stream holding at least one event, else it fails with
- * UnexpectedBodyError saying what arrived.
+ * UnexpectedBodyError saying what arrived. The stream it reads is our SSE reader's, written again
+ * one event per piece with each read's text deltas merged (reframedEventStream): linear in an
+ * event's size, bounded by MAX_SSE_EVENT_CHARACTERS, and far fewer chunks for LangChain to handle.
  */
 export function eventStreamFetch(fetch: FetchLike): FetchLike {
   return async (input, init) => {
@@ -91,6 +94,6 @@ export function eventStreamFetch(fetch: FetchLike): FetchLike {
     if (!response.ok || typeof init?.body !== "string" || !/"stream"\s*:\s*true/.test(init.body)) return response;
     await requireEventStream(response);
     const { body } = watchedEventStream(response, true);
-    return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+    return new Response(reframedEventStream(body), { status: response.status, statusText: response.statusText, headers: response.headers });
   };
 }

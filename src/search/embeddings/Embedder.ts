@@ -1,8 +1,8 @@
 import { errorMessage } from "../../errorMessage";
 import type { DataStore, VaultEvent, VaultPort } from "../../vault/VaultPort";
 import { realScheduler, type Scheduler } from "../../ports/timers";
-import { DEFAULT_RETRY_POLICY, type RetryPolicy } from "../../LLMProviders/retryPolicy";
-import { ModelError } from "../../LLMProviders/modelErrors";
+import { DEFAULT_RETRY_POLICY, type RetryPolicy } from "../../net/retryPolicy";
+import { ModelError } from "../../net/modelErrors";
 import { TimeSlicer } from "../TimeSlicer";
 import { UnusableVectorsError, type EmbeddingClient } from "./embeddingClient";
 import { asEmbeddingError, embedWithRetry, mayHealLater, stopsTheRun } from "./embedWithRetry";

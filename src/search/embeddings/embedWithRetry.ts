@@ -1,6 +1,6 @@
 import { delay } from "../../ports/timers";
-import { classifyModelError, ModelError } from "../../LLMProviders/modelErrors";
-import { retryDelayMs, type RetryPolicy } from "../../LLMProviders/retryPolicy";
+import { classifyModelError, ModelError } from "../../net/modelErrors";
+import { retryDelayMs, type RetryPolicy } from "../../net/retryPolicy";
 import { UnusableVectorsError, type EmbeddingClient } from "./embeddingClient";
 
 const UNREACHABLE_HINT = "Check that the embeddings server is running and its base URL in the settings.";

@@ -1,11 +1,11 @@
 import { startEmbeddingServer, type EmbeddingServer } from "../../../test/helpers/embeddingServer";
-import { HttpStatusError } from "../../LLMProviders/wire/httpStatusError";
-import { classifyModelError } from "../../LLMProviders/modelErrors";
+import { HttpStatusError } from "../../net/httpStatusError";
+import { classifyModelError } from "../../net/modelErrors";
 import { createEmbeddingClient, EmbeddingResponseError, UnusableVectorsError } from "./embeddingClient";
 import { startLocalServer } from "../../../test/helpers/localServer";
 import { FakeScheduler } from "../../../test/helpers/fakeScheduler";
-import { ModelError } from "../../LLMProviders/modelErrors";
-import { MODEL_IDLE_TIMEOUT_MS } from "../../LLMProviders/silenceWatch";
+import { ModelError } from "../../net/modelErrors";
+import { MODEL_IDLE_TIMEOUT_MS } from "../../net/silenceWatch";
 
 /** Node's own fetch: the tests run in Node, where the CLI uses it too. */
 const hostFetch = globalThis.fetch.bind(globalThis);

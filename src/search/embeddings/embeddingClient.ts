@@ -1,7 +1,7 @@
 import type { FetchLike } from "../../ports/FetchLike";
 import type { Scheduler } from "../../ports/timers";
-import { throwIfFailed } from "../../LLMProviders/wire/httpStatusError";
-import { MODEL_IDLE_TIMEOUT_MS, SilenceWatch, silenceError } from "../../LLMProviders/silenceWatch";
+import { throwIfFailed } from "../../net/httpStatusError";
+import { MODEL_IDLE_TIMEOUT_MS, SilenceWatch, silenceError } from "../../net/silenceWatch";
 
 /** Turns texts into unit-length vectors, one per text, in the order given. */
 export interface EmbeddingClient {

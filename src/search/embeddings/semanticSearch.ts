@@ -1,4 +1,4 @@
-import type { ModelError } from "../../LLMProviders/modelErrors";
+import type { ModelError } from "../../net/modelErrors";
 import type { FetchLike } from "../../ports/FetchLike";
 import type { SecretStore } from "../../ports/SecretStore";
 import { abortReason } from "../../ports/timers";

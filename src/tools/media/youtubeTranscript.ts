@@ -1,4 +1,4 @@
-import type { HttpPort } from "../../ports/HttpPort";
+import type { PlainHttp } from "../../net/plainHttp";
 import { errorMessage } from "../../errorMessage";
 import { decodeHtmlEntities } from "../web/htmlText";
 
@@ -33,7 +33,7 @@ interface PlayerResponse {
 export const YOUTUBE_BASE_URL = "https://www.youtube.com";
 
 export async function fetchTranscript(
-  http: HttpPort,
+  http: PlainHttp,
   baseUrl: string,
   videoId: string,
   preferredLanguage: string | undefined,

@@ -1,4 +1,4 @@
-import type { HttpPort, HttpResponse } from "../../ports/HttpPort";
+import type { HttpResponse, PlainHttp } from "../../net/plainHttp";
 import type { CopilotSettings } from "../../settings/settingsSchema";
 import type { SecretStore } from "../../ports/SecretStore";
 import { errorMessage } from "../../errorMessage";
@@ -27,7 +27,7 @@ export class WebSearchError extends Error {
 }
 
 export interface ProviderRequest {
-  http: HttpPort;
+  http: PlainHttp;
   secrets: SecretStore;
   settings: CopilotSettings["webSearch"];
   query: string;
@@ -102,7 +102,7 @@ function requireKey(secrets: SecretStore, secretId: string, provider: WebSearchP
   return key;
 }
 
-async function send(http: HttpPort, provider: WebSearchProvider, request: Parameters<HttpPort["request"]>[0]): Promise<HttpResponse> {
+async function send(http: PlainHttp, provider: WebSearchProvider, request: Parameters<PlainHttp["request"]>[0]): Promise<HttpResponse> {
   const name = PROVIDER_NAMES[provider];
   let response: HttpResponse;
   try {

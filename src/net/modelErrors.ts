@@ -1,3 +1,5 @@
+import type { SseEventTooLargeError } from "./sseEvents";
+
 export type ModelErrorKind =
   | "missing-api-key"
   | "authentication"
@@ -115,6 +117,11 @@ export function classifyModelError(error: unknown, context: ModelErrorContext, s
 
   const unexpected = causeNamed(error, "UnexpectedBodyError");
   if (unexpected) return new ModelError("bad-response", `${where} ${unexpected.message}`, { cause: error });
+  const tooLarge = causeNamed(error, "SseEventTooLargeError");
+  if (tooLarge) {
+    const kept = context.receivedAnything ? "; the part that arrived is kept" : "";
+    return new ModelError("bad-response", `${where} sent ${(tooLarge as SseEventTooLargeError).what}; the stream was stopped${kept}.`, { cause: error });
+  }
   if (fields.name === "MalformedEventError") {
     const kept = context.receivedAnything ? "; the part that arrived is kept" : "";
     return new ModelError(context.receivedAnything ? "interrupted" : "unknown", `${where} broke off its answer: ${plainMessage(fields)}${kept}.`, { cause: error });

@@ -1,6 +1,6 @@
 import { classifyModelError, ModelError, retryAfterMs } from "./modelErrors";
 import { retryDelayMs, type RetryPolicy } from "./retryPolicy";
-import { ToolCallAssembler } from "./toolCallAssembler";
+import { ToolCallAssembler } from "../LLMProviders/toolCallAssembler";
 
 const context = { providerName: "Ollama", baseUrl: "http://127.0.0.1:11434/v1", model: "llama3", unreachableHint: "Is Ollama running?", receivedAnything: false };
 
