@@ -52,8 +52,10 @@ describe("Show last request", () => {
     const modal = new PromptPayloadModal(new App() as never, setup.recorder);
     modal.open();
     const text = modal.contentEl.textContent ?? "";
-    expect(text).toContain("L1 System");
-    expect(text).toContain("L5 User message");
+    // The layers by their plain names, each with its estimated size.
+    expect(text).toContain("Instructions · system message · about");
+    expect(text).toContain("Your message · user message · about");
+    expect(text).not.toMatch(/\bL[1-5]\b/);
     expect(text).toContain("my key is [redacted]");
     expect(text).not.toContain(TEST_API_KEY);
     expect(within(modal.contentEl).getByRole("button", { name: "Copy" })).toBeTruthy();

@@ -50,7 +50,7 @@ describe("chats kept as notes", () => {
     const chat = makeChat(server, {
       notes: NOTES,
       settings: { defaultMode: "chat", ...settings },
-      controller: { persistence: { questionAsked: (state) => writer.questionAsked(state), answerChanged: (state) => writer.answerChanged(state), answerEnded: (state) => writer.answerEnded(state) } },
+      controller: { persistence: { questionAsked: (state) => writer.questionAsked(state), answerChanged: (state) => writer.answerChanged(state), answerEnded: (state) => writer.answerEnded(state), chatChanged: (state) => writer.chatChanged(state) } },
     });
     const history = new ChatHistory({ vault: chat.fsVault, folder: () => chat.settings.history.folder, searcher: () => chat.index });
     writer = new ChatNoteWriter({ vault: chat.fsVault, history, enabled: () => chat.settings.history.autosave, progressIntervalMs, onProblem: (message) => problems.push(message), ...(scheduler ? { scheduler } : {}) });
