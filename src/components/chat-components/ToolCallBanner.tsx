@@ -54,6 +54,8 @@ interface BannerLine {
   glyph: string;
   outcome: string;
   subject?: string;
+  /** A short outcome kept on one line ("Edited +2 −1"); longer ones (a running tool's wording) wrap. */
+  whole?: true;
 }
 
 /**
@@ -83,8 +85,13 @@ export function ToolCallBanner(props: ToolCallBannerProps) {
             {line.glyph}
           </span>
           <span className="vault-copilot-tool-title">
-            <span className="vault-copilot-tool-outcome">{line.outcome}</span>
-            {line.subject && <span className="vault-copilot-tool-subject"> · {line.subject}</span>}
+            <span className={`vault-copilot-tool-outcome${line.whole ? " is-whole" : ""}`}>{line.outcome}</span>
+            {line.subject && (
+              <>
+                {" "}
+                <span className="vault-copilot-tool-subject">· {line.subject}</span>
+              </>
+            )}
           </span>
           {time && <span className="vault-copilot-tool-time">{time}</span>}
         </summary>
@@ -151,15 +158,15 @@ function bannerLine(props: ToolCallBannerProps, edit: EditResult | undefined): B
   }
   if (status !== "ok") return { tone: status, glyph: "!", outcome: failureTitle(displayName, status) };
   // A chat loaded from its note knows the undo, though not the edit's counts.
-  if (props.undone) return { tone: "undone", glyph: "↩", outcome: "Undone", subject: props.undone.path };
+  if (props.undone) return { tone: "undone", glyph: "↩", outcome: "Undone", subject: props.undone.path, whole: true };
   if (!edit) {
     const summary = toolResultSummary(props.toolId, props.output);
     return { tone: "done", glyph: "✓", outcome: wording.done, ...(summary ? { subject: summary } : {}) };
   }
-  if (edit.status === "rejected") return { tone: "rejected", glyph: "✕", outcome: "Rejected", subject: edit.path };
-  if (edit.status === "unchanged") return { tone: "unchanged", glyph: "=", outcome: "Unchanged", subject: edit.path };
+  if (edit.status === "rejected") return { tone: "rejected", glyph: "✕", outcome: "Rejected", subject: edit.path, whole: true };
+  if (edit.status === "unchanged") return { tone: "unchanged", glyph: "=", outcome: "Unchanged", subject: edit.path, whole: true };
   const counts = edit.created ? `+${edit.linesAdded}` : `+${edit.linesAdded} −${edit.linesRemoved}`;
-  return { tone: "done", glyph: "✓", outcome: `${edit.created ? "Created" : "Edited"} ${counts}`, subject: edit.path };
+  return { tone: "done", glyph: "✓", outcome: `${edit.created ? "Created" : "Edited"} ${counts}`, subject: edit.path, whole: true };
 }
 
 /** The words the user typed when rejecting, without the lead the model reads them with (see ApprovalCard). */
