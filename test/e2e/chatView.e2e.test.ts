@@ -27,7 +27,7 @@ const NOTES: Record<string, string> = {
   "Edits/Change.md": "Shopping:\n- apples\n- pears\n",
   "Edits/Draft.md": "# Draft\n\nThis sentense has a eror.\nThe second line stays.\n",
   "Edits/Дневник.md": "статус: черновик\n",
-  "Edits/日记.md": "状态：草稿\n",
+  "Edits/Сад.md": "полив: вечером\n",
   "copilot/prompts/Fix grammar.md": "---\ndescription: Fix spelling and grammar\nedit: true\n---\nFix the grammar of {{selection}}.\n",
 };
 
@@ -704,17 +704,17 @@ describe("chat view in the browser demo", () => {
     it("an edit accepted, then undone", async () => {
       const page = await open({ theme, width });
       queue.push(
-        { toolCalls: [{ name: "replaceInFile", arguments: JSON.stringify({ path: "Edits/日记.md", oldText: "草稿", newText: "完成" }) }] },
-        { text: "Marked the diary as done." },
+        { toolCalls: [{ name: "replaceInFile", arguments: JSON.stringify({ path: "Edits/Сад.md", oldText: "вечером", newText: "утром" }) }] },
+        { text: "The garden is now watered in the morning." },
       );
-      await sendMessage(page, "Mark my diary as done");
-      await lastAnswer(page).getByRole("region", { name: "Edit Edits/日记.md?" }).getByRole("button", { name: "Accept" }).click();
+      await sendMessage(page, "Water the garden in the morning instead");
+      await lastAnswer(page).getByRole("region", { name: "Edit Edits/Сад.md?" }).getByRole("button", { name: "Accept" }).click();
       await waitUntilIdle(page);
       await shoot(page, "edited");
       await lastAnswer(page).getByRole("button", { name: "Undo" }).click();
       await lastAnswer(page).getByRole("status").filter({ hasText: "previous text is back" }).waitFor();
       await shoot(page, "undone");
-      expect(readFileSync(join(vault.root, "Edits/日记.md"), "utf8")).toBe(NOTES["Edits/日记.md"]);
+      expect(readFileSync(join(vault.root, "Edits/Сад.md"), "utf8")).toBe(NOTES["Edits/Сад.md"]);
       await page.close();
     });
 
