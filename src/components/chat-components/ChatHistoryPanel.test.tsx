@@ -39,7 +39,7 @@ async function chooseFromMenu(title: string, item: string): Promise<void> {
   await act(() => fireEvent.click(screen.getByRole("button", { name: `Actions for ${title}` })));
   await act(() => fireEvent.click(within(screen.getByRole("menu", { name: `Actions for ${title}` })).getByRole("menuitem", { name: item })));
 }
-/** A bound for a loaded machine, not a measurement: an answer's Markdown is drawn a moment after its message (the wait ends once it is). */
+/** A bound for a loaded machine, not a measurement: an answer's Markdown, and the list of saved chats, are drawn a moment after the click (the wait ends once they are). */
 const rendered = { timeout: 10_000 };
 const conversationTexts = () => within(screen.getByRole("log", { name: "Conversation" })).queryAllByRole("article").map((article) => article.textContent ?? "");
 
@@ -84,10 +84,10 @@ describe("Chat history panel", () => {
     }
     const before = new Map(chatNotes().map((name) => [name, { text: readFileSync(join(vault.root, FOLDER, name), "utf8"), mtime: statSync(join(vault.root, FOLDER, name)).mtimeMs }]));
     await showHistory();
-    await waitFor(() => expect(rows()).toHaveLength(100));
+    await waitFor(() => expect(rows()).toHaveLength(100), rendered);
     for (let index = 0; index < 100; index++) {
       if (!screen.queryByRole("region", { name: "Saved chats" })) await showHistory();
-      const button = await screen.findByRole("button", { name: `Chat ${index}` });
+      const button = await screen.findByRole("button", { name: `Chat ${index}` }, rendered);
       await act(() => fireEvent.click(button));
       await waitFor(() => expect(conversationTexts().join("|")).toContain(`Answer to Question ${index}`), rendered);
     }
