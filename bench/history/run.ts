@@ -100,7 +100,7 @@ async function writesPerTurn(label: string, tokens: number, chunkDelayMs: number
   const chat = makeChat(server, {
     settings: { defaultMode: "chat" },
     controller: {
-      persistence: { questionAsked: (state) => writer.questionAsked(state), answerChanged: (state) => writer.answerChanged(state), answerEnded: (state) => writer.answerEnded(state) },
+      persistence: { questionAsked: (state) => writer.questionAsked(state), answerChanged: (state) => writer.answerChanged(state), answerEnded: (state) => writer.answerEnded(state), chatChanged: (state) => writer.chatChanged(state) },
     },
   });
   try {

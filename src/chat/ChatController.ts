@@ -17,6 +17,7 @@ import {
   type UserMessage,
 } from "./chatTypes";
 import { noteChip } from "./chipArtifacts";
+import { questionContext, untoldUndoneEdits } from "./undoneEdits";
 
 /** What runs a turn: one of the three chain runners. */
 export interface ChatRunner {
@@ -59,6 +60,8 @@ export interface ChatPersistence {
   answerChanged(state: ChatState): void;
   /** The answer ended (done, stopped or failed). */
   answerEnded(state: ChatState): Promise<void>;
+  /** Something said earlier changed outside a run (an edit the user undid): keep it now. */
+  chatChanged(state: ChatState): Promise<void>;
 }
 
 /** How one message is sent, when it is not the plain case (a prompt of the user's runs so). */
@@ -122,7 +125,7 @@ export class ChatController implements RunApprovals {
     await this.exclusiveRun(async (signal) => {
       const { artifacts, problems } = await this.dependencies.readContext(chips, signal);
       for (const problem of problems) this.dependencies.onProblem?.(problem);
-      return { id: this.newId("user"), role: "user", text: trimmed, chips, artifacts, sentAt: this.now() };
+      return this.tellingUndoneEdits({ id: this.newId("user"), role: "user", text: trimmed, chips, artifacts, sentAt: this.now() });
     }, [], options);
   }
 
@@ -157,7 +160,7 @@ export class ChatController implements RunApprovals {
     const lastUser = this.lastUserMessage();
     if (!lastUser || this.state.running) return;
     const earlier = this.dropFrom(lastUser.id);
-    await this.exclusiveRun(() => Promise.resolve({ ...lastUser, id: this.newId("user"), sentAt: this.now() }), earlier);
+    await this.exclusiveRun(() => Promise.resolve(this.tellingUndoneEdits({ ...lastUser, id: this.newId("user"), sentAt: this.now() })), earlier);
   }
 
   /** A failed answer asked for again: the same as Regenerate. */
@@ -171,7 +174,7 @@ export class ChatController implements RunApprovals {
     const trimmed = text.trim();
     if (!lastUser || !trimmed || this.state.running) return;
     const earlier = this.dropFrom(lastUser.id);
-    await this.exclusiveRun(() => Promise.resolve({ ...lastUser, id: this.newId("user"), text: trimmed, sentAt: this.now() }), earlier);
+    await this.exclusiveRun(() => Promise.resolve(this.tellingUndoneEdits({ ...lastUser, id: this.newId("user"), text: trimmed, sentAt: this.now() })), earlier);
   }
 
   setMode(mode: ChatMode): void {
@@ -210,6 +213,26 @@ export class ChatController implements RunApprovals {
     approval.resolve(decision);
   }
 
+  /**
+   * The user took back the edit a tool call made (its banner's Undo, which restored the note): the
+   * banner says so from now on, the chat's note keeps it, and the next question tells the model.
+   */
+  async markEditUndone(messageId: string, toolCallId: string, path: string): Promise<void> {
+    let found = false;
+    const messages = this.state.messages.map((message) => {
+      if (message.id !== messageId || !isAssistant(message)) return message;
+      const parts = message.parts.map((part) => {
+        if (part.type !== "tool-call" || part.id !== toolCallId || part.undone) return part;
+        found = true;
+        return { ...part, undone: { path } };
+      });
+      return found ? { ...message, parts } : message;
+    });
+    if (!found) return;
+    this.update({ messages });
+    await this.persistence?.chatChanged(this.state);
+  }
+
   requestApproval(proposal: EditProposal, signal: AbortSignal): Promise<ApprovalDecision> {
     return this.ask(signal, (id, resolve) => ({ id, kind: "edit", proposal, resolve }));
   }
@@ -240,7 +263,7 @@ export class ChatController implements RunApprovals {
     for (const message of this.state.messages) {
       if (message.role === "user") question = message;
       else if (question && message.status === "done") {
-        turns.push({ userMessage: question.text, attachments: question.artifacts, assistantMessage: finalAnswerText(message) });
+        turns.push({ userMessage: question.text, attachments: questionContext(this.state.messages, question), assistantMessage: finalAnswerText(message) });
         question = undefined;
       }
     }
@@ -273,13 +296,14 @@ export class ChatController implements RunApprovals {
       };
       answerId = assistant.id;
       const conversation = new ContextManager(this.completedTurns());
+      const attachments = questionContext(this.state.messages, user);
       this.update({ messages: [...this.state.messages, user, assistant] });
       // The question is kept before the model is asked: a crash from here on loses only the answer's tail.
       await this.persistence?.questionAsked(this.state);
       const runner = this.dependencies.createRunner(mode, model);
       await (options.wrapRunner?.(runner) ?? runner).run({
         userMessage: user.text,
-        attachments: user.artifacts,
+        attachments,
         conversation,
         signal: abort.signal,
         // The run's tools ask this chat, whatever other chat runs at the same time.
@@ -364,6 +388,13 @@ export class ChatController implements RunApprovals {
     if (message.status === "done") return { id, text: `Copilot answered: ${answerText(message)}` };
     if (message.status === "stopped") return { id, text: "The answer was stopped." };
     return { id, text: `The answer failed: ${message.error?.message ?? "unknown error"}` };
+  }
+
+  /** A question as it is sent: with the edits the user undid since the last one, for the model to hear of. */
+  private tellingUndoneEdits(question: UserMessage): UserMessage {
+    const { undoneEdits: _told, ...rest } = question;
+    const untold = untoldUndoneEdits(this.state.messages);
+    return untold.length > 0 ? { ...rest, undoneEdits: untold } : rest;
   }
 
   private chipsForMessage(): ContextChip[] {

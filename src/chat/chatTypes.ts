@@ -33,6 +33,11 @@ export interface UserMessage {
   chips: readonly ContextChip[];
   /** What the chips were read into when the message was sent (L3 of its turn). */
   artifacts: readonly ContextArtifact[];
+  /**
+   * The notes whose Copilot edit the user undid since the question before, told to the model with
+   * this question (see undoneEdits.ts). Absent when there were none.
+   */
+  undoneEdits?: readonly string[];
   /** Epoch ms. */
   sentAt: number;
 }
@@ -62,6 +67,8 @@ export interface ToolCallPart {
   resultText?: string;
   /** The tool's structured output, for the banner (present when status is "ok"). */
   output?: unknown;
+  /** Set once the user took back the edit this call made (its banner's Undo): the note, back as it was. */
+  undone?: { path: string };
 }
 
 export type AssistantPart = TextPart | ToolCallPart;

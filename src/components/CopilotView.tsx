@@ -22,7 +22,7 @@ import { ChatHostContext, type ChatHost } from "./chat-components/ChatHost";
 import { ChatView } from "./chat-components/ChatView";
 import { ToolCallRootManager, ToolCallRootsContext } from "./chat-components/toolCallRootManager";
 import { createInertDocument, InertDocumentContext } from "./chat-components/untrustedRender";
-import { undoLastEdit } from "./editCommands";
+import { undoChatEdit } from "./editCommands";
 
 /** What the view reads of the settings: the current value, and changes to it. */
 export interface SettingsSource {
@@ -227,12 +227,7 @@ export class CopilotView extends ItemView {
       notify: (message) => new Notice(message),
       openSettings: () => openPluginSettings(app),
       toolMetadata: (toolId) => (toolId ? services.registry.getToolMetadata(toolId) : undefined),
-      undoEdit: async (path) => {
-        const newest = (await services.editHistory.list()).at(-1);
-        if (!newest) return "There is no Copilot edit left to undo.";
-        if (newest.path !== path) return `A newer edit (of "${newest.path}") came after this one: undo that one first.`;
-        return undoLastEdit(services.editHistory);
-      },
+      undoEdit: (edit) => undoChatEdit(services.editHistory, edit),
       suggestContext: (query) => suggester.suggest(query),
       listModels: () => services.listModels(),
       modelPrices: (model) => modelSettingsFor(services.settings.get(), model).prices,

@@ -52,8 +52,23 @@ describe("Show last request", () => {
     const modal = new PromptPayloadModal(new App() as never, setup.recorder);
     modal.open();
     const text = modal.contentEl.textContent ?? "";
-    expect(text).toContain("L1 System");
-    expect(text).toContain("L5 User message");
+    // The layers by their plain names, each with its estimated size.
+    expect(text).toContain("Instructions · system message · about");
+    expect(text).toContain("Your message · user message · about");
+    expect(text).not.toMatch(/\bL[1-5]\b/);
+    // Each layer's size, estimated from its characters (no tokenizer offline), so "about".
+    const payload = setup.recorder.getLast()!;
+    const characters = (layer: string) => payload.messages.flatMap((message) => message.segments).filter((segment) => segment.layer === layer).reduce((sum, segment) => sum + segment.text.length, 0);
+    const about = (layer: string) => (characters(layer) === 0 ? "none" : `about ${Math.ceil(characters(layer) / 4).toLocaleString("en-US")} token${Math.ceil(characters(layer) / 4) === 1 ? "" : "s"}`);
+    const layers = within(modal.contentEl).getByRole("list", { name: "Layers" });
+    expect(within(layers).getAllByRole("listitem").map((item) => [...item.children].map((child) => child.textContent))).toEqual([
+      ["Instructions", about("L1")],
+      ["Earlier attachments", "none"],
+      ["This message's context", "none"],
+      ["Conversation", "none"],
+      ["Your message", about("L5")],
+    ]);
+    expect(characters("L1")).toBeGreaterThan(100);
     expect(text).toContain("my key is [redacted]");
     expect(text).not.toContain(TEST_API_KEY);
     expect(within(modal.contentEl).getByRole("button", { name: "Copy" })).toBeTruthy();

@@ -1,5 +1,5 @@
 import { Notice, type Plugin } from "obsidian";
-import type { EditHistory } from "../tools/edit/EditHistory";
+import type { EditHistory, UndoOutcome } from "../tools/edit/EditHistory";
 import { UNDO_LAST_EDIT_COMMAND_NAME } from "../tools/edit/proposeAndApplyEdit";
 import { errorMessage } from "../errorMessage";
 
@@ -16,12 +16,47 @@ export function registerEditCommands(plugin: Plugin, history: EditHistory): void
 
 /** Undoes the newest edit and tells the user what happened, in a notice. */
 export async function undoLastEdit(history: EditHistory): Promise<string> {
-  let message: string;
-  try {
-    message = (await history.undoLast()).message;
-  } catch (error) {
-    message = `Could not undo the agent's last edit: ${errorMessage(error)}`;
+  return (await undoNewest(history)).message;
+}
+
+/** What a chat's Undo did: `undone` only when the note is back as it was before that very edit. */
+export interface EditUndoReport {
+  undone: boolean;
+  message: string;
+}
+
+/** An applied edit as its banner knows it: the note, and when the edit history recorded it (absent from older answers). */
+export interface AppliedEditRef {
+  path: string;
+  appliedAt?: number;
+}
+
+/**
+ * The Undo of an edit's banner in the chat. Edits are taken back newest first, so it undoes this
+ * edit only while it is the newest one; otherwise it says which one to undo first, and changes
+ * nothing. "Undone" is reported only for this very edit, so the banner never claims an undo that
+ * took back another.
+ */
+export async function undoChatEdit(history: EditHistory, edit: AppliedEditRef): Promise<EditUndoReport> {
+  const newest = (await history.list()).at(-1);
+  if (!newest) return { undone: false, message: "There is no Copilot edit left to undo." };
+  if (newest.path !== edit.path) return { undone: false, message: `A newer edit (of "${newest.path}") came after this one: undo that one first.` };
+  if (edit.appliedAt !== undefined && newest.appliedAt !== edit.appliedAt) {
+    return { undone: false, message: `A newer edit of "${edit.path}" came after this one: undo that one first.` };
   }
-  new Notice(message);
-  return message;
+  const { outcome, message } = await undoNewest(history);
+  const undone = outcome?.status === "undone" && outcome.record.path === edit.path && (edit.appliedAt === undefined || outcome.record.appliedAt === edit.appliedAt);
+  return { undone, message };
+}
+
+async function undoNewest(history: EditHistory): Promise<{ outcome?: UndoOutcome; message: string }> {
+  let result: { outcome?: UndoOutcome; message: string };
+  try {
+    const outcome = await history.undoLast();
+    result = { outcome, message: outcome.message };
+  } catch (error) {
+    result = { message: `Could not undo the agent's last edit: ${errorMessage(error)}` };
+  }
+  new Notice(result.message);
+  return result;
 }

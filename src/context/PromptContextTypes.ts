@@ -13,13 +13,16 @@
  */
 export type PromptLayerId = "L1" | "L2" | "L3" | "L4" | "L5";
 
+/** The layers in plain words, as "Show last request" names them to the user. */
 export const PROMPT_LAYER_NAMES: Readonly<Record<PromptLayerId, string>> = {
-  L1: "System",
-  L2: "Context library",
-  L3: "This turn's context",
-  L4: "Chat history",
-  L5: "User message",
+  L1: "Instructions",
+  L2: "Earlier attachments",
+  L3: "This message's context",
+  L4: "Conversation",
+  L5: "Your message",
 };
+
+export const PROMPT_LAYER_IDS: readonly PromptLayerId[] = ["L1", "L2", "L3", "L4", "L5"];
 
 export type ContextArtifactKind = "note" | "selection" | "web" | "text";
 

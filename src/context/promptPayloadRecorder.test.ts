@@ -43,11 +43,12 @@ describe("PromptPayloadRecorder", () => {
       ],
     });
     expect(payload.estimatedTokens).toBe(21);
+    expect(payload.layerTokens).toEqual({ L1: 10, L2: 10, L3: 1, L4: 0, L5: 1 });
     const text = formatLayeredPayload(payload);
-    expect(text).toContain("──── system · L1 System ────");
-    expect(text).toContain("──── system · L2 Context library ────");
-    expect(text).toContain("──── user · L3 This turn's context · readNote result ────\ndoc");
-    expect(text).toContain("──── user · L5 User message ────\nq");
+    expect(text).toContain("──── system · L1 Instructions ────");
+    expect(text).toContain("──── system · L2 Earlier attachments ────");
+    expect(text).toContain("──── user · L3 This message's context · readNote result ────\ndoc");
+    expect(text).toContain("──── user · L5 Your message ────\nq");
   });
 });
 

@@ -1,5 +1,5 @@
 import { redactSecrets } from "../settings/secrets";
-import { PROMPT_LAYER_NAMES, payloadText, type PayloadMessage } from "./PromptContextTypes";
+import { PROMPT_LAYER_IDS, PROMPT_LAYER_NAMES, payloadText, type PayloadMessage, type PromptLayerId } from "./PromptContextTypes";
 
 /** One request as it was sent, layers marked, secrets redacted: what the debug view shows. */
 export interface RecordedPromptPayload {
@@ -14,9 +14,11 @@ export interface RecordedPromptPayload {
   messages: PayloadMessage[];
   /** A rough count (characters / 4): LangChain's own counter needs the network. */
   estimatedTokens: number;
+  /** The same estimate layer by layer (a tool call's arguments count in L3, with the agent's steps). */
+  layerTokens: Record<PromptLayerId, number>;
 }
 
-export type PayloadInput = Omit<RecordedPromptPayload, "recordedAt" | "estimatedTokens" | "messages"> & {
+export type PayloadInput = Omit<RecordedPromptPayload, "recordedAt" | "estimatedTokens" | "layerTokens" | "messages"> & {
   messages: readonly PayloadMessage[];
 };
 
@@ -48,7 +50,8 @@ export class PromptPayloadRecorder {
       ...input,
       messages,
       recordedAt: this.now(),
-      estimatedTokens: Math.ceil(characters / 4),
+      estimatedTokens: estimateTokens(characters),
+      layerTokens: layerTokensOf(messages),
     };
     this.last = payload;
     for (const listener of this.listeners) listener(payload);
@@ -64,6 +67,20 @@ export class PromptPayloadRecorder {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   }
+}
+
+/** Characters / 4, rounded up: no tokenizer can be loaded offline, and this errs on the large side for English. */
+function estimateTokens(characters: number): number {
+  return Math.ceil(characters / 4);
+}
+
+function layerTokensOf(messages: readonly PayloadMessage[]): Record<PromptLayerId, number> {
+  const characters: Record<PromptLayerId, number> = { L1: 0, L2: 0, L3: 0, L4: 0, L5: 0 };
+  for (const message of messages) {
+    for (const segment of message.segments) characters[segment.layer] += segment.text.length;
+    for (const call of message.toolCalls ?? []) characters.L3 += call.name.length + JSON.stringify(call.args).length;
+  }
+  return Object.fromEntries(PROMPT_LAYER_IDS.map((layer) => [layer, estimateTokens(characters[layer])])) as Record<PromptLayerId, number>;
 }
 
 /**

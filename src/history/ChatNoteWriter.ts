@@ -119,6 +119,14 @@ export class ChatNoteWriter implements ChatPersistence {
     return this.write(state);
   }
 
+  /** An earlier part of the chat changed (an edit undone): written at once, whole. */
+  chatChanged(state: ChatState): Promise<void> {
+    // Nothing to keep in a chat with no message yet, and no note made for it.
+    if (state.messages.length === 0) return Promise.resolve();
+    this.cancelTimer();
+    return this.write(state);
+  }
+
   /** Settles once every write asked for so far is done. */
   idle(): Promise<void> {
     return this.queue.idle();

@@ -40,6 +40,10 @@ const FIELD = " · ";
 const TOOL_STATUSES: readonly RecordToolStatus[] = ["ok", "error", "timeout", "aborted", "invalid-arguments", "unknown-tool", "running"];
 /** Frontmatter properties the chat owns, in the order they are written. */
 const OWN_KEYS = ["chat-id", "mode", "model", "created", "updated", "tags"] as const;
+/** A question's context line naming an edit the user undid before asking it ("- edit undone: [[Plan]]"). */
+const UNDONE_EDIT_LINE = "- edit undone: ";
+/** The last field of a tool callout's title when the user undid the call's edit ("undone Plan.md"). */
+const UNDONE_FIELD = "undone ";
 /** A byte-order mark, which some Windows editors put before the frontmatter. */
 const BOM = "\uFEFF";
 
@@ -83,7 +87,10 @@ function messageLines(message: RecordMessage): string[] {
 
 function questionBlocks(question: RecordQuestion): string[][] {
   const blocks = [escapeText(question.text)];
-  if (question.context.length > 0) blocks.push(callout("context", "Context", question.context.map(contextLine)));
+  const undone = question.undoneEdits ?? [];
+  if (question.context.length > 0 || undone.length > 0) {
+    blocks.push(callout("context", "Context", [...question.context.map(contextLine), ...undone.map((path) => `${UNDONE_EDIT_LINE}${noteLink(path)}`)]));
+  }
   return blocks;
 }
 
@@ -106,7 +113,7 @@ function messagesLines(messages: readonly RecordMessage[]): string[] {
 }
 
 function toolCallout(call: RecordToolCall): string[] {
-  const title = [call.name, call.status, ...(call.durationMs !== undefined ? [`${call.durationMs} ms`] : [])].join(FIELD);
+  const title = [call.name, call.status, ...(call.durationMs !== undefined ? [`${call.durationMs} ms`] : []), ...(call.undone !== undefined ? [`${UNDONE_FIELD}${call.undone}`] : [])].join(FIELD);
   const inner = [...(call.toolId !== undefined ? [`Tool id: ${call.toolId}`] : []), ...fenced("json", call.args)];
   if (call.result !== undefined) inner.push(...fenced("text", call.result));
   return callout("tool", title, inner, true);
@@ -301,7 +308,14 @@ function newAnswer(fields: string, defaults: AnswerDefaults): RecordAnswer {
 
 function addToQuestion(question: RecordQuestion, token: Exclude<Token, { type: "heading" }>): void {
   if (token.type === "callout" && token.kind === "context") {
-    question.context.push(...token.inner.flatMap((line) => parseContextLine(line) ?? []));
+    for (const line of token.inner) {
+      const undone = parseUndoneEditLine(line);
+      if (undone !== null) (question.undoneEdits ??= []).push(undone);
+      else {
+        const item = parseContextLine(line);
+        if (item) question.context.push(item);
+      }
+    }
     return;
   }
   // Anything else a person put in a question is part of its text.
@@ -341,7 +355,10 @@ function addToAnswer(answer: RecordAnswer, token: Exclude<Token, { type: "headin
 }
 
 function parseToolCallout(title: string, inner: readonly string[]): RecordToolCall {
-  const fields = title.split(FIELD);
+  const all = title.split(FIELD);
+  // "undone <path>" is the last field; a path may itself hold " · ".
+  const undoneAt = all.findIndex((field, index) => index > 0 && field.startsWith(UNDONE_FIELD));
+  const fields = undoneAt === -1 ? all : all.slice(0, undoneAt);
   const name = fields[0]?.trim() ?? "";
   const written = fields[1]?.trim() ?? "ok";
   const status: RecordToolStatus = (TOOL_STATUSES as readonly string[]).includes(written) ? (written as RecordToolStatus) : "ok";
@@ -360,7 +377,18 @@ function parseToolCallout(title: string, inner: readonly string[]): RecordToolCa
   if (args) call.args = args.lines.join("\n");
   if (duration !== undefined) call.durationMs = Number(duration);
   if (result) call.result = result.lines.join("\n");
+  if (undoneAt !== -1) call.undone = all.slice(undoneAt).join(FIELD).slice(UNDONE_FIELD.length).replace(/\r$/, "");
   return call;
+}
+
+/** The note of an "- edit undone: …" line, or null for any other line. */
+function parseUndoneEditLine(line: string): string | null {
+  const content = line.replace(/\r$/, "");
+  if (!content.startsWith(UNDONE_EDIT_LINE)) return null;
+  const target = content.slice(UNDONE_EDIT_LINE.length);
+  const link = /^\[\[([^\]]+)\]\]$/.exec(target);
+  if (link) return `${link[1] ?? ""}.md`;
+  return target.startsWith("note: ") ? target.slice("note: ".length) : target;
 }
 
 function parseContextLine(line: string): RecordContextItem | null {

@@ -50,7 +50,7 @@ describe("chats kept as notes", () => {
     const chat = makeChat(server, {
       notes: NOTES,
       settings: { defaultMode: "chat", ...settings },
-      controller: { persistence: { questionAsked: (state) => writer.questionAsked(state), answerChanged: (state) => writer.answerChanged(state), answerEnded: (state) => writer.answerEnded(state) } },
+      controller: { persistence: { questionAsked: (state) => writer.questionAsked(state), answerChanged: (state) => writer.answerChanged(state), answerEnded: (state) => writer.answerEnded(state), chatChanged: (state) => writer.chatChanged(state) } },
     });
     const history = new ChatHistory({ vault: chat.fsVault, folder: () => chat.settings.history.folder, searcher: () => chat.index });
     writer = new ChatNoteWriter({ vault: chat.fsVault, history, enabled: () => chat.settings.history.autosave, progressIntervalMs, onProblem: (message) => problems.push(message), ...(scheduler ? { scheduler } : {}) });
@@ -310,6 +310,56 @@ describe("chats kept as notes", () => {
     const answer = controller.getState().messages.findLast(isAssistant);
     expect(answer?.parts).toMatchObject([{ type: "text", text: "Second try." }]);
     expect(answer?.earlier?.[0]?.map((message) => message.role)).toEqual(["user", "assistant"]);
+  });
+
+  it("an edit the user undid is told to the model the same way, byte for byte, by the chat and by the chat reopened from its note", async () => {
+    const { controller, chatNotes, read, requests, writer, until, editHistory } = await open(
+      (request) =>
+        request.index === 0
+          ? { toolCalls: [{ name: "replaceInFile", arguments: JSON.stringify({ path: "Garden/Roses.md", oldText: "Mulch in May.", newText: "Mulch in June." }) }] }
+          : { text: `Answer ${request.index}` },
+      { defaultMode: "agent", autonomousAgentEnabledToolIds: ["replaceInFile"] },
+    );
+    const sent = controller.send("Move the mulching to June");
+    const asked = await until((state) => state.approvals.length > 0);
+    controller.answerApproval(asked.approvals[0]!.id, { approved: true });
+    await sent;
+    // What the banner's Undo does: the edit history puts the note back, the chat is told.
+    expect((await editHistory.undoLast()).status).toBe("undone");
+    const answer = controller.getState().messages.findLast(isAssistant)!;
+    const call = answer.parts.find((part) => part.type === "tool-call")!;
+    await controller.markEditUndone(answer.id, call.id, "Garden/Roses.md");
+    await writer.idle();
+    const path = chatNotes()[0] ?? "";
+    const undoneNotTold = read(path);
+    expect(undoneNotTold).toMatch(/^> \[!tool\]- replaceInFile · ok · \d+ ms · undone Garden\/Roses\.md$/m);
+
+    const askBoth = async (note: string, question: string) => {
+      await controller.send(question);
+      const live = requests.at(-1);
+      await writer.idle();
+      const after = read(path);
+      await controller.newChat();
+      writeFileSync(join(setup.vault.root, path), note);
+      expect(await reopen(path)).toEqual([]);
+      await controller.send(question);
+      expect(JSON.stringify(requests.at(-1)?.messages)).toBe(JSON.stringify(live?.messages));
+      // Back to the chat as it was after the live question, for the next step.
+      await writer.idle();
+      await controller.newChat();
+      writeFileSync(join(setup.vault.root, path), after);
+      await reopen(path);
+      return live!;
+    };
+    // Undone, not yet told: the next question tells it, before the question.
+    const second = await askBoth(undoneNotTold, "What now?");
+    expect(JSON.stringify(second.messages.at(-1)?.content)).toContain("The user undid the edit of Garden/Roses.md");
+    const told = read(path);
+    expect(told).toContain("> - edit undone: [[Garden/Roses]]");
+    // Told: later questions carry it in the library, not as news.
+    const third = await askBoth(told, "And then?");
+    expect(JSON.stringify(third.messages[0]?.content)).toContain("The user undid the edit of Garden/Roses.md");
+    expect(JSON.stringify(third.messages.at(-1)?.content)).not.toContain("The user undid");
   });
 
   it("writes nothing when saving is switched off", async () => {

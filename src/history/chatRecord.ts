@@ -32,6 +32,8 @@ export interface RecordQuestion {
   time: string;
   text: string;
   context: RecordContextItem[];
+  /** The notes whose edit the user had undone, told to the model with this question (absent when none). */
+  undoneEdits?: string[];
 }
 
 /** Attached context, as a link: the text itself is the note's, read again when the chat goes on. */
@@ -81,6 +83,8 @@ export interface RecordToolCall {
   durationMs?: number;
   /** What the model read, capped (see `MAX_SAVED_RESULT_CHARS`). */
   result?: string;
+  /** The note whose edit by this call the user undid. */
+  undone?: string;
 }
 
 /** The tag every chat note carries (a person may add more). */

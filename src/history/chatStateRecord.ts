@@ -51,7 +51,13 @@ export function recordFromState(state: Pick<ChatState, "chatId" | "mode" | "mode
 
 function recordMessage(message: ChatMessage): RecordMessage {
   if (message.role === "user") {
-    return { role: "user", time: isoSecond(message.sentAt), text: message.text, context: message.chips.map(contextItem) };
+    return {
+      role: "user",
+      time: isoSecond(message.sentAt),
+      text: message.text,
+      context: message.chips.map(contextItem),
+      ...(message.undoneEdits && message.undoneEdits.length > 0 ? { undoneEdits: [...message.undoneEdits] } : {}),
+    };
   }
   const answer: RecordAnswer = {
     role: "assistant",
@@ -77,6 +83,7 @@ function recordPart(part: AssistantPart): RecordPart {
     status: part.status,
     ...(part.durationMs !== undefined ? { durationMs: Math.round(part.durationMs) } : {}),
     ...(part.resultText !== undefined ? { result: capResult(part.resultText) } : {}),
+    ...(part.undone ? { undone: part.undone.path } : {}),
   };
 }
 
@@ -114,7 +121,15 @@ export function messagesFromRecord(record: ChatRecord): ChatMessage[] {
 }
 
 function question(message: RecordQuestion, nextId: (kind: string) => string): UserMessage {
-  return { id: nextId("user"), role: "user", text: message.text, chips: message.context.map(chipOf), artifacts: [], sentAt: timeOf(message.time) };
+  return {
+    id: nextId("user"),
+    role: "user",
+    text: message.text,
+    chips: message.context.map(chipOf),
+    artifacts: [],
+    sentAt: timeOf(message.time),
+    ...(message.undoneEdits && message.undoneEdits.length > 0 ? { undoneEdits: message.undoneEdits } : {}),
+  };
 }
 
 function answer(message: RecordAnswer, nextId: (kind: string) => string, convert: (message: RecordMessage) => ChatMessage): AssistantMessage {
@@ -133,6 +148,7 @@ function answer(message: RecordAnswer, nextId: (kind: string) => string, convert
       startedAt,
       ...(part.durationMs !== undefined ? { durationMs: part.durationMs } : {}),
       ...(part.result !== undefined ? { resultText: part.result } : {}),
+      ...(part.undone !== undefined ? { undone: { path: part.undone } } : {}),
     };
   });
   const status = liveStatus(message.status);

@@ -26,6 +26,8 @@ const NOTES: Record<string, string> = {
   "Edits/Keep.md": "Line one\nLine two\r\nLine three without newline",
   "Edits/Change.md": "Shopping:\n- apples\n- pears\n",
   "Edits/Draft.md": "# Draft\n\nThis sentense has a eror.\nThe second line stays.\n",
+  "Edits/Дневник.md": "статус: черновик\n",
+  "Edits/Сад.md": "полив: вечером\n",
   "copilot/prompts/Fix grammar.md": "---\ndescription: Fix spelling and grammar\nedit: true\n---\nFix the grammar of {{selection}}.\n",
 };
 
@@ -136,7 +138,7 @@ describe("chat view in the browser demo", () => {
     // Opened, the search banner lists its hits as links and shows the arguments the model sent.
     await search.click();
     await expect(search.getByRole("link", { name: "Roses" }).count()).resolves.toBe(1);
-    expect(await search.innerText()).toContain('"prune roses"');
+    expect(await search.innerText()).toContain("query: prune roses");
     await answer.getByRole("link", { name: "Garden/Roses" }).click();
     const opened = await page.evaluate(() => ({
       links: window.app.workspace.openedLinks.map((link) => link.linktext),
@@ -174,6 +176,76 @@ describe("chat view in the browser demo", () => {
     await acceptCard.getByRole("button", { name: "Accept" }).click();
     await waitUntilIdle(page);
     expect(readFileSync(changePath, "utf8")).toBe("Shopping:\n- apples\n- pears\n- plums\n");
+    await page.close();
+  });
+
+  it("an accepted edit, undone from its banner's folded line, reads Undone with no ✓, and the next request tells the model", async () => {
+    const path = join(vault.root, "Edits/Дневник.md");
+    const page = await open();
+    queue.push(
+      { toolCalls: [{ name: "replaceInFile", arguments: JSON.stringify({ path: "Edits/Дневник.md", oldText: "черновик", newText: "готово" }) }] },
+      { text: "Отметил как готовое." },
+    );
+    await sendMessage(page, "Отметь дневник как готовый");
+    const card = lastAnswer(page).getByRole("region", { name: "Edit Edits/Дневник.md?" });
+    await card.getByRole("button", { name: "Accept" }).click();
+    await waitUntilIdle(page);
+    expect(readFileSync(path, "utf8")).toBe("статус: готово\n");
+    // Folded, the banner shows its outcome first; Undo is beside it, without opening the banner.
+    const banner = lastAnswer(page).getByRole("group").filter({ hasText: "Edits/Дневник.md" });
+    const line = async () => (await banner.innerText()).replace(/\s+/g, " ");
+    expect(await line()).toMatch(/^✓ Edited \+1 −1 · Edits\/Дневник\.md/);
+    await lastAnswer(page).getByRole("button", { name: "Undo" }).click();
+    await lastAnswer(page).getByRole("status").filter({ hasText: "previous text is back" }).waitFor();
+    await waitFor(() => readFileSync(path, "utf8") === "статус: черновик\n");
+    await expect(line()).resolves.toMatch(/^↩ Undone · Edits\/Дневник\.md/);
+    expect(await line()).not.toContain("✓");
+    await expect(lastAnswer(page).getByRole("button", { name: "Undo" }).count()).resolves.toBe(0);
+
+    queue.push({ text: "Понял." });
+    await sendMessage(page, "Что теперь?");
+    await waitUntilIdle(page);
+    const question = JSON.stringify(model.requests.at(-1)!.body.messages.at(-1)!.content);
+    expect(question).toContain("The user undid the edit of Edits/Дневник.md");
+    expect(question.indexOf("The user undid")).toBeLessThan(question.indexOf("[User query]: Что теперь?"));
+    await page.close();
+  });
+
+  it("at 300 px the header is one row: Mode, Model, New chat and Chat history side by side, inside the view", async () => {
+    const page = await open({ width: 300 });
+    const view = page.locator(CHAT_VIEW_SELECTOR);
+    const viewBox = (await view.boundingBox())!;
+    const controls = [
+      page.getByRole("combobox", { name: "Mode", exact: true }),
+      page.getByRole("combobox", { name: "Model", exact: true }),
+      page.getByRole("button", { name: "New chat" }),
+      page.getByRole("button", { name: "Chat history" }),
+    ];
+    const boxes = await Promise.all(controls.map(async (control) => (await control.boundingBox())!));
+    const middles = boxes.map((box) => box.y + box.height / 2);
+    // One row: every control's middle within a few pixels of the first's, left to right, none past the view's edge.
+    expect(Math.max(...middles) - Math.min(...middles)).toBeLessThan(4);
+    expect(boxes.map((box) => box.x)).toEqual([...boxes.map((box) => box.x)].sort((a, b) => a - b));
+    expect(boxes.every((box) => box.x >= viewBox.x && box.x + box.width <= viewBox.x + viewBox.width)).toBe(true);
+    // The model picker keeps room to read a name; the icons show an icon.
+    expect(boxes[1]!.width).toBeGreaterThan(80);
+    for (const icon of controls.slice(2)) expect(await icon.locator("svg").count()).toBe(1);
+    await page.close();
+  });
+
+  it("an empty chat says what its mode does; an example question goes into Message and is not sent", async () => {
+    const page = await open();
+    await chooseMode(page, "Vault QA");
+    const requestsBefore = model.requests.length;
+    const examples = conversation(page).getByRole("list", { name: "Example questions" });
+    await expect(examples.getByRole("button").count()).resolves.toBe(3);
+    expect(await conversation(page).innerText()).toContain("Vault QA answers from your notes");
+    const first = examples.getByRole("button").first();
+    const question = await first.innerText();
+    await first.click();
+    await expect(page.getByRole("textbox", { name: "Message" }).inputValue()).resolves.toBe(question);
+    expect(await page.getByRole("textbox", { name: "Message" }).evaluate((element) => element === document.activeElement)).toBe(true);
+    expect(model.requests.length).toBe(requestsBefore);
     await page.close();
   });
 
@@ -323,7 +395,7 @@ describe("chat view in the browser demo", () => {
     await page.getByRole("button", { name: "Stop" }).click();
     await waitUntilIdle(page);
     await expect(card.count()).resolves.toBe(0);
-    await lastAnswer(page).getByRole("group").filter({ hasText: "Replace in note: stopped" }).waitFor();
+    await lastAnswer(page).getByRole("group").filter({ hasText: "Replace in note was stopped" }).waitFor();
     expect(await lastAnswer(page).innerText()).toContain("Stopped.");
     expect(readFileSync(changePath).equals(before)).toBe(true);
     await page.close();
@@ -591,9 +663,16 @@ describe("chat view in the browser demo", () => {
     await page.close();
   });
 
-  describe.each(["dark", "light"] as const)("screenshots at 360 px, %s theme", (theme) => {
-    const width = 360;
+  describe.each(["dark", "light"] as const)("screenshots at 300 px, %s theme", (theme) => {
+    const width = 300;
     const shoot = (page: Page, name: string) => page.locator(CHAT_VIEW_SELECTOR).screenshot({ path: screenshotPath(`chat-${name}-${theme}.png`) });
+
+    it("an empty chat", async () => {
+      const page = await open({ theme, width });
+      await conversation(page).getByRole("list", { name: "Example questions" }).waitFor();
+      await shoot(page, "empty");
+      await page.close();
+    });
 
     it("an answer", async () => {
       const page = await open({ theme, width });
@@ -622,6 +701,23 @@ describe("chat view in the browser demo", () => {
       await page.close();
     });
 
+    it("an edit accepted, then undone", async () => {
+      const page = await open({ theme, width });
+      queue.push(
+        { toolCalls: [{ name: "replaceInFile", arguments: JSON.stringify({ path: "Edits/Сад.md", oldText: "вечером", newText: "утром" }) }] },
+        { text: "The garden is now watered in the morning." },
+      );
+      await sendMessage(page, "Water the garden in the morning instead");
+      await lastAnswer(page).getByRole("region", { name: "Edit Edits/Сад.md?" }).getByRole("button", { name: "Accept" }).click();
+      await waitUntilIdle(page);
+      await shoot(page, "edited");
+      await lastAnswer(page).getByRole("button", { name: "Undo" }).click();
+      await lastAnswer(page).getByRole("status").filter({ hasText: "previous text is back" }).waitFor();
+      await shoot(page, "undone");
+      expect(readFileSync(join(vault.root, "Edits/Сад.md"), "utf8")).toBe(NOTES["Edits/Сад.md"]);
+      await page.close();
+    });
+
     it("an approval card", async () => {
       const page = await open({ theme, width });
       queue.push(
@@ -637,6 +733,8 @@ describe("chat view in the browser demo", () => {
         const box = (await control.boundingBox())!;
         expect({ left: box.x >= cardBox.x, right: box.x + box.width <= cardBox.x + cardBox.width }).toEqual({ left: true, right: true });
       }
+      // Shown as the user sees it once its first moments are over (Accept is dimmed until then).
+      await card.getByRole("button", { name: "Accept", disabled: false }).waitFor();
       await shoot(page, "approval");
       await card.getByRole("button", { name: "Reject" }).click();
       await waitUntilIdle(page);

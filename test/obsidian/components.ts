@@ -1,6 +1,7 @@
 import type * as Obsidian from "obsidian";
 import type { App } from "./app";
 import type { AcceptsObsidianArguments, Expect, Fits } from "./events";
+import { drawIcon } from "./icons";
 import { requireDocument } from "./view";
 
 /** The element helpers are installed when the double loads in a DOM; these build on them. */
@@ -9,8 +10,20 @@ function element<K extends keyof HTMLElementTagNameMap>(parent: HTMLElement, tag
   return parent.createEl(tag, cls ? { cls } : undefined);
 }
 
+/** As Obsidian's: the icon's SVG replaces what the element held (`data-icon` names it, double only). */
 export function setIcon(parent: HTMLElement, iconId: string): void {
   parent.setAttribute("data-icon", iconId);
+  parent.replaceChildren(drawIcon(parent.ownerDocument, iconId));
+}
+
+/**
+ * As Obsidian's: the element is labelled with the tooltip, which Obsidian shows on hover. The
+ * double shows it as the browser's own tooltip (`title`), so a person trying the demo sees it too.
+ */
+export function setTooltip(el: HTMLElement, tooltip: string, options?: Obsidian.TooltipOptions): void {
+  el.setAttribute("aria-label", tooltip);
+  if (options?.placement) el.setAttribute("data-tooltip-position", options.placement);
+  el.setAttribute("title", tooltip);
 }
 
 export abstract class BaseComponent implements Obsidian.BaseComponent {
@@ -280,3 +293,4 @@ export type ComponentsAcceptObsidianArguments = [
   Expect<AcceptsObsidianArguments<Obsidian.SecretComponent, SecretComponent, "setValue" | "onChange" | "setDisabled">>,
 ];
 export type SetIconFits = Fits<typeof Obsidian.setIcon, typeof setIcon>;
+export type SetTooltipFits = Fits<typeof Obsidian.setTooltip, typeof setTooltip>;

@@ -16,6 +16,7 @@ export {
   DropdownComponent,
   SecretComponent,
   setIcon,
+  setTooltip,
   TextAreaComponent,
   TextComponent,
   ToggleComponent,

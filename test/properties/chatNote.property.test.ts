@@ -51,7 +51,7 @@ const time = fc.date({ min: new Date("2000-01-01T00:00:00Z"), max: new Date("209
 const mode = fc.constantFrom("chat" as const, "vault-qa" as const, "agent" as const);
 /** Model names as servers name them: no " · " (the heading's separator) and no line break. */
 const model = fc.stringMatching(/^[A-Za-z0-9][A-Za-z0-9._:/@+-]{0,20}$/);
-const pathSegment = fc.oneof(fc.stringMatching(/^[A-Za-z0-9][A-Za-z0-9 _.-]{0,8}$/), fc.constantFrom("Café", "中文", "a#b", "x|y", "[z]", "q^"));
+const pathSegment = fc.oneof(fc.stringMatching(/^[A-Za-z0-9][A-Za-z0-9 _.-]{0,8}$/), fc.constantFrom("Café", "中文", "a#b", "x|y", "[z]", "q^", "a · b", "undone x"));
 const notePath = fc.array(pathSegment, { minLength: 1, maxLength: 3 }).map((segments) => `${segments.join("/").replace(/[. ]+$/, "") || "n"}.md`);
 const folderPath = fc.oneof(fc.constant(""), fc.array(fc.stringMatching(/^[A-Za-z0-9][A-Za-z0-9 _-]{0,8}$/), { minLength: 1, maxLength: 2 }).map((segments) => segments.join("/")));
 
@@ -72,6 +72,7 @@ const toolCall: fc.Arbitrary<RecordPart> = fc.record(
     status: toolStatus,
     durationMs: fc.integer({ min: 0, max: 600_000 }),
     result: text,
+    undone: notePath,
   },
   { requiredKeys: ["type", "name", "args", "status"] },
 );
@@ -85,7 +86,10 @@ const parts = fc.array(fc.oneof(nonEmptyText.map((value): RecordPart => ({ type:
   list.filter((part, index) => !(part.type === "text" && list[index - 1]?.type === "text")),
 );
 
-const question: fc.Arbitrary<RecordQuestion> = fc.record({ role: fc.constant("user" as const), time, text, context: fc.array(contextItem, { maxLength: 4 }) });
+const question: fc.Arbitrary<RecordQuestion> = fc.record(
+  { role: fc.constant("user" as const), time, text, context: fc.array(contextItem, { maxLength: 4 }), undoneEdits: fc.array(notePath, { minLength: 1, maxLength: 2 }) },
+  { requiredKeys: ["role", "time", "text", "context"] },
+);
 const answerWithout = (earlier: fc.Arbitrary<RecordMessage[][]>): fc.Arbitrary<RecordAnswer> =>
   fc.record(
     {

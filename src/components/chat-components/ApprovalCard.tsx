@@ -8,6 +8,8 @@ import { buildDiffHunks, countChangedLines, type DiffHunk, type DiffLine } from 
 const MAX_SHOWN_LINES = 400;
 /** Lines longer than this are marked whole instead of word by word. */
 const MAX_WORD_DIFF_CHARS = 2_000;
+/** How the reason the user typed when rejecting reaches the model: "the user said: <their words>". */
+export const REJECTION_REASON_LEAD = "the user said: ";
 
 /**
  * A change the agent asks to make, shown in the conversation where it was asked: the diff of a
@@ -24,7 +26,7 @@ export function ApprovalCard({ approval, onAnswer }: { approval: PendingApproval
     // A block body: newer browsers return a promise from scrollIntoView, which React would take for a cleanup.
     card.current?.scrollIntoView?.({ block: "nearest" });
   }, []);
-  const reject = () => onAnswer({ approved: false, reason: reason.trim() ? `the user said: ${reason.trim()}` : "the user rejected it" });
+  const reject = () => onAnswer({ approved: false, reason: reason.trim() ? `${REJECTION_REASON_LEAD}${reason.trim()}` : "the user rejected it" });
   const accept = () => {
     if (armed) onAnswer({ approved: true });
   };

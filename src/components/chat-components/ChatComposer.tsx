@@ -1,4 +1,4 @@
-import { useRef, useState, type KeyboardEvent } from "react";
+import { useImperativeHandle, useRef, useState, type KeyboardEvent, type Ref } from "react";
 import type { ChatController } from "../../chat/ChatController";
 import type { ChatState, ContextChip } from "../../chat/chatTypes";
 import { baseName, folderChip, noteChip, tagChip } from "../../chat/chipArtifacts";
@@ -19,13 +19,19 @@ type OpenList =
   | { kind: "context"; query: string; items: ContextSuggestion[]; selected: number }
   | { kind: "prompts"; query: string; items: CustomPrompt[]; selected: number };
 
+/** What the view may do to the message box from outside it. */
+export interface ComposerHandle {
+  /** Puts text in the box (nothing is sent) and the caret at its end, ready for the user to edit or send. */
+  fill(text: string): void;
+}
+
 /**
  * The message box and what goes with the next message: the context chips (the active note first,
  * removable), "@" suggestions of notes, folders and tags, and Send (Stop while a reply runs).
  * Enter sends, Shift+Enter makes a new line, nothing is sent while an input method is composing,
  * Up in an empty box brings back the last message, Escape stops a reply.
  */
-export function ChatComposer({ state, controller }: { state: ChatState; controller: ChatController }) {
+export function ChatComposer({ state, controller, ref }: { state: ChatState; controller: ChatController; ref?: Ref<ComposerHandle> }) {
   const host = useChatHost();
   const [text, setText] = useState("");
   const [suggestions, setSuggestions] = useState<OpenList | null>(null);
@@ -33,6 +39,20 @@ export function ChatComposer({ state, controller }: { state: ChatState; controll
   const request = useRef(0);
   /** The suggestions request whose first item Enter picked before it arrived. */
   const pickWhenReady = useRef(0);
+
+  useImperativeHandle(ref, () => ({
+    fill: (value: string) => {
+      ++request.current;
+      setText(value);
+      setSuggestions(null);
+      window.requestAnimationFrame(() => {
+        const element = box.current;
+        if (!element || element.value !== value) return;
+        element.focus();
+        element.setSelectionRange(value.length, value.length);
+      });
+    },
+  }));
 
   const send = () => {
     if (state.running || !text.trim()) return;

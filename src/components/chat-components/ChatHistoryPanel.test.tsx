@@ -39,6 +39,8 @@ async function chooseFromMenu(title: string, item: string): Promise<void> {
   await act(() => fireEvent.click(screen.getByRole("button", { name: `Actions for ${title}` })));
   await act(() => fireEvent.click(within(screen.getByRole("menu", { name: `Actions for ${title}` })).getByRole("menuitem", { name: item })));
 }
+/** A bound for a loaded machine, not a measurement: an answer's Markdown, and the list of saved chats, are drawn a moment after the click (the wait ends once they are). */
+const rendered = { timeout: 10_000 };
 const conversationTexts = () => within(screen.getByRole("log", { name: "Conversation" })).queryAllByRole("article").map((article) => article.textContent ?? "");
 
 describe("Chat history panel", () => {
@@ -55,7 +57,7 @@ describe("Chat history panel", () => {
     expect(groupNames()).toEqual(["Today", "Older"]);
 
     await act(() => fireEvent.click(screen.getByRole("button", { name: "Older chat" })));
-    await waitFor(() => expect(conversationTexts().join("|")).toContain("Answer to Older chat"));
+    await waitFor(() => expect(conversationTexts().join("|")).toContain("Answer to Older chat"), rendered);
     expect(screen.queryByRole("region", { name: "Saved chats" })).toBeNull();
     await send("And now?");
     const requestMessages = session.server.requests.at(-1)?.body.messages.map((message) => message.content) ?? [];
@@ -82,12 +84,12 @@ describe("Chat history panel", () => {
     }
     const before = new Map(chatNotes().map((name) => [name, { text: readFileSync(join(vault.root, FOLDER, name), "utf8"), mtime: statSync(join(vault.root, FOLDER, name)).mtimeMs }]));
     await showHistory();
-    await waitFor(() => expect(rows()).toHaveLength(100));
+    await waitFor(() => expect(rows()).toHaveLength(100), rendered);
     for (let index = 0; index < 100; index++) {
       if (!screen.queryByRole("region", { name: "Saved chats" })) await showHistory();
-      const button = await screen.findByRole("button", { name: `Chat ${index}` });
+      const button = await screen.findByRole("button", { name: `Chat ${index}` }, rendered);
       await act(() => fireEvent.click(button));
-      await waitFor(() => expect(conversationTexts().join("|")).toContain(`Answer to Question ${index}`));
+      await waitFor(() => expect(conversationTexts().join("|")).toContain(`Answer to Question ${index}`), rendered);
     }
     expect(chatNotes()).toEqual([...before.keys()]);
     for (const [name, { text, mtime }] of before) {
@@ -179,7 +181,7 @@ describe("Chat history panel", () => {
     await open(() => ({ text: answersLeft.shift() ?? "?" }));
     await send("Say something");
     await act(() => fireEvent.click(screen.getByRole("button", { name: "Regenerate" })));
-    await waitFor(() => expect(conversationTexts().join("|")).toContain("Second try."));
+    await waitFor(() => expect(conversationTexts().join("|")).toContain("Second try."), rendered);
     const earlier = screen.getByText("Earlier versions (1)");
     await act(() => fireEvent.click(earlier));
     expect(earlier.closest("details")?.textContent).toContain("First try.");

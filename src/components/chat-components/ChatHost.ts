@@ -6,6 +6,7 @@ import type { CustomPrompt } from "../../prompts/customPrompt";
 import type { ModelPrices } from "../../settings/settingsSchema";
 import type { RelatedNotesSource } from "../RelatedNotesList";
 import type { ToolMetadata } from "../../tools/SimpleTool";
+import type { AppliedEditRef, EditUndoReport } from "../editCommands";
 
 export type { ContextSuggestion };
 
@@ -29,8 +30,8 @@ export interface ChatHost {
   /** Opens the plugin's settings (an error about a key, a model or a server offers it). */
   openSettings(): void;
   toolMetadata(toolId: string | undefined): ToolMetadata | undefined;
-  /** Takes back the agent's edit of `path` if it is the newest one; says what happened. */
-  undoEdit(path: string): Promise<string>;
+  /** Takes back an edit the agent applied if it is the newest one; says what happened. */
+  undoEdit(edit: AppliedEditRef): Promise<EditUndoReport>;
   /** Notes, folders and tags matching what follows "@", best first. */
   suggestContext(query: string): Promise<ContextSuggestion[]>;
   /** The model names to offer: the configured ones first (the default first), then what the default's server lists. */

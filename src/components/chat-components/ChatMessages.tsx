@@ -5,6 +5,7 @@ import type { TokenUsage } from "../../LLMProviders/tokenUsage";
 import { chatUsage, formatUsage, usageLabel } from "../../chat/usageLine";
 import { useChatHost } from "./ChatHost";
 import { ChatSingleMessage } from "./ChatSingleMessage";
+import { EmptyChat } from "./EmptyChat";
 
 /** How close to the bottom (px) still counts as "at the bottom" (following the stream). */
 const FOLLOW_SLACK_PX = 32;
@@ -21,7 +22,7 @@ const SCROLL_KEYS = new Set(["ArrowUp", "ArrowDown", "PageUp", "PageDown", "Home
  * own live announcements are off (they would read every token); the view announces a finished
  * answer once instead.
  */
-export function ChatMessages({ state, controller }: { state: ChatState; controller: ChatController }) {
+export function ChatMessages({ state, controller, onExample }: { state: ChatState; controller: ChatController; onExample: (question: string) => void }) {
   const scroller = useRef<HTMLDivElement>(null);
   const content = useRef<HTMLDivElement>(null);
   const following = useRef(true);
@@ -89,11 +90,7 @@ export function ChatMessages({ state, controller }: { state: ChatState; controll
   return (
     <div className="vault-copilot-messages" ref={scroller} role="log" aria-label="Conversation" aria-live="off" tabIndex={0}>
       <div className="vault-copilot-messages-inner" ref={content}>
-        {state.messages.length === 0 && (
-          <div className="vault-copilot-empty">
-            <p>Ask about anything, or about your notes. Type @ to add a note, folder or tag as context.</p>
-          </div>
-        )}
+        {state.messages.length === 0 && <EmptyChat mode={state.mode} onExample={onExample} />}
         {state.messages.map((message, index) => (
           <ChatSingleMessage
             key={message.id}

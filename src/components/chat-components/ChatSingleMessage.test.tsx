@@ -121,7 +121,7 @@ describe("ChatSingleMessage in the chat view", () => {
       expect(element?.className).toContain("is-done");
       return element!;
     });
-    expect(banner.querySelector(".vault-copilot-tool-args")?.textContent).toContain('"notePath": "Alpha.md"');
+    expect(banner.querySelector(".vault-copilot-tool-args")?.textContent).toBe("notePath: Alpha.md");
     expect(banner.querySelector(".vault-copilot-tool-result")?.textContent).toContain("hello from alpha");
     release();
     await waitFor(() => expect(answers()[0]?.textContent).toContain("Alpha says hello."));
@@ -328,7 +328,7 @@ describe("ChatSingleMessage in the chat view", () => {
     await waitFor(() => expect(answers()[1]?.textContent).toContain("Changed it."));
     expect(readFileSync(join(vault.root, "Plan.md"), "utf8")).toBe("status: final\n");
     const banner = answers()[1]!.querySelector<HTMLElement>(".vault-copilot-tool-banner")!;
-    expect(banner.textContent).toContain("Edited Plan.md: +1 −1");
+    expect(banner.querySelector(".vault-copilot-tool-title")?.textContent).toBe("Edited +1 −1 · Plan.md");
     fireEvent.click(within(banner).getByRole("button", { name: "Undo" }));
     await waitFor(() => expect(readFileSync(join(vault.root, "Plan.md"), "utf8")).toBe("status: draft\n"));
   });

@@ -5,6 +5,8 @@ import { chatUsage, formatUsage, usageLabel } from "../../chat/usageLine";
 import type { TokenUsage } from "../../LLMProviders/tokenUsage";
 import type { ChainErrorKind } from "../../LLMProviders/chainRunner/ChainEvents";
 import { ApprovalCard } from "./ApprovalCard";
+import { shownError } from "./errorText";
+import { IconButton } from "./IconButton";
 import { useChatHost, type ChatHost } from "./ChatHost";
 import { MarkdownContent } from "./MarkdownContent";
 import { ToolCallRoot } from "./toolCallRootManager";
@@ -81,9 +83,7 @@ function UserMessageBody({ message, isLast, running, controller }: ChatSingleMes
       )}
       {isLast && !running && (
         <div className="vault-copilot-message-actions">
-          <button type="button" onClick={() => setEditing(message.text)}>
-            Edit
-          </button>
+          <IconButton icon="pencil" label="Edit" onClick={() => setEditing(message.text)} />
         </div>
       )}
     </>
@@ -103,7 +103,7 @@ function AssistantMessageBody({ message, isLast, running, approvals, controller 
         part.type === "text" ? (
           <MarkdownContent key={part.id} text={part.text} streaming={streaming && part === message.parts.at(-1)} />
         ) : (
-          <ToolCallRoot key={part.id} messageId={message.id} part={part} awaitingApproval={awaitingApproval(part)} />
+          <ToolCallRoot key={part.id} messageId={message.id} part={part} awaitingApproval={awaitingApproval(part)} controller={controller} />
         ),
       )}
       {streaming && message.parts.length === 0 && (
@@ -119,7 +119,7 @@ function AssistantMessageBody({ message, isLast, running, approvals, controller 
       {message.earlier && message.earlier.length > 0 && <EarlierVersions versions={message.earlier} />}
       {message.status === "error" && message.error && (
         <div className="vault-copilot-message-error" role="alert">
-          <span>{message.error.message}</span>
+          <ErrorText message={message.error.message} />
           {SETTINGS_ERRORS.has(message.error.kind) && (
             <button type="button" onClick={() => host.openSettings()}>
               Open settings
@@ -138,29 +138,20 @@ function AssistantMessageBody({ message, isLast, running, approvals, controller 
           {message.usage && (message.usage.inputTokens > 0 || message.usage.outputTokens > 0) && <UsageLine usage={message.usage} model={message.model} />}
           {text && (
             <div className="vault-copilot-message-actions">
-              <button type="button" onClick={() => void host.copyText(text).then(() => host.notify("Answer copied."))}>
-                Copy
-              </button>
-              <button
-                type="button"
+              <IconButton icon="copy" label="Copy" onClick={() => void host.copyText(text).then(() => host.notify("Answer copied."))} />
+              <IconButton
+                icon="text-cursor-input"
+                label="Insert at cursor"
                 onClick={() => {
                   if (!host.insertAtCursor(text)) host.notify("Open a note in the editor to insert the answer at its cursor.");
                 }}
-              >
-                Insert at cursor
-              </button>
-              {isLast && !running && (
-                <button type="button" onClick={() => void controller.regenerate()}>
-                  Regenerate
-                </button>
-              )}
+              />
+              {isLast && !running && <IconButton icon="refresh-cw" label="Regenerate" onClick={() => void controller.regenerate()} />}
             </div>
           )}
           {!text && isLast && !running && message.status !== "error" && (
             <div className="vault-copilot-message-actions">
-              <button type="button" onClick={() => void controller.regenerate()}>
-                Regenerate
-              </button>
+              <IconButton icon="refresh-cw" label="Regenerate" onClick={() => void controller.regenerate()} />
             </div>
           )}
         </div>
@@ -190,6 +181,22 @@ function EarlierVersions({ versions }: { versions: NonNullable<AssistantMessage[
         ))}
       </ol>
     </details>
+  );
+}
+
+/** A failed answer's reason: our sentence, and the provider's own words folded under "Details". */
+function ErrorText({ message }: { message: string }) {
+  const { text, raw } = shownError(message);
+  return (
+    <div className="vault-copilot-message-error-text">
+      <span>{text}</span>
+      {raw !== undefined && (
+        <details className="vault-copilot-error-details">
+          <summary>Details</summary>
+          <pre>{raw}</pre>
+        </details>
+      )}
+    </div>
   );
 }
 

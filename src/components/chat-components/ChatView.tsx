@@ -1,23 +1,26 @@
-import { useEffect, useState, useSyncExternalStore, type DragEvent } from "react";
+import { useEffect, useRef, useState, useSyncExternalStore, type DragEvent } from "react";
 import type { ChatController } from "../../chat/ChatController";
 import type { ChatState } from "../../chat/chatTypes";
 import { noteChip } from "../../chat/chipArtifacts";
 import { CHAT_MODE_NAMES } from "../../settings/chatModes";
 import { CHAT_MODES, type ChatMode } from "../../settings/settingsSchema";
-import { ChatComposer } from "./ChatComposer";
+import { ChatComposer, type ComposerHandle } from "./ChatComposer";
 import { ChatHistoryPanel } from "./ChatHistoryPanel";
 import { useChatHost } from "./ChatHost";
 import { ChatMessages } from "./ChatMessages";
+import { IconButton } from "./IconButton";
 import { RelatedNotesList } from "../RelatedNotesList";
 
 /**
- * The chat in the sidebar: the mode and model pickers and New chat, the conversation, the message
- * box. It draws the controller's state and calls its actions; it never talks to a model itself.
+ * The chat in the sidebar: one header row (the mode and model pickers, New chat and Chat history
+ * as icons), the conversation, the message box. It draws the controller's state and calls its actions; it never talks to a model itself.
  */
 export function ChatView({ controller, onDropNotes }: { controller: ChatController; onDropNotes?: (data: DataTransfer) => string[] }) {
   const state = useSyncExternalStore(controller.subscribe, controller.getState);
   const [dragging, setDragging] = useState(false);
   const [showHistory, setShowHistory] = useState(false);
+  /** The message box, for an example question of the empty chat to be put in. */
+  const composer = useRef<ComposerHandle>(null);
 
   const onDrop = (event: DragEvent) => {
     setDragging(false);
@@ -38,9 +41,9 @@ export function ChatView({ controller, onDropNotes }: { controller: ChatControll
       onDrop={onDrop}
     >
       <ChatHeader state={state} controller={controller} historyShown={showHistory} onToggleHistory={() => setShowHistory((shown) => !shown)} onNewChat={() => setShowHistory(false)} />
-      {showHistory ? <ChatHistoryPanel onOpened={() => setShowHistory(false)} currentChatId={state.chatId} /> : <ChatMessages state={state} controller={controller} />}
+      {showHistory ? <ChatHistoryPanel onOpened={() => setShowHistory(false)} currentChatId={state.chatId} /> : <ChatMessages state={state} controller={controller} onExample={(question) => composer.current?.fill(question)} />}
       {!showHistory && <RelatedSection path={state.activeNote?.path ?? null} controller={controller} />}
-      <ChatComposer key={state.chatId} state={state} controller={controller} />
+      <ChatComposer key={state.chatId} ref={composer} state={state} controller={controller} />
       <div className="vault-copilot-announcer" aria-live="polite" role="status">
         {state.announcement?.text ?? ""}
       </div>
@@ -74,19 +77,16 @@ function ChatHeader({ state, controller, historyShown, onToggleHistory, onNewCha
           </option>
         ))}
       </select>
-      <button
-        type="button"
+      <IconButton
+        icon="message-square-plus"
+        label="New chat"
         className="vault-copilot-new-chat"
         onClick={() => {
           onNewChat();
           void controller.newChat();
         }}
-      >
-        New chat
-      </button>
-      <button type="button" className={`vault-copilot-history-toggle${historyShown ? " is-active" : ""}`} aria-pressed={historyShown} onClick={onToggleHistory}>
-        Chat history
-      </button>
+      />
+      <IconButton icon="history" label="Chat history" className="vault-copilot-history-toggle" pressed={historyShown} onClick={onToggleHistory} />
     </div>
   );
 }

@@ -1,12 +1,17 @@
 import { useEffect, useState, type MouseEvent } from "react";
 import type { ToolCallPartStatus } from "../../chat/chatTypes";
 import type { ToolWording } from "../../tools/SimpleTool";
+import type { AppliedEditRef } from "../editCommands";
+import { REJECTION_REASON_LEAD } from "./ApprovalCard";
+import { argumentLines, failureTitle, toolErrorSentence, toolResultSummary } from "./toolResultSummary";
 
 /** Longest argument or result text shown inside a banner (the model may have read more). */
 export const MAX_BANNER_TEXT = 2_000;
 
 export interface ToolCallBannerProps {
   toolName: string;
+  /** The registry id, when the name was a bound tool's (it picks the result's summary). */
+  toolId?: string;
   /** The tool's display name, or its model-facing name when it is not a registered tool. */
   displayName: string;
   wording: ToolWording;
@@ -18,10 +23,12 @@ export interface ToolCallBannerProps {
   durationMs?: number;
   resultText?: string;
   output?: unknown;
+  /** Set once the user undid the edit this call applied. */
+  undone?: { path: string };
   /** Opens a note a hit or an edit names (modifier-click: in a new tab). */
   onOpenNote: (path: string, event: MouseEvent) => void;
   /** For an applied edit: takes it back; resolves with what happened, in words. */
-  onUndoEdit?: (path: string) => Promise<string>;
+  onUndoEdit?: (edit: AppliedEditRef) => Promise<string>;
 }
 
 interface SearchHit {
@@ -30,80 +37,104 @@ interface SearchHit {
   heading?: string;
 }
 
-interface AppliedEdit {
+interface EditResult {
   status: "applied" | "rejected" | "unchanged";
   path: string;
   created: boolean;
   linesAdded: number;
   linesRemoved: number;
   reason?: string;
+  appliedAt?: number;
+}
+
+/** How the folded line reads: the outcome first (never cut), then what it concerns. */
+interface BannerLine {
+  /** The banner's class: its colour and glyph. Only a call that did what it set out to do is "done" (a green ✓). */
+  tone: "running" | "waiting" | "done" | "rejected" | "undone" | "unchanged" | Exclude<ToolCallPartStatus, "running" | "ok">;
+  glyph: string;
+  outcome: string;
+  subject?: string;
+  /** A short outcome kept on one line ("Edited +2 −1"); longer ones (a running tool's wording) wrap. */
+  whole?: true;
 }
 
 /**
- * One tool call in an answer: a line that says what the tool is doing or did, in the tool's own
- * wording, with the arguments and the (capped) result inside when opened. Search hits show as
- * links; an applied edit says what changed and offers Undo.
+ * One tool call in an answer: a line that says how the call went, outcome first ("Rejected ·
+ * Plan.md", "Edited +2 −1 · Plan.md", "Undone · Plan.md", "Searched your notes · 3 notes found"),
+ * and, opened, what it found, the arguments as `key: value` lines and the text the model read
+ * behind "Details". An applied edit offers Undo on the line itself.
  */
 export function ToolCallBanner(props: ToolCallBannerProps) {
   const { status } = props;
   const running = status === "running" && !props.awaitingApproval;
   const elapsed = useElapsedSeconds(running ? props.startedAt : null);
-  const edit = editOf(props.output);
-  const hits = hitsOf(props.output);
-
-  const title = bannerTitle(props, edit);
-  const time = running ? `${elapsed} s` : props.durationMs !== undefined ? formatDuration(props.durationMs) : "";
-
-  return (
-    <details className={`vault-copilot-tool-banner is-${status === "ok" ? "done" : status}`} data-tool-name={props.toolName}>
-      <summary aria-label={`${title}${time ? `, ${time}` : ""}`}>
-        <span className="vault-copilot-tool-status" aria-hidden="true">
-          {running ? "⋯" : status === "ok" ? "✓" : "!"}
-        </span>
-        <span className="vault-copilot-tool-title">{title}</span>
-        {time && <span className="vault-copilot-tool-time">{time}</span>}
-      </summary>
-      <div className="vault-copilot-tool-body">
-        {hits && hits.length > 0 && (
-          <ul className="vault-copilot-tool-hits">
-            {hits.map((hit) => (
-              <li key={`${hit.path}#${hit.heading ?? ""}`}>
-                <a className="internal-link" href={hit.path} data-href={hit.path} onClick={(event) => openNote(props, hit.path, event)}>
-                  {hit.title}
-                </a>
-                {hit.heading && <span className="vault-copilot-tool-hit-heading"> › {hit.heading}</span>}
-              </li>
-            ))}
-          </ul>
-        )}
-        {edit && edit.status === "applied" && <EditResult edit={edit} {...props} />}
-        <div className="vault-copilot-tool-section-label">Arguments</div>
-        <pre className="vault-copilot-tool-args">{capped(formatArgs(props.args))}</pre>
-        {props.resultText !== undefined && (
-          <>
-            <div className="vault-copilot-tool-section-label">Result</div>
-            <pre className="vault-copilot-tool-result">{capped(props.resultText)}</pre>
-          </>
-        )}
-      </div>
-    </details>
-  );
-}
-
-function EditResult({ edit, onOpenNote, onUndoEdit }: ToolCallBannerProps & { edit: AppliedEdit }) {
   const [undo, setUndo] = useState<{ state: "idle" | "working" | "done"; message?: string }>({ state: "idle" });
+  const edit = status === "ok" ? editOf(props.output) : undefined;
+  const hits = hitsOf(props.output);
+  const line = bannerLine(props, edit);
+  const time = running ? `${elapsed} s` : props.durationMs !== undefined ? formatDuration(props.durationMs) : "";
+  const label = [line.outcome, line.subject].filter(Boolean).join(" · ");
+  const errorSentence = status !== "ok" && status !== "running" ? toolErrorSentence(props.resultText) : undefined;
+  const undoable = edit?.status === "applied" && !props.undone && props.onUndoEdit && undo.state !== "done";
+
   return (
-    <div className="vault-copilot-tool-edit">
-      <a className="internal-link" href={edit.path} data-href={edit.path} onClick={(event) => onOpenNote(edit.path, event)}>
-        {edit.path}
-      </a>
-      {onUndoEdit && undo.state !== "done" && (
+    <div className={`vault-copilot-tool-banner is-${line.tone}`} data-tool-name={props.toolName}>
+      <details>
+        <summary aria-label={`${label}${time ? `, ${time}` : ""}`}>
+          <span className="vault-copilot-tool-status" aria-hidden="true">
+            {line.glyph}
+          </span>
+          <span className="vault-copilot-tool-title">
+            <span className={`vault-copilot-tool-outcome${line.whole ? " is-whole" : ""}`}>{line.outcome}</span>
+            {line.subject && (
+              <>
+                {" "}
+                <span className="vault-copilot-tool-subject">· {line.subject}</span>
+              </>
+            )}
+          </span>
+          {time && <span className="vault-copilot-tool-time">{time}</span>}
+        </summary>
+        <div className="vault-copilot-tool-body">
+          {errorSentence && <p className="vault-copilot-tool-error">{errorSentence}</p>}
+          {hits && hits.length > 0 && (
+            <ul className="vault-copilot-tool-hits">
+              {hits.map((hit) => (
+                <li key={`${hit.path}#${hit.heading ?? ""}`}>
+                  <a className="internal-link" href={hit.path} data-href={hit.path} onClick={(event) => openNote(props, hit.path, event)}>
+                    {hit.title}
+                  </a>
+                  {hit.heading && <span className="vault-copilot-tool-hit-heading"> › {hit.heading}</span>}
+                </li>
+              ))}
+            </ul>
+          )}
+          {edit && (
+            <div className="vault-copilot-tool-edit">
+              <a className="internal-link" href={edit.path} data-href={edit.path} onClick={(event) => openNote(props, edit.path, event)}>
+                {edit.path}
+              </a>
+              {edit.status === "rejected" && usersReason(edit.reason) && <span className="vault-copilot-tool-edit-reason">Your reason: {usersReason(edit.reason)}</span>}
+            </div>
+          )}
+          <div className="vault-copilot-tool-section-label">Arguments</div>
+          <pre className="vault-copilot-tool-args">{capped(argumentLines(props.args))}</pre>
+          {props.resultText !== undefined && (
+            <details className="vault-copilot-tool-details">
+              <summary>Details</summary>
+              <pre className="vault-copilot-tool-result">{capped(props.resultText)}</pre>
+            </details>
+          )}
+        </div>
+      </details>
+      {undoable && (
         <button
           type="button"
+          className="vault-copilot-tool-undo"
           disabled={undo.state === "working"}
           onClick={() => {
             setUndo({ state: "working" });
-            void onUndoEdit(edit.path).then((message) => setUndo({ state: "done", message }));
+            void props.onUndoEdit!({ path: edit.path, ...(edit.appliedAt !== undefined ? { appliedAt: edit.appliedAt } : {}) }).then((message) => setUndo({ state: "done", message }));
           }}
         >
           Undo
@@ -118,25 +149,29 @@ function EditResult({ edit, onOpenNote, onUndoEdit }: ToolCallBannerProps & { ed
   );
 }
 
-function bannerTitle({ status, wording, displayName, awaitingApproval }: ToolCallBannerProps, edit: AppliedEdit | undefined): string {
-  if (status === "running") return awaitingApproval ? `${wording.pending} (waiting for your answer)` : `${wording.running}…`;
-  if (status === "ok") return edit ? editTitle(edit) : wording.done;
-  return `${displayName}: ${STATUS_WORDS[status]}`;
+function bannerLine(props: ToolCallBannerProps, edit: EditResult | undefined): BannerLine {
+  const { status, wording, displayName } = props;
+  if (status === "running") {
+    return props.awaitingApproval
+      ? { tone: "waiting", glyph: "?", outcome: `${wording.pending} (waiting for your answer)` }
+      : { tone: "running", glyph: "⋯", outcome: `${wording.running}…` };
+  }
+  if (status !== "ok") return { tone: status, glyph: "!", outcome: failureTitle(displayName, status) };
+  // A chat loaded from its note knows the undo, though not the edit's counts.
+  if (props.undone) return { tone: "undone", glyph: "↩", outcome: "Undone", subject: props.undone.path, whole: true };
+  if (!edit) {
+    const summary = toolResultSummary(props.toolId, props.output);
+    return { tone: "done", glyph: "✓", outcome: wording.done, ...(summary ? { subject: summary } : {}) };
+  }
+  if (edit.status === "rejected") return { tone: "rejected", glyph: "✕", outcome: "Rejected", subject: edit.path, whole: true };
+  if (edit.status === "unchanged") return { tone: "unchanged", glyph: "=", outcome: "Unchanged", subject: edit.path, whole: true };
+  const counts = edit.created ? `+${edit.linesAdded}` : `+${edit.linesAdded} −${edit.linesRemoved}`;
+  return { tone: "done", glyph: "✓", outcome: `${edit.created ? "Created" : "Edited"} ${counts}`, subject: edit.path, whole: true };
 }
 
-const STATUS_WORDS: Record<Exclude<ToolCallPartStatus, "running" | "ok">, string> = {
-  "invalid-arguments": "the model sent arguments the tool cannot use",
-  error: "failed",
-  timeout: "took too long and was stopped",
-  aborted: "stopped",
-  "unknown-tool": "no such tool is switched on",
-};
-
-function editTitle(edit: AppliedEdit): string {
-  if (edit.status === "rejected") return `Edit of ${edit.path} rejected`;
-  if (edit.status === "unchanged") return `${edit.path} left unchanged`;
-  const verb = edit.created ? "Created" : "Edited";
-  return `${verb} ${edit.path}: +${edit.linesAdded} −${edit.linesRemoved}`;
+/** The words the user typed when rejecting, without the lead the model reads them with (see ApprovalCard). */
+function usersReason(reason: string | undefined): string | undefined {
+  return reason?.startsWith(REJECTION_REASON_LEAD) ? reason.slice(REJECTION_REASON_LEAD.length) : undefined;
 }
 
 function openNote(props: ToolCallBannerProps, path: string, event: MouseEvent): void {
@@ -158,15 +193,6 @@ function formatDuration(ms: number): string {
   return ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`;
 }
 
-function formatArgs(args: unknown): string {
-  if (typeof args === "string") return args;
-  try {
-    return JSON.stringify(args, null, 2) ?? "";
-  } catch {
-    return String(args);
-  }
-}
-
 function capped(text: string): string {
   return text.length > MAX_BANNER_TEXT ? `${text.slice(0, MAX_BANNER_TEXT)}\n… ${text.length - MAX_BANNER_TEXT} more characters` : text;
 }
@@ -180,9 +206,8 @@ function hitsOf(output: unknown): SearchHit[] | undefined {
   return output.hits.filter((hit): hit is SearchHit => isRecord(hit) && typeof hit.path === "string" && typeof hit.title === "string");
 }
 
-function editOf(output: unknown): AppliedEdit | undefined {
+function editOf(output: unknown): EditResult | undefined {
   if (!isRecord(output) || typeof output.path !== "string" || typeof output.linesAdded !== "number") return undefined;
   if (output.status !== "applied" && output.status !== "rejected" && output.status !== "unchanged") return undefined;
-  return output as unknown as AppliedEdit;
+  return output as unknown as EditResult;
 }
-

@@ -1,4 +1,5 @@
 import { createContext, memo, useContext, useEffect } from "react";
+import type { ChatController } from "../../chat/ChatController";
 import type { ToolCallPart } from "../../chat/chatTypes";
 import { wordingOf } from "../../tools/SimpleTool";
 import { useChatHost, type ChatHost } from "./ChatHost";
@@ -53,13 +54,15 @@ export interface ToolCallRootProps {
   part: ToolCallPart;
   /** The call waits for the user's approval (the card is below the answer). */
   awaitingApproval: boolean;
+  /** The chat the message is in: told when the user undoes the call's edit. */
+  controller: ChatController;
 }
 
 /**
  * One tool call's banner in its message. Memoized: parts are replaced when they change, so a
  * banner whose part and approval state are the same is not drawn again while the answer streams.
  */
-export const ToolCallRoot = memo(function ToolCallRoot({ messageId, part, awaitingApproval }: ToolCallRootProps) {
+export const ToolCallRoot = memo(function ToolCallRoot({ messageId, part, awaitingApproval, controller }: ToolCallRootProps) {
   const host = useChatHost();
   const roots = useContext(ToolCallRootsContext);
   if (!roots) throw new Error("Tool-call banners need a ToolCallRootsContext provider (CopilotView gives one).");
@@ -67,15 +70,16 @@ export const ToolCallRoot = memo(function ToolCallRoot({ messageId, part, awaiti
   useEffect(() => roots.mount(messageId, toolCallId), [roots, messageId, toolCallId]);
   return (
     <div className="vault-copilot-tool-call">
-      <ToolCallBanner {...bannerProps(host, part)} awaitingApproval={awaitingApproval} />
+      <ToolCallBanner {...bannerProps(host, part, (path) => controller.markEditUndone(messageId, toolCallId, path))} awaitingApproval={awaitingApproval} />
     </div>
   );
 });
 
-function bannerProps(host: ChatHost, part: ToolCallPart): ToolCallBannerProps {
+function bannerProps(host: ChatHost, part: ToolCallPart, onUndone: (path: string) => Promise<void>): ToolCallBannerProps {
   const metadata = host.toolMetadata(part.toolId);
   return {
     toolName: part.toolName,
+    ...(part.toolId !== undefined ? { toolId: part.toolId } : {}),
     displayName: metadata?.displayName ?? part.toolName,
     wording: metadata ? wordingOf(metadata) : { pending: `Would like to use ${part.toolName}`, running: `Using ${part.toolName}`, done: `Used ${part.toolName}` },
     status: part.status,
@@ -84,7 +88,14 @@ function bannerProps(host: ChatHost, part: ToolCallPart): ToolCallBannerProps {
     ...(part.durationMs !== undefined ? { durationMs: part.durationMs } : {}),
     ...(part.resultText !== undefined ? { resultText: part.resultText } : {}),
     output: part.output,
+    ...(part.undone ? { undone: part.undone } : {}),
     onOpenNote: (path, event) => host.openLink(path, "", event.nativeEvent),
-    onUndoEdit: (path) => host.undoEdit(path),
+    // Only an undo of this very edit is marked: the banner, the chat's note and the next question say so.
+    onUndoEdit: async (edit) => {
+      const report = await host.undoEdit(edit);
+      // The chat's note is written in the background; a failure there is reported by its writer.
+      if (report.undone) void onUndone(edit.path);
+      return report.message;
+    },
   };
 }

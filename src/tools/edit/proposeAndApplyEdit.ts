@@ -30,6 +30,8 @@ export interface EditOutcome {
   autoApproved: boolean;
   /** Set when the edit was applied but could not be recorded for undo. */
   undoUnavailable?: string;
+  /** When an applied edit was recorded in the edit history (epoch ms): the chat's Undo takes back this edit and no other. */
+  appliedAt?: number;
 }
 
 /** Thrown by an edit's `plan` when the edit cannot be made on the current text (no match, ...). */
@@ -113,8 +115,8 @@ export async function proposeAndApplyEdit(dependencies: EditDependencies, reques
     }
 
     try {
-      await editHistory.record({ toolId, path, before, after, ...(call.runId === undefined ? {} : { runId: call.runId }) });
-      return { ...outcome, status: "applied" };
+      const record = await editHistory.record({ toolId, path, before, after, ...(call.runId === undefined ? {} : { runId: call.runId }) });
+      return { ...outcome, status: "applied", appliedAt: record.appliedAt };
     } catch (error) {
       return { ...outcome, status: "applied", undoUnavailable: errorMessage(error) };
     }
