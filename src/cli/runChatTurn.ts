@@ -11,6 +11,7 @@ import { VaultFileNotFoundError } from "../vault/VaultPort";
 import { stringFlag, UsageError, type ParsedArgs } from "./args";
 import type { CliSession } from "./cliRuntime";
 import type { CliIo } from "./io";
+import type { ProjectWorkspace } from "../app/createServices";
 import { chainEventPrinter } from "./printChainEvents";
 
 /** The flags of a command whose turn can be kept as a chat note (as the plugin keeps its chats). */
@@ -76,6 +77,8 @@ export interface ChatTurnOptions {
   io: CliIo;
   json: boolean;
   note: ChatNoteTarget | null;
+  /** The project the turn runs in (`--project`); a chat that goes on keeps its own. */
+  project?: ProjectWorkspace | null;
 }
 
 /**
@@ -87,7 +90,7 @@ export interface ChatTurnOptions {
  * with its error on one line.
  */
 export async function runChatTurn(options: ChatTurnOptions): Promise<number> {
-  const { services, session, mode, send, io, json, note } = options;
+  const { services, session, mode, send, io, json, note, project = null } = options;
   const model = session.settings.provider.model;
   const print = chainEventPrinter(io, json);
   let lastError: Extract<ChainEvent, { type: "error" }> | undefined;
@@ -114,9 +117,10 @@ export async function runChatTurn(options: ChatTurnOptions): Promise<number> {
       })
     : null;
   const controller = new ChatController({
-    createRunner: (runMode, runModel) => printed(services.createRunner(runMode, runModel)),
-    readContext: (chips, signal) => readChipArtifacts(services.vault, chips, signal),
-    defaults: () => ({ mode, model }),
+    createRunner: (runMode, runModel, runProject) => printed(services.createRunner(runMode, runModel, runProject)),
+    // Folders and tags a prompt's variables attach are listed inside the project; a note named by hand is read as it is.
+    readContext: (chips, signal) => readChipArtifacts(services.vault, chips, signal, project?.vault),
+    defaults: () => ({ mode, model, project: project?.project.name ?? null }),
     onProblem: (message) => io.stderr(`vault-copilot: ${message}\n`),
     ...(writer ? { persistence: writer } : {}),
   });
@@ -126,6 +130,12 @@ export async function runChatTurn(options: ChatTurnOptions): Promise<number> {
       await showSavedChat(controller, writer, continued);
       controller.setMode(mode);
       controller.setModel(model);
+      // Going on brings the chat's project back; a --project naming another is refused, not mixed in.
+      const own = controller.getState().project;
+      if (project && own !== project.project.name) {
+        throw new Error(`--continue: the chat is ${own ? `in the project "${own}"` : "in no project"}, not "${project.project.name}"; leave out --project to go on with it`);
+      }
+      if (own) await services.openProject(own);
     }
     if (typeof send === "string") await controller.send(send);
     else await send(controller);
