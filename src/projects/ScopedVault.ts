@@ -62,7 +62,8 @@ export class ScopedVault implements VaultPort {
   }
 
   async read(path: string, options?: ReadOptions): Promise<string> {
-    await this.refuseOutside(path, "read");
+    // A read for an edit is the first step of a change: refused as one.
+    await this.refuseOutside(path, options?.forEdit ? "change" : "read");
     const text = await this.vault.read(path, options);
     return options?.forEdit ? text : maskOutsideLinks(text, path, this.isOutside);
   }
