@@ -76,9 +76,6 @@ export function cliSearchPorts(session: CliSession, io: CliIo, state: { stalled:
     settings: sessionSettings(session),
     fetch,
     onProblem: (message) => io.stderr(`vault-copilot: ${message}\n`),
-    onProjectProblems: (problems) => {
-      for (const problem of problems) io.stderr(`vault-copilot: ${problem.message}\n`);
-    },
     onEmbeddingProblem: ({ error, stopped }) => {
       state.stalled ||= stopped && error.kind === "timeout";
       const after = state.stalled ? "; notes are searched by words alone" : "";
