@@ -1,5 +1,5 @@
 import { errorMessage } from "../errorMessage";
-import { NotePropertiesError, readNoteProperties } from "../markdown/noteProperties";
+import { NotePropertiesError, readNoteProperties } from "../vault/noteProperties";
 import { chatModeList, isChatMode } from "../settings/chatModes";
 import type { ChatMode } from "../settings/settingsSchema";
 import { noteName, pathKey, toVaultPath } from "../vault/vaultPath";
