@@ -18,6 +18,8 @@ import { restoreChat } from "../history/restoreChat";
 import type { EditHistory } from "../tools/edit/EditHistory";
 import type { ToolRegistry } from "../tools/ToolRegistry";
 import type { VaultPort } from "../vault/VaultPort";
+import type { ProjectSearch } from "../app/createSearchServices";
+import type { ProjectLibrary } from "../projects/ProjectLibrary";
 import { ChatHostContext, type ChatHost } from "./chat-components/ChatHost";
 import { ChatView } from "./chat-components/ChatView";
 import { ToolCallRootManager, ToolCallRootsContext } from "./chat-components/toolCallRootManager";
@@ -33,7 +35,12 @@ export interface SettingsSource {
 /** What main.ts hands every chat view. */
 export interface ChatServices {
   settings: SettingsSource;
-  createRunner(mode: ChatMode, model: string): ChatRunner;
+  /** The runner of a mode and model, inside a project when one is named. */
+  createRunner(mode: ChatMode, model: string, project: string | null): ChatRunner;
+  /** A project opened: its vault (what its chats' prompts and chips list) and its related notes. Throws for a missing or broken one. */
+  openProject(name: string): Promise<Pick<ProjectSearch, "vault" | "related" | "scope">>;
+  /** The user's projects. */
+  projects: Pick<ProjectLibrary, "list" | "subscribe">;
   vault: VaultPort;
   editHistory: EditHistory;
   registry: ToolRegistry;
@@ -111,8 +118,8 @@ export class CopilotView extends ItemView {
     });
     this.writer = writer;
     const controller = new ChatController({
-      createRunner: (mode, model) => services.createRunner(mode, model),
-      readContext: (chips, signal) => readChipArtifacts(services.vault, chips, signal),
+      createRunner: (mode, model, project) => services.createRunner(mode, model, project),
+      readContext: async (chips, signal) => readChipArtifacts(services.vault, chips, signal, await this.projectVault()),
       defaults: () => {
         const settings = services.settings.get();
         return { mode: newChatMode(settings, settings.provider.model), model: settings.provider.model };
@@ -181,7 +188,8 @@ export class CopilotView extends ItemView {
     const settings = services.settings.get();
     const selection =
       selected !== "" && editor ? { text: selected, ...(path ? { path } : {}), fromLine: editor.editor.getCursor("from").line + 1, toLine: editor.editor.getCursor("to").line + 1 } : undefined;
-    const filled = await fillPrompt(prompt, services.vault, {
+    // Inside a project a prompt's variables find and list only the project's notes.
+    const filled = await fillPrompt(prompt, (await this.projectVault()) ?? services.vault, {
       ...(selection ? { selection } : {}),
       activeNotePath: controller.getState().activeNote?.path ?? path,
       now: Date.now(),
@@ -209,9 +217,25 @@ export class CopilotView extends ItemView {
     for (const problem of problems) new Notice(`Vault Copilot: ${problem}`);
   }
 
+  /** The vault as the chat's project sees it (undefined outside a project). */
+  private async projectVault(): Promise<VaultPort | undefined> {
+    const project = this.controller?.getState().project ?? null;
+    return project === null ? undefined : (await this.services.openProject(project)).vault;
+  }
+
   private createHost(): ChatHost {
     const { app, services } = this;
-    const suggester = new ContextSuggester(services.vault, Date.now, () => [services.settings.get().history.folder, services.settings.get().prompts.folder]);
+    const lastFolders = () => [services.settings.get().history.folder, services.settings.get().prompts.folder];
+    const suggester = new ContextSuggester(services.vault, Date.now, lastFolders);
+    // One suggester per opened project's vault, so "@" offers only the project's notes, folders and tags.
+    const projectSuggesters = new WeakMap<VaultPort, ContextSuggester>();
+    const suggesterFor = async (project: string | null): Promise<ContextSuggester> => {
+      if (project === null) return suggester;
+      const { vault } = await services.openProject(project);
+      let known = projectSuggesters.get(vault);
+      if (!known) projectSuggesters.set(vault, (known = new ContextSuggester(vault, Date.now, lastFolders)));
+      return known;
+    };
     return {
       renderMarkdown: (markdown, el, sourcePath, component) => MarkdownRenderer.render(app, markdown, el, sourcePath, component),
       openLink: (linktext, sourcePath, event) => void app.workspace.openLinkText(linktext, sourcePath, Keymap.isModEvent(event)),
@@ -228,16 +252,27 @@ export class CopilotView extends ItemView {
       openSettings: () => openPluginSettings(app),
       toolMetadata: (toolId) => (toolId ? services.registry.getToolMetadata(toolId) : undefined),
       undoEdit: (edit) => undoChatEdit(services.editHistory, edit),
-      suggestContext: (query) => suggester.suggest(query),
+      suggestContext: async (query, project) => (await suggesterFor(project)).suggest(query),
       listModels: () => services.listModels(),
       modelPrices: (model) => modelSettingsFor(services.settings.get(), model).prices,
-      related: services.related,
+      relatedIn: (project) =>
+        project === null ? services.related : { similar: async (path, signal) => (await services.openProject(project)).related.similar(path, signal) },
+      projects: {
+        list: async () => (await services.projects.list()).map((project) => ({ name: project.name, mcp: project.mcp, ...(project.mode ? { mode: project.mode } : {}), ...(project.model ? { model: project.model } : {}) })),
+        subscribe: (listener) => services.projects.subscribe(listener),
+        mcpServers: () => services.settings.get().mcpServers.filter((server) => server.enabled).map((server) => server.name),
+        outside: async (project, paths) => {
+          const { scope } = await services.openProject(project);
+          const inside = await Promise.all(paths.map((path) => scope.contains(path)));
+          return paths.filter((_path, index) => !inside[index]);
+        },
+      },
       prompts: {
         list: () => services.prompts.list(),
         run: (prompt) => this.runPrompt(prompt),
       },
       history: {
-        list: (query) => services.history.search(query),
+        list: (query, filter) => services.history.search(query, filter),
         open: (path) => this.openSavedChat(path),
         rename: (path, title) => services.history.rename(path, title),
         remove: (path) => services.history.remove(path),
