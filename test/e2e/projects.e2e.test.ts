@@ -1,0 +1,85 @@
+/**
+ * Projects in the chat view, in headless Chromium over the browser demo: the user picks the
+ * project "Тезис" in the header, asks, and sees only its notes cited (Vault QA's "Searched notes",
+ * the agent's search banner); the requests the model got hold nothing of the notes outside it; a
+ * note outside it attached by hand says so on its chip; Chat history lists the project's chats.
+ */
+import type { Browser, Page } from "playwright-core";
+import { startOpenAIServer, type OpenAIServer, type ScriptedResponse } from "../helpers/openAIServer";
+import { INSIDE_NOTES, leaksIn, PROJECT_NAME, projectVaultNotes, shownToModel } from "../helpers/projectVault";
+import { makeTempVault, type TempVault } from "../helpers/tempVault";
+import { chooseMode, conversation, lastAnswer, sendMessage, waitUntilIdle } from "./chatPage";
+import { launchChromium, openDemoPage, startDemo, type RunningDemo } from "./demoHarness";
+
+jest.setTimeout(120_000);
+
+/** The titles of the project's notes, as the view shows a note (its name without ".md"). */
+const INSIDE_TITLES = new Set(Object.keys(INSIDE_NOTES).map((path) => (path.split("/").pop() ?? path).replace(/\.md$/, "").normalize("NFC")));
+
+describe("projects in the chat view", () => {
+  let vault: TempVault;
+  let model: OpenAIServer;
+  let demo: RunningDemo;
+  let browser: Browser;
+  const queue: ScriptedResponse[] = [];
+
+  beforeAll(async () => {
+    vault = makeTempVault(projectVaultNotes());
+    model = await startOpenAIServer(() => queue.shift() ?? { status: 500, message: "openAIServer: the test queued no answer" });
+    demo = await startDemo({ vault: vault.root, baseUrl: model.baseUrl, model: "scripted-model", modelTakesTools: true });
+    browser = await launchChromium();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await demo?.stop();
+    await model?.close();
+    vault?.remove();
+  });
+
+  async function openInProject(): Promise<Page> {
+    const { page } = await openDemoPage(browser, demo.url);
+    await conversation(page).waitFor({ state: "attached" });
+    const picker = page.getByRole("combobox", { name: "Project" });
+    await picker.locator("option", { hasText: PROJECT_NAME }).waitFor({ state: "attached" });
+    await picker.selectOption({ label: PROJECT_NAME });
+    await page.getByRole("note").filter({ hasText: `Project ${PROJECT_NAME}` }).waitFor();
+    return page;
+  }
+
+  it("Vault QA in a project cites only the project's notes, and the model is sent nothing from outside it", async () => {
+    const page = await openInProject();
+    await chooseMode(page, "Vault QA");
+    const before = model.requests.length;
+    queue.push({ text: "См. [[Глава 1]]." });
+    const question = "методах methods 方法 планы";
+    await sendMessage(page, question);
+    await waitUntilIdle(page);
+    const sources = lastAnswer(page).locator("details").filter({ hasText: "Searched notes" });
+    await sources.locator("summary").click();
+    const cited = await sources.getByRole("link").allInnerTexts();
+    expect(cited.length).toBeGreaterThan(0);
+    for (const title of cited) expect(INSIDE_TITLES.has(title.normalize("NFC"))).toBe(true);
+    const request = model.requests[before]!;
+    expect(leaksIn(shownToModel(request, [question]))).toEqual([]);
+    expect(String(request.body.messages[0]?.content)).toContain(`# The project "${PROJECT_NAME}"`);
+    await page.close();
+  });
+
+  it("the agent's search banner in a project lists only its notes, though the words are all over the vault", async () => {
+    const page = await openInProject();
+    await chooseMode(page, "Agent");
+    const before = model.requests.length;
+    queue.push({ toolCalls: [{ name: "localSearch", arguments: JSON.stringify({ query: "методах methods 方法", salientTerms: ["методах", "methods", "方法"] }) }] }, { text: "Готово." });
+    await sendMessage(page, "Где я писал о методах?");
+    await waitUntilIdle(page);
+    const banner = lastAnswer(page).getByRole("group").filter({ hasText: "Searched your notes" });
+    await banner.click();
+    const hits = await banner.getByRole("link").allInnerTexts();
+    expect(hits.length).toBeGreaterThan(0);
+    for (const title of hits) expect(INSIDE_TITLES.has(title.normalize("NFC"))).toBe(true);
+    const own = ["методах methods 方法", "методах", "methods", "方法"];
+    for (const request of model.requests.slice(before)) expect(leaksIn(shownToModel(request, own))).toEqual([]);
+    await page.close();
+  });
+});
