@@ -82,4 +82,46 @@ describe("projects in the chat view", () => {
     for (const request of model.requests.slice(before)) expect(leaksIn(shownToModel(request, own))).toEqual([]);
     await page.close();
   });
+
+  it("'@' offers only the project's notes; an open note outside it says so on its chip; the chat is kept in the project, Chat history filters by it, and reopening brings it back", async () => {
+    const page = await openInProject();
+    const box = page.getByRole("textbox", { name: "Message" });
+    const suggestions = page.getByRole("listbox", { name: "Context suggestions" });
+    await box.fill("@Глав");
+    await suggestions.getByRole("option").first().waitFor();
+    expect((await suggestions.getByRole("option").allInnerTexts()).join("\n")).toContain("Глава 1");
+    await box.fill("@Зарплат");
+    await suggestions.getByText("No").first().waitFor();
+    expect(await suggestions.getByRole("option").count()).toBe(0);
+    await box.fill("");
+
+    // The note open in the editor goes with the message unless removed: outside the project, its chip says so.
+    await page.evaluate(async () => {
+      const file = window.app.vault.getFileByPath("Работа/Зарплата.md");
+      if (!file) throw new Error("no note");
+      await window.app.workspace.openFile(file);
+    });
+    const chips = page.getByRole("list", { name: "Context for the next message" });
+    await chips.getByText("current note, outside the project", { exact: false }).waitFor();
+    await page.getByRole("button", { name: "Remove Зарплата from the context" }).click();
+
+    await chooseMode(page, "Chat");
+    queue.push({ text: "Проектный ответ." });
+    await sendMessage(page, "Привет из проекта");
+    await waitUntilIdle(page);
+    await page.getByRole("button", { name: "New chat" }).click();
+    await page.getByRole("combobox", { name: "Project" }).selectOption({ label: "No project" });
+    await page.getByRole("button", { name: "Chat history" }).click();
+    const panel = page.getByRole("region", { name: "Saved chats" });
+    const saved = panel.getByRole("button", { name: "Привет из проекта", exact: true });
+    await saved.waitFor();
+    const filter = page.getByRole("combobox", { name: "Chats of project" });
+    await filter.selectOption({ label: "No project" });
+    await saved.waitFor({ state: "detached" });
+    await filter.selectOption({ label: PROJECT_NAME });
+    await saved.click();
+    await conversation(page).getByText("Проектный ответ.").waitFor();
+    expect(await page.getByRole("combobox", { name: "Project" }).inputValue()).toBe(PROJECT_NAME);
+    await page.close();
+  });
 });
