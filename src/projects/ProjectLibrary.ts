@@ -78,11 +78,13 @@ export class ProjectLibrary {
       const known = this.projects.map((entry) => `"${entry.name}"`).join(", ");
       throw new ProjectNotFoundError(`No project named "${name}" in the projects folder "${this.folder()}"${known ? ` (its projects: ${known})` : " (it holds none)"}.`);
     }
-    const key = JSON.stringify(project);
+    // A changed note, or another projects or history folder in the settings, makes the scope anew.
+    const excluded = this.excluded();
+    const key = JSON.stringify([project, excluded]);
     const known = this.opened.get(project.path);
     if (known?.key === key) return known.open;
     known?.open.scope.dispose();
-    const scope = new ProjectScope(this.vault, project, () => this.excluded());
+    const scope = new ProjectScope(this.vault, project, excluded);
     const open = { project, scope, vault: new ScopedVault(this.vault, scope) };
     this.opened.set(project.path, { key, open });
     return open;

@@ -20,7 +20,6 @@ export class ProjectScope {
   /** The whole vault's notes, for the project's links and for links out of the project. */
   private lookup: NoteLookup | null = null;
   private linked = new Set<string>();
-  private linksStale = true;
   private readonly folderKeys: string[];
   private readonly tagKeys: string[];
   private prepared: Promise<void> | null = null;
@@ -31,8 +30,8 @@ export class ProjectScope {
   constructor(
     private readonly vault: VaultPort,
     readonly project: ProjectDefinition,
-    /** Folders no project holds (the projects folder, the saved chats), read at each check. */
-    private readonly excludedFolders: () => readonly string[],
+    /** Folders no project holds (the projects folder, the saved chats), as vault paths. */
+    private readonly excludedFolders: readonly string[],
   ) {
     this.folderKeys = project.folders.map((folder) => `${pathKey(folder)}/`);
     this.tagKeys = project.tags.map((tag) => pathKey(tag));
@@ -50,8 +49,7 @@ export class ProjectScope {
 
   /** Whether `path` is a member (after `prepare`): a set lookup, for filters over many paths. */
   has(path: string): boolean {
-    if (this.linksStale) this.resolveLinks();
-    return this.members.has(path) && !this.isExcluded(path);
+    return this.members.has(path);
   }
 
   /** Whether `path` belongs to the project by the rule itself, reading its tags when that decides. */
@@ -59,7 +57,6 @@ export class ProjectScope {
     await this.prepare();
     if (this.isExcluded(path)) return false;
     if (this.inFolders(path)) return true;
-    if (this.linksStale) this.resolveLinks();
     if (this.linked.has(path)) return true;
     if (this.tagKeys.length === 0 || !path.toLowerCase().endsWith(".md")) return false;
     const metadata = await this.vault.getMetadata(path).catch(() => null);
@@ -78,8 +75,7 @@ export class ProjectScope {
 
   /** The members, for listings (after `prepare`). */
   memberPaths(): string[] {
-    if (this.linksStale) this.resolveLinks();
-    return [...this.members].filter((path) => !this.isExcluded(path));
+    return [...this.members];
   }
 
   /** Stops following the vault. */
@@ -94,13 +90,18 @@ export class ProjectScope {
     const files = await this.vault.listFiles();
     signal.throwIfAborted();
     this.lookup = new NoteLookup(files, this.vault.configDir);
-    this.linksStale = true;
-    for (const path of files) if (this.inFolders(path)) this.members.add(path);
+    for (const path of files) if (this.inFolders(path)) this.admit(path);
+    this.resolveLinks();
     if (this.tagKeys.length > 0) {
       await scanNoteMetadata(this.vault, signal, (path, metadata) => {
-        if (this.carriesTag(metadata.tags)) this.members.add(path);
+        if (this.carriesTag(metadata.tags)) this.admit(path);
       });
     }
+  }
+
+  /** Makes `path` a member, unless it is in a folder no project holds (so `has` is the set alone). */
+  private admit(path: string): void {
+    if (!this.isExcluded(path)) this.members.add(path);
   }
 
   private onVaultEvent(event: VaultEvent): void {
@@ -111,37 +112,37 @@ export class ProjectScope {
       lookup?.remove(gone);
     }
     if (event.type === "delete") {
-      this.linksStale = true;
+      this.resolveLinks();
       return;
     }
     if (event.type !== "modify") {
       lookup?.add(event.path);
-      this.linksStale = true;
+      this.resolveLinks();
     }
     const path = event.path;
     if (this.inFolders(path)) {
-      this.members.add(path);
+      this.admit(path);
       return;
     }
     if (this.tagKeys.length === 0 || !path.toLowerCase().endsWith(".md")) return;
     // A note's tags can bring it in or take it out: checked in order, awaited by the next prepare.
     this.pending = this.pending.then(async () => {
       const metadata = await this.vault.getMetadata(path).catch(() => null);
-      if (metadata && this.carriesTag(metadata.tags)) this.members.add(path);
+      if (metadata && this.carriesTag(metadata.tags)) this.admit(path);
       else if (!this.linked.has(path)) this.members.delete(path);
     });
   }
 
+  /** Works out which notes the project's links name (again after a note came, went or moved). */
   private resolveLinks(): void {
-    if (!this.lookup) return;
-    this.linksStale = false;
+    if (!this.lookup || this.project.notes.length === 0) return;
     const next = new Set<string>();
     for (const written of this.project.notes) {
       const found = this.lookup.resolve(parseNoteReference(written).target);
       if (found) next.add(found);
     }
     for (const path of this.linked) if (!next.has(path) && !this.inFolders(path)) this.members.delete(path);
-    for (const path of next) this.members.add(path);
+    for (const path of next) this.admit(path);
     this.linked = next;
   }
 
@@ -152,7 +153,7 @@ export class ProjectScope {
   }
 
   private isExcluded(path: string): boolean {
-    return this.excludedFolders().some((folder) => folder !== "" && (path === folder || path.startsWith(`${folder}/`)));
+    return this.excludedFolders.some((folder) => folder !== "" && (path === folder || path.startsWith(`${folder}/`)));
   }
 
   private carriesTag(tags: readonly string[]): boolean {
