@@ -8,6 +8,7 @@
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { EVERYTHING_SERVER } from "../helpers/mcpServers";
 import { startOpenAIServer, type OpenAIServer } from "../helpers/openAIServer";
 import { runCli } from "../helpers/runCli";
 import { makeTempVault, type TempVault } from "../helpers/tempVault";
@@ -135,5 +136,21 @@ describe("--project", () => {
     expect(shown).toContain("inscope-tag-9d0f");
     // The variables' own words stay in the question as written; what they would attach from outside is not there.
     for (const secret of ["secret-diary-7f3a", "secret-salary-91c2"]) expect(shown).not.toContain(secret);
+  });
+
+  it("agent: MCP tools are off in a project unless its note lists the server, and on when it does", async () => {
+    const config = vault.write("mcp.json", JSON.stringify({ mcpServers: { everything: { command: process.execPath, args: [EVERYTHING_SERVER, "stdio"] } } }));
+    vault.write("copilot/projects/С MCP.md", "---\nfolders: [Тезис]\nmcp: [everything]\n---\n");
+    server = await startOpenAIServer([{ text: "a" }, { text: "b" }, { text: "c" }]);
+    const toolNames = (index: number) => (server?.requests[index]?.body.tools ?? []).map((tool) => tool.function.name);
+    for (const project of [[], ["--project", PROJECT_NAME], ["--project", "С MCP"]]) {
+      const result = await runCli(["agent", "--vault", vault.root, ...model(), "--mcp-config", config, ...project, "Привет"]);
+      expect(result.status).toBe(0);
+    }
+    const mcp = (names: string[]) => names.filter((name) => name.startsWith("everything_"));
+    expect(mcp(toolNames(0)).length).toBeGreaterThan(0);
+    expect(mcp(toolNames(1))).toEqual([]);
+    expect(toolNames(1)).toContain("readNote");
+    expect(mcp(toolNames(2))).toEqual(mcp(toolNames(0)));
   });
 });
