@@ -1,4 +1,4 @@
-import { clearTimer, setTimer } from "../ports/timers";
+import { followFolderChanges } from "../vault/folderChanges";
 import { noteName, toVaultPath } from "../vault/vaultPath";
 import type { VaultPort } from "../vault/VaultPort";
 import { findProject, loadProjects, ProjectNoteError, type ProjectDefinition } from "./projectNote";
@@ -33,7 +33,6 @@ export class ProjectLibrary {
   private projects: ProjectDefinition[] = [];
   private problemList: ProjectNoteError[] = [];
   private loaded: Promise<void> | null = null;
-  private timer: number | undefined;
   private readonly opened = new Map<string, { key: string; open: OpenProject }>();
   private readonly listeners = new Set<() => void>();
   private readonly unsubscribe: () => void;
@@ -45,13 +44,7 @@ export class ProjectLibrary {
     private readonly excludedFolders: () => readonly string[],
     private readonly onProblems: (problems: ProjectNoteError[]) => void = () => undefined,
   ) {
-    this.unsubscribe = vault.onChange((event) => {
-      const prefix = `${this.folder().replace(/\/+$/, "")}/`;
-      const touched = event.path.startsWith(prefix) || (event.type === "rename" && event.oldPath.startsWith(prefix));
-      if (!touched) return;
-      clearTimer(this.timer);
-      this.timer = setTimer(() => void this.reload(), RELOAD_DELAY_MS);
-    });
+    this.unsubscribe = followFolderChanges(vault, folder, () => void this.reload(), RELOAD_DELAY_MS);
   }
 
   /** The projects, by name (read on first use). */
@@ -111,7 +104,6 @@ export class ProjectLibrary {
   }
 
   dispose(): void {
-    clearTimer(this.timer);
     this.unsubscribe();
     this.listeners.clear();
     for (const { open } of this.opened.values()) open.scope.dispose();
