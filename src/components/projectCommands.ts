@@ -6,7 +6,7 @@ import type { VaultPort } from "../vault/VaultPort";
 import type { CopilotView } from "./CopilotView";
 
 export interface ProjectCommandParts {
-  projects: { list(): Promise<readonly ProjectDefinition[]> };
+  projects: { list(): Promise<readonly ProjectDefinition[]>; reload(): Promise<void> };
   vault: VaultPort;
   projectsFolder: () => string;
   /** Shows the chat view (opening it when needed); the project applies to its chat. */
@@ -43,6 +43,8 @@ export function registerProjectCommands(plugin: Plugin, parts: ProjectCommandPar
               async ({ name, path }) => {
                 new Notice(`Project "${name}" created: its note is ${path}.`);
                 await plugin.app.workspace.openLinkText(path, "", false);
+                // Read now, not after the folder's change settles: the chat switches to the new project at once.
+                await parts.projects.reload();
                 const project = (await parts.projects.list()).find((entry) => entry.path === path);
                 switchTo(project ?? null);
               },

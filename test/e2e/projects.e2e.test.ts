@@ -4,6 +4,8 @@
  * the agent's search banner); the requests the model got hold nothing of the notes outside it; a
  * note outside it attached by hand says so on its chip; Chat history lists the project's chats.
  */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { startOpenAIServer, type OpenAIServer, type ScriptedResponse } from "../helpers/openAIServer";
 import { INSIDE_NOTES, leaksIn, PROJECT_NAME, projectVaultNotes, shownToModel } from "../helpers/projectVault";
@@ -122,6 +124,45 @@ describe("projects in the chat view", () => {
     await saved.click();
     await conversation(page).getByText("Проектный ответ.").waitFor();
     expect(await page.getByRole("combobox", { name: "Project" }).inputValue()).toBe(PROJECT_NAME);
+    await page.close();
+  });
+
+  it("a folder's menu makes a project of it, the chat switches to it, and the command Switch project goes back to no project", async () => {
+    const { page } = await openDemoPage(browser, demo.url);
+    await conversation(page).waitFor({ state: "attached" });
+    // The file explorer's menu, as Obsidian builds it for a folder: the plugin adds its item.
+    const titles = await page.evaluate(() => {
+      const folder = window.app.vault.getFolderByPath("论文");
+      if (!folder) throw new Error("no folder");
+      const items: { title: string; click: () => void }[] = [];
+      const menu = {
+        addItem(build: (item: unknown) => void) {
+          const entry = { title: "", click: () => undefined as unknown };
+          const item = {
+            setTitle: (title: string) => ((entry.title = title), item),
+            setIcon: () => item,
+            onClick: (click: () => void) => ((entry.click = click), item),
+          };
+          build(item);
+          items.push(entry as { title: string; click: () => void });
+          return menu;
+        },
+      };
+      window.app.workspace.trigger("file-menu", menu, folder, "file-explorer");
+      items.find((entry) => entry.title === "New project from folder")?.click();
+      return items.map((entry) => entry.title);
+    });
+    expect(titles).toContain("New project from folder");
+    const picker = page.getByRole("combobox", { name: "Project" });
+    await page.waitForFunction(() => (document.querySelector('select[aria-label="Project"]') as HTMLSelectElement | null)?.value === "论文");
+    expect(readFileSync(join(vault.root, "copilot/projects/论文.md"), "utf8")).toBe('---\nfolders:\n  - "论文"\n---\n\nInstructions for the project\'s chats go here.\n');
+    await page.getByRole("note").filter({ hasText: "Project 论文" }).waitFor();
+
+    await page.evaluate(() => window.demo.plugin?.runCommand("switch-project"));
+    await page.getByRole("dialog").or(page.locator(".modal")).getByText("No project").waitFor();
+    await page.locator(".modal").getByRole("button", { name: "Choose" }).first().click();
+    await page.waitForFunction(() => (document.querySelector('select[aria-label="Project"]') as HTMLSelectElement | null)?.value === "");
+    expect(await picker.inputValue()).toBe("");
     await page.close();
   });
 });
