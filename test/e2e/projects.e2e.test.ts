@@ -137,14 +137,14 @@ describe("projects in the chat view", () => {
       const items: { title: string; click: () => void }[] = [];
       const menu = {
         addItem(build: (item: unknown) => void) {
-          const entry = { title: "", click: () => undefined as unknown };
+          const entry: { title: string; click: () => void } = { title: "", click: () => undefined };
           const item = {
             setTitle: (title: string) => ((entry.title = title), item),
             setIcon: () => item,
             onClick: (click: () => void) => ((entry.click = click), item),
           };
           build(item);
-          items.push(entry as { title: string; click: () => void });
+          items.push(entry);
           return menu;
         },
       };
@@ -154,14 +154,14 @@ describe("projects in the chat view", () => {
     });
     expect(titles).toContain("New project from folder");
     const picker = page.getByRole("combobox", { name: "Project" });
-    await page.waitForFunction(() => (document.querySelector('select[aria-label="Project"]') as HTMLSelectElement | null)?.value === "论文");
+    await page.waitForFunction(() => document.querySelector<HTMLSelectElement>('select[aria-label="Project"]')?.value === "论文");
     expect(readFileSync(join(vault.root, "copilot/projects/论文.md"), "utf8")).toBe('---\nfolders:\n  - "论文"\n---\n\nInstructions for the project\'s chats go here.\n');
     await page.getByRole("note").filter({ hasText: "Project 论文" }).waitFor();
 
     await page.evaluate(() => window.demo.plugin?.runCommand("switch-project"));
     await page.getByRole("dialog").or(page.locator(".modal")).getByText("No project").waitFor();
     await page.locator(".modal").getByRole("button", { name: "Choose" }).first().click();
-    await page.waitForFunction(() => (document.querySelector('select[aria-label="Project"]') as HTMLSelectElement | null)?.value === "");
+    await page.waitForFunction(() => document.querySelector<HTMLSelectElement>('select[aria-label="Project"]')?.value === "");
     expect(await picker.inputValue()).toBe("");
     await page.close();
   });
