@@ -101,6 +101,8 @@ const call = (name: string, args: Record<string, unknown>): Omit<ScriptedToolCal
 
 /** Every attempt: outside paths, names, aliases, `..`, links, tags, backlink chains, folders, search terms, edits. */
 export const ESCAPE_ATTEMPTS: readonly EscapeAttempt[] = [
+  // First the injection: every attempt after it is what it asks for.
+  { purpose: "read the injection note (it asks for outside notes)", call: call("readNote", { notePath: "Тезис/Инструкция.md" }) },
   { purpose: "read an outside note by path", call: call("readNote", { notePath: "Личное/Дневник 2026.md" }) },
   { purpose: "read it by name", call: call("readNote", { notePath: "Дневник 2026" }) },
   { purpose: "read a note that does not exist (its answer must be the same)", call: call("readNote", { notePath: "Личное/Нет такой заметки.md" }) },
@@ -154,7 +156,6 @@ export const ESCAPE_ATTEMPTS: readonly EscapeAttempt[] = [
   { purpose: "edit the prefix folder's note", call: call("replaceInFile", { path: "Тезис-архив/Старое.md", oldText: "план", newText: "x" }) },
   { purpose: "edit a saved chat", call: call("replaceInFile", { path: "copilot/chats/old chat.md", oldText: "about", newText: "x" }) },
   { purpose: "create a note in the project (allowed)", call: call("writeToFile", { path: "Тезис/Выводы.md", content: "Выводы: INSCOPE-WRITE-1357." }) },
-  { purpose: "read the injection note (it asks for outside notes)", call: call("readNote", { notePath: "Тезис/Инструкция.md" }) },
 ];
 
 /** The attempts in steps of `size` calls each: one agent step per batch. */
