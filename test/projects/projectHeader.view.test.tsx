@@ -27,11 +27,20 @@ describe("the chat header in a project", () => {
     await waitFor(() => expect([...picker.querySelectorAll("option")].map((option) => option.textContent)).toEqual(["No project", "Дневник", "Работа 💼"]));
     expect(screen.queryByRole("note")).toBeNull();
 
-    act(() => fireEvent.change(picker, { target: { value: "Дневник" } }));
+    await act(async () => {
+      fireEvent.change(picker, { target: { value: "Дневник" } });
+      await Promise.resolve();
+    });
     await waitFor(() => expect(screen.getByRole("note").textContent).toBe("Project Дневник: Copilot sees and changes only its notes. MCP tools are off in this project."));
-    act(() => fireEvent.change(picker, { target: { value: "Работа 💼" } }));
+    await act(async () => {
+      fireEvent.change(picker, { target: { value: "Работа 💼" } });
+      await Promise.resolve();
+    });
     await waitFor(() => expect(screen.getByRole("note").textContent).toBe("Project Работа 💼: Copilot sees and changes only its notes. MCP tools: only calendar (the project lists it)."));
-    act(() => fireEvent.change(picker, { target: { value: "" } }));
+    await act(async () => {
+      fireEvent.change(picker, { target: { value: "" } });
+      await Promise.resolve();
+    });
     await waitFor(() => expect(screen.queryByRole("note")).toBeNull());
   });
 });
