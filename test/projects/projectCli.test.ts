@@ -153,4 +153,19 @@ describe("--project", () => {
     expect(toolNames(1)).toContain("readNote");
     expect(mcp(toolNames(2))).toEqual(mcp(toolNames(0)));
   });
+
+  it("chat --save keeps the project in the note; --continue goes on in it, and refuses another --project", async () => {
+    server = await startOpenAIServer([{ text: "Первый ответ." }, { text: "Второй ответ." }]);
+    const saved = await runCli(["chat", "--vault", vault.root, ...model(), "--project", PROJECT_NAME, "--save", "Первый вопрос"]);
+    expect(saved.status).toBe(0);
+    const path = /saved to (.+)\n/.exec(saved.stderr)?.[1] ?? "";
+    expect(readFileSync(join(vault.root, path), "utf8")).toMatch(new RegExp(`^---\\nchat-id: .+\\nmode: chat\\nmodel: test-model\\nproject: ${PROJECT_NAME}\\n`));
+    const continued = await runCli(["chat", "--vault", vault.root, ...model(), "--continue", path, "Второй вопрос"]);
+    expect(continued.status).toBe(0);
+    expect(String(server.requests[1]?.body.messages[0]?.content)).toContain(`# The project "${PROJECT_NAME}"`);
+    vault.write("copilot/projects/Другой.md", "---\nfolders: [Люди]\n---\n");
+    const other = await runCli(["chat", "--vault", vault.root, ...model(), "--continue", path, "--project", "Другой", "Третий вопрос"]);
+    expect({ status: other.status, stderr: other.stderr }).toEqual({ status: 1, stderr: `vault-copilot: --continue: the chat is in the project "${PROJECT_NAME}", not "Другой"; leave out --project to go on with it\n` });
+    expect(server.requests).toHaveLength(2);
+  });
 });
