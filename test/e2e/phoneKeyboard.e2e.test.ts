@@ -36,6 +36,11 @@ describe("the chat view on a phone with an on-screen keyboard", () => {
     browser = await launchChromium();
   });
 
+  beforeEach(() => {
+    // What a failed test left queued is not the next test's answer.
+    queue.length = 0;
+  });
+
   afterAll(async () => {
     await browser?.close();
     await demo?.stop();

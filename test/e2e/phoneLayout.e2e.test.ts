@@ -26,7 +26,7 @@ const NOTES: Record<string, string> = {
   "copilot/prompts/Summarize.md": "---\ndescription: Summarize the open note in three lines\n---\nSummarize {{activeNote}}.\n",
 };
 
-/** An answer as wide as answers get: a heading, a long path, a line of code no phone can hold, an unbroken Thai sentence. */
+/** An answer as wide as answers get: a heading, links, a line of code and a table no phone can hold, an unbroken Thai sentence. */
 const WIDE_ANSWER = [
   "## Обрезка роз 🌹",
   "",
@@ -35,6 +35,10 @@ const WIDE_ANSWER = [
   "```ts",
   `const ${"veryLongIdentifier".repeat(12)} = prune(roses);`,
   "```",
+  "",
+  `| ${["Сорт", "品种", "الصنف", "พันธุ์", "Месяц", "Высота", "Цвет", "Запах"].join(" | ")} |`,
+  `|${" --- |".repeat(8)}`,
+  `| ${["Глория Дей", "和平", "السلام", "สันติภาพ", "март", "120 см", "жёлто-розовый", "сильный"].join(" | ")} |`,
   "",
   "การตัดแต่งกิ่งกุหลาบในต้นฤดูใบไม้ผลิเหนือตาที่หันออกด้านนอกทำให้พุ่มโปร่งและแข็งแรง",
 ].join("\n");
@@ -55,6 +59,11 @@ describe("the chat view on a phone", () => {
     model = await startOpenAIServer(() => queue.shift() ?? { status: 500, message: "openAIServer: the test queued no answer" });
     demo = await startDemo({ vault: vault.root, baseUrl: model.baseUrl, model: "scripted-model", modelTakesTools: true });
     browser = await launchChromium();
+  });
+
+  beforeEach(() => {
+    // What a failed test left queued is not the next test's answer.
+    queue.length = 0;
   });
 
   afterAll(async () => {

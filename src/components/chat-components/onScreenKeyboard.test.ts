@@ -17,6 +17,8 @@ describe("hiddenEdges", () => {
 
   it("is nothing when the platform already made the view shorter for the keyboard (Obsidian on Android)", () => {
     expect(hiddenEdges({ top: 0, bottom: SCREEN - 300 }, { offsetTop: 0, height: SCREEN - 300 })).toEqual({ top: 0, bottom: 0 });
+    // …and a view ending above the keyboard (a bar under it) is not padded the other way.
+    expect(hiddenEdges({ top: 48, bottom: SCREEN - 356 }, { offsetTop: 0, height: SCREEN - 300 })).toEqual({ top: 0, bottom: 0 });
   });
 
   it("splits what is hidden between the top the system scrolled away and the bottom the keyboard covers", () => {
