@@ -4,11 +4,10 @@
  * shorter and the keyboard covers the bottom of the screen), and what only phones do: the
  * keyboard's return key writes a new line, and a long press on an answer opens its menu.
  */
-import type { Browser, Page } from "playwright-core";
-import { startOpenAIServer, type OpenAIServer, type ScriptedResponse } from "../helpers/openAIServer";
-import { makeTempVault, type TempVault } from "../helpers/tempVault";
+import type { Page } from "playwright-core";
 import { conversation, lastAnswer, waitUntilIdle } from "./chatPage";
-import { CHAT_VIEW_SELECTOR, launchChromium, openDemoPage, screenshotPath, startDemo, type RunningDemo } from "./demoHarness";
+import { CHAT_VIEW_SELECTOR, screenshotPath } from "./demoHarness";
+import { sendByTap as tapSend, usePhoneDemo } from "./phoneDemo";
 
 jest.setTimeout(120_000);
 
@@ -22,42 +21,13 @@ function longAnswer(label: string): string {
 }
 
 describe("the chat view on a phone with an on-screen keyboard", () => {
-  let vault: TempVault;
-  let model: OpenAIServer;
-  let demo: RunningDemo;
-  let browser: Browser;
-  const queue: ScriptedResponse[] = [];
-  const sessionErrors: string[] = [];
+  const phone = usePhoneDemo({ "Welcome.md": "# Welcome\n\nЗаметки о саде. 庭院笔记。\n", "Сад/Розы.md": "Обрезать розы ранней весной.\n" });
+  const { queue, sessionErrors } = phone;
+  const openPhone = (query: string, theme: "dark" | "light" = "dark") => phone.openPhone({ ...SCREEN, query, theme });
 
-  beforeAll(async () => {
-    vault = makeTempVault({ "Welcome.md": "# Welcome\n\nЗаметки о саде. 庭院笔记。\n", "Сад/Розы.md": "Обрезать розы ранней весной.\n" });
-    model = await startOpenAIServer(() => queue.shift() ?? { status: 500, message: "openAIServer: the test queued no answer" });
-    demo = await startDemo({ vault: vault.root, baseUrl: model.baseUrl, model: "scripted-model" });
-    browser = await launchChromium();
-  });
-
-  beforeEach(() => {
-    // What a failed test left queued is not the next test's answer.
-    queue.length = 0;
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await demo?.stop();
-    await model?.close();
-    vault?.remove();
-  });
-
-  async function openPhone(query: string, theme: "dark" | "light" = "dark"): Promise<Page> {
-    const { page, consoleErrors } = await openDemoPage(browser, `${demo.url}?mobile=1${query}`, { theme, viewport: SCREEN, touch: true });
-    page.on("close", () => sessionErrors.push(...consoleErrors));
-    await conversation(page).waitFor({ state: "attached" });
-    return page;
-  }
-
+  /** Sends `text` with a tap on Send and waits for the reply to end. */
   async function sendByTap(page: Page, text: string): Promise<void> {
-    await page.getByRole("textbox", { name: "Message" }).fill(text);
-    await page.getByRole("button", { name: "Send" }).tap();
+    await tapSend(page, text);
     await waitUntilIdle(page);
   }
 
@@ -189,7 +159,7 @@ describe("the chat view on a phone with an on-screen keyboard", () => {
     await page.keyboard.type("Первая строка");
     await page.keyboard.press("Enter");
     await page.keyboard.type("第二行 🌹");
-    const requestsBefore = model.requests.length;
+    const requestsBefore = phone.model().requests.length;
     await expect(box.inputValue()).resolves.toBe("Первая строка\n第二行 🌹");
     expect(await conversation(page).getByRole("article").count()).toBe(0);
 
@@ -197,8 +167,8 @@ describe("the chat view on a phone with an on-screen keyboard", () => {
     await page.getByRole("button", { name: "Send" }).tap();
     await waitUntilIdle(page);
     await lastAnswer(page).getByText("Две строки получены.").waitFor();
-    expect(model.requests).toHaveLength(requestsBefore + 1);
-    expect(JSON.stringify(model.requests.at(-1)!.body.messages)).toContain(JSON.stringify("Первая строка\n第二行 🌹").slice(1, -1));
+    expect(phone.model().requests).toHaveLength(requestsBefore + 1);
+    expect(JSON.stringify(phone.model().requests.at(-1)!.body.messages)).toContain(JSON.stringify("Первая строка\n第二行 🌹").slice(1, -1));
     await page.close();
   });
 

@@ -6,11 +6,10 @@
  * and nothing scrolls sideways: the conversation with a tool banner, an approval card, the "@"
  * and "/" lists, Related notes, Chat history with its row menu, and the settings tab.
  */
-import type { Browser, Page } from "playwright-core";
-import { startOpenAIServer, type OpenAIServer, type ScriptedResponse } from "../helpers/openAIServer";
-import { makeTempVault, type TempVault } from "../helpers/tempVault";
-import { conversation, lastAnswer, waitUntilIdle } from "./chatPage";
-import { CHAT_VIEW_SELECTOR, launchChromium, openDemoPage, screenshotPath, startDemo, type RunningDemo } from "./demoHarness";
+import type { Page } from "playwright-core";
+import { lastAnswer, waitUntilIdle } from "./chatPage";
+import { CHAT_VIEW_SELECTOR, screenshotPath } from "./demoHarness";
+import { sendByTap, usePhoneDemo } from "./phoneDemo";
 import { sidewaysOverflow, tooSmall, touchTargets } from "./touchTargets";
 
 jest.setTimeout(180_000);
@@ -47,43 +46,9 @@ const WIDE_ANSWER = [
 const ALWAYS_THERE = ["Mode", "Model", "New chat", "Chat history", "Message"];
 
 describe("the chat view on a phone", () => {
-  let vault: TempVault;
-  let model: OpenAIServer;
-  let demo: RunningDemo;
-  let browser: Browser;
-  const queue: ScriptedResponse[] = [];
-  const sessionErrors: string[] = [];
-
-  beforeAll(async () => {
-    vault = makeTempVault(NOTES);
-    model = await startOpenAIServer(() => queue.shift() ?? { status: 500, message: "openAIServer: the test queued no answer" });
-    demo = await startDemo({ vault: vault.root, baseUrl: model.baseUrl, model: "scripted-model", modelTakesTools: true });
-    browser = await launchChromium();
-  });
-
-  beforeEach(() => {
-    // What a failed test left queued is not the next test's answer.
-    queue.length = 0;
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await demo?.stop();
-    await model?.close();
-    vault?.remove();
-  });
-
-  async function openPhone(width: number, theme: "dark" | "light" = "dark"): Promise<Page> {
-    const { page, consoleErrors } = await openDemoPage(browser, `${demo.url}?mobile=1`, { theme, viewport: { width, height: 844 }, touch: true });
-    page.on("close", () => sessionErrors.push(...consoleErrors));
-    await conversation(page).waitFor({ state: "attached" });
-    return page;
-  }
-
-  async function sendByTap(page: Page, text: string): Promise<void> {
-    await page.getByRole("textbox", { name: "Message" }).fill(text);
-    await page.getByRole("button", { name: "Send" }).tap();
-  }
+  // Known to take tools (as after Test connection), so new chats start in Agent.
+  const { queue, sessionErrors, openPhone: open } = usePhoneDemo(NOTES, { modelTakesTools: true });
+  const openPhone = (width: number, theme: "dark" | "light" = "dark") => open({ width, theme });
 
   /** The view's tap targets that are too small or not shown without hovering, and what scrolls sideways. */
   async function layoutProblems(page: Page, scope = CHAT_VIEW_SELECTOR): Promise<{ small: string[]; hidden: string[]; sideways: string[] }> {
@@ -100,6 +65,8 @@ describe("the chat view on a phone", () => {
   it.each([360, 390, 430])("at %i px every control is a 44 px touch target shown without hovering, and nothing scrolls sideways", async (width) => {
     const page = await openPhone(width);
     const view = page.locator(CHAT_VIEW_SELECTOR);
+    // Each state as it looks, for a person to review (outside the repository: screenshotPath).
+    const shoot = (state: string) => page.screenshot({ path: screenshotPath(`phone-${width}-${state}.png`) });
     expect(await layoutProblems(page)).toEqual(fine);
     const names = (await touchTargets(page, CHAT_VIEW_SELECTOR)).map((target) => target.name);
     expect(names).toEqual(expect.arrayContaining(ALWAYS_THERE));
@@ -113,6 +80,7 @@ describe("the chat view on a phone", () => {
     await banner.locator("summary").first().tap();
     await banner.getByRole("link").first().waitFor();
     expect(await layoutProblems(page)).toEqual(fine);
+    await shoot("answer");
     const answerControls = (await touchTargets(page, CHAT_VIEW_SELECTOR)).map((target) => target.name);
     expect(answerControls).toEqual(expect.arrayContaining(["Copy", "Insert at cursor", "Regenerate", "Edit"]));
 
@@ -126,6 +94,7 @@ describe("the chat view on a phone", () => {
     await card.waitFor();
     await card.getByRole("button", { name: "Accept", disabled: false }).waitFor();
     expect(await layoutProblems(page)).toEqual(fine);
+    await shoot("approval");
     await card.getByRole("button", { name: "Reject" }).tap();
     await waitUntilIdle(page);
 
@@ -134,15 +103,18 @@ describe("the chat view on a phone", () => {
     await box.fill("@สวน");
     await page.getByRole("listbox", { name: "Context suggestions" }).getByRole("option").first().waitFor();
     expect(await layoutProblems(page)).toEqual(fine);
+    await shoot("mention");
     await box.fill("/");
     await page.getByRole("listbox", { name: "Prompts" }).getByRole("option", { name: /Summarize/ }).waitFor();
     expect(await layoutProblems(page)).toEqual(fine);
+    await shoot("prompts");
     await box.fill("");
 
     // Related notes of the open note (Welcome), opened under the conversation.
     await view.getByText("Related notes", { exact: true }).tap();
     await view.getByRole("list", { name: "Related notes" }).getByRole("listitem").first().waitFor();
     expect(await layoutProblems(page)).toEqual(fine);
+    await shoot("related");
     await view.getByText("Related notes", { exact: true }).tap();
 
     // Chat history: the saved chat's row and its menu.
@@ -153,6 +125,7 @@ describe("the chat view on a phone", () => {
     await actions.tap();
     await saved.getByRole("menuitem", { name: "Rename" }).waitFor();
     expect(await layoutProblems(page)).toEqual(fine);
+    await shoot("history");
     await page.close();
   });
 
@@ -165,7 +138,7 @@ describe("the chat view on a phone", () => {
     const toolList = await touchTargets(page, ".demo-settings .vault-copilot-tools-host");
     expect(toolList.length).toBeGreaterThan(10);
     expect(tooSmall(toolList)).toEqual([]);
-    if (width === 390) await page.screenshot({ path: screenshotPath("phone-settings-dark.png") });
+    await page.screenshot({ path: screenshotPath(`phone-${width}-settings.png`) });
     await page.close();
   });
 
@@ -173,7 +146,7 @@ describe("the chat view on a phone", () => {
     it("an answer to a question, with its banner and actions", async () => {
       const page = await openPhone(390, theme);
       queue.push(
-        { toolCalls: [{ name: "localSearch", arguments: JSON.stringify({ query: "prune roses", salientTerms: ["prune", "roses"] }) }] },
+        { toolCalls: [{ name: "localSearch", arguments: JSON.stringify({ query: "обрезать розы", salientTerms: ["розы", "обрезать"] }) }] },
         {
           text: "## Pruning roses\n\nPrune in **early spring**, as [[Сад/Розы]] says:\n\n1. Cut dead wood first.\n2. Cut just above an outward-facing bud.\n3. Open the centre of the bush to light and air.\n",
         },
@@ -181,6 +154,7 @@ describe("the chat view on a phone", () => {
       await sendByTap(page, "When and how do I prune my roses?");
       await waitUntilIdle(page);
       await lastAnswer(page).getByRole("heading", { name: "Pruning roses" }).waitFor();
+      await lastAnswer(page).getByText(/Searched your notes · [1-9]\d* notes? found/).waitFor();
       expect(await layoutProblems(page)).toEqual(fine);
       await page.screenshot({ path: screenshotPath(`phone-answer-${theme}.png`) });
       await page.close();

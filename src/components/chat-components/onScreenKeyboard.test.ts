@@ -15,7 +15,7 @@ describe("hiddenEdges", () => {
     expect(hiddenEdges({ top: 0, bottom: SCREEN - 56 }, { offsetTop: 0, height: SCREEN - 300 })).toEqual({ top: 0, bottom: 244 });
   });
 
-  it("is nothing when the platform already made the view shorter for the keyboard (Obsidian on Android)", () => {
+  it("is nothing when the system already made the view shorter for the keyboard (as Android usually does)", () => {
     expect(hiddenEdges({ top: 0, bottom: SCREEN - 300 }, { offsetTop: 0, height: SCREEN - 300 })).toEqual({ top: 0, bottom: 0 });
     // …and a view ending above the keyboard (a bar under it) is not padded the other way.
     expect(hiddenEdges({ top: 48, bottom: SCREEN - 356 }, { offsetTop: 0, height: SCREEN - 300 })).toEqual({ top: 0, bottom: 0 });

@@ -16,8 +16,8 @@ export interface HiddenEdges {
 /**
  * The part of an element (its top and bottom in the page's coordinates) outside the visible
  * viewport: at the bottom, what an on-screen keyboard covers; at the top, what the system scrolled
- * away to show a text field above the keyboard. Both are 0 when the platform made the page itself
- * shorter for the keyboard (Obsidian on Android does), so nothing is counted twice.
+ * away to show a text field above the keyboard. Both are 0 when the system made the page itself
+ * shorter for the keyboard (Android usually does), so nothing is counted twice.
  */
 export function hiddenEdges(element: { top: number; bottom: number }, viewport: VisibleViewport): HiddenEdges {
   const visibleBottom = viewport.offsetTop + viewport.height;
