@@ -152,8 +152,8 @@ describe("the chat view on a phone with an on-screen keyboard", () => {
     await page.close();
   });
 
-  it("the keyboard's return key writes a new line on a phone; Send sends the lines", async () => {
-    const page = await openPhone("");
+  it("the keyboard's return key writes a new line on a phone; Send sends the lines and the keyboard stays up for the next message", async () => {
+    const page = await openPhone(`&keyboard=${KEYBOARD_PX}`);
     const box = page.getByRole("textbox", { name: "Message" });
     await box.tap();
     await page.keyboard.type("Первая строка");
@@ -167,6 +167,7 @@ describe("the chat view on a phone with an on-screen keyboard", () => {
     await page.getByRole("button", { name: "Send" }).tap();
     await waitUntilIdle(page);
     await lastAnswer(page).getByText("Две строки получены.").waitFor();
+    expect(await page.evaluate(() => [window.demo.keyboard?.isOpen(), document.activeElement?.getAttribute("aria-label")])).toEqual([true, "Message"]);
     expect(phone.model().requests).toHaveLength(requestsBefore + 1);
     expect(JSON.stringify(phone.model().requests.at(-1)!.body.messages)).toContain(JSON.stringify("Первая строка\n第二行 🌹").slice(1, -1));
     await page.close();
