@@ -142,6 +142,15 @@ describe("the chat view on a phone", () => {
     await page.close();
   });
 
+  it("the Related notes view of its own has 44 px rows and scrolls only up and down", async () => {
+    const page = await openPhone(390);
+    await page.evaluate(() => window.demo.plugin?.runCommand("open-related-notes"));
+    const view = page.locator(".vault-copilot-related-view");
+    await view.getByRole("list", { name: "Related notes" }).getByRole("listitem").first().waitFor();
+    expect(await layoutProblems(page, ".vault-copilot-related-view")).toEqual(fine);
+    await page.close();
+  });
+
   describe.each(["light", "dark"] as const)("a phone screenshot, %s theme", (theme) => {
     it("an answer to a question, with its banner and actions", async () => {
       const page = await openPhone(390, theme);
