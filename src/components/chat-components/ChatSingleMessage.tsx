@@ -101,8 +101,7 @@ function AssistantMessageBody({ message, isLast, running, approvals, controller 
   const streaming = message.status === "streaming";
   const awaitingApproval = (part: ToolCallPart) => part.status === "running" && approvals.some((approval) => approval.proposal.toolId === part.toolId);
 
-  const text = answerText(message);
-  const actions = answerActions(host, controller, text, isLast && !running && (text !== "" || message.status !== "error"));
+  const actions = answerActions(host, controller, message, isLast && !running);
   return (
     <>
       {message.notices?.map((notice, index) => <div key={index} className="vault-copilot-answer-notice">{notice}</div>)}

@@ -1,5 +1,6 @@
 import { Menu } from "obsidian";
 import type { ChatController } from "../../chat/ChatController";
+import { answerText, type AssistantMessage } from "../../chat/chatTypes";
 import type { ChatHost } from "./ChatHost";
 import type { PressPoint } from "./longPress";
 
@@ -14,9 +15,12 @@ export interface AnswerAction {
 
 /**
  * What can be done with a finished answer: Copy and Insert at cursor when it has text, and
- * Regenerate when it is the chat's last answer and no reply runs (`canRegenerate`).
+ * Regenerate when it is the chat's last answer and no reply runs (`lastAndIdle`), unless it failed
+ * without text (its error offers Retry instead).
  */
-export function answerActions(host: ChatHost, controller: ChatController, text: string, canRegenerate: boolean): AnswerAction[] {
+export function answerActions(host: ChatHost, controller: ChatController, message: AssistantMessage, lastAndIdle: boolean): AnswerAction[] {
+  const text = answerText(message);
+  const canRegenerate = lastAndIdle && (text !== "" || message.status !== "error");
   const actions: AnswerAction[] = [];
   if (text) {
     actions.push(

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, type MouseEvent, type TouchEvent } from "react";
 import type { ChatController } from "../../chat/ChatController";
-import { answerText, type ChatMessage } from "../../chat/chatTypes";
+import type { ChatMessage } from "../../chat/chatTypes";
 import { answerActions, showAnswerMenu, type AnswerAction } from "./answerActions";
 import { useChatHost } from "./ChatHost";
 import { LongPress, type PressPoint } from "./longPress";
@@ -23,14 +23,11 @@ export interface AnswerPressHandlers {
  */
 export function useAnswerLongPress({ message, isLast, running, controller }: { message: ChatMessage; isLast: boolean; running: boolean; controller: ChatController }): AnswerPressHandlers {
   const host = useChatHost();
-  const actions = useRef<readonly AnswerAction[]>([]);
-  const finished = message.role === "assistant" && message.status !== "streaming";
-  const text = finished ? answerText(message) : "";
-  actions.current = finished ? answerActions(host, controller, text, isLast && !running && (text !== "" || message.status !== "error")) : [];
-  const documentOf = useRef<Document | null>(null);
-  const press = useMemo(() => new LongPress((at) => documentOf.current && showAnswerMenu(actions.current, at, documentOf.current)), []);
+  /** What the press under way would offer, and where: set when the finger goes down. */
+  const pressed = useRef<{ actions: readonly AnswerAction[]; doc: Document } | null>(null);
+  const press = useMemo(() => new LongPress((at) => pressed.current && showAnswerMenu(pressed.current.actions, at, pressed.current.doc)), []);
   useEffect(() => () => press.cancel(), [press]);
-  if (!finished) return {};
+  if (message.role !== "assistant" || message.status === "streaming") return {};
 
   const point = (event: TouchEvent): PressPoint | null => {
     const touch = event.touches[0] ?? event.changedTouches[0];
@@ -45,7 +42,7 @@ export function useAnswerLongPress({ message, isLast, running, controller }: { m
         press.cancel();
         return;
       }
-      documentOf.current = event.currentTarget.ownerDocument;
+      pressed.current = { actions: answerActions(host, controller, message, isLast && !running), doc: event.currentTarget.ownerDocument };
       press.start(at);
     },
     onTouchMove: (event) => {
