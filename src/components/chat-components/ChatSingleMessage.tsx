@@ -1,6 +1,6 @@
 import { memo, useState } from "react";
 import type { ChatController } from "../../chat/ChatController";
-import { answerText, type AssistantMessage, type ChatMessage, type PendingApproval, type ToolCallPart, type UserMessage } from "../../chat/chatTypes";
+import { answerText, questionShown, type AssistantMessage, type ChatMessage, type PendingApproval, type ToolCallPart, type UserMessage } from "../../chat/chatTypes";
 import { chatUsage, formatUsage, usageLabel } from "../../chat/usageLine";
 import type { TokenUsage } from "../../LLMProviders/tokenUsage";
 import type { ChainErrorKind } from "../../LLMProviders/chainRunner/ChainEvents";
@@ -71,7 +71,7 @@ function UserMessageBody({ message, isLast, running, controller }: ChatSingleMes
   }
   return (
     <>
-      <div className="vault-copilot-user-text">{message.text}</div>
+      <div className="vault-copilot-user-text">{questionShown(message)}</div>
       {message.chips.length > 0 && (
         <ul className="vault-copilot-message-chips" aria-label="Attached">
           {message.chips.map((chip) => (
@@ -81,7 +81,8 @@ function UserMessageBody({ message, isLast, running, controller }: ChatSingleMes
           ))}
         </ul>
       )}
-      {isLast && !running && (
+      {/* A question a prompt made is asked again with Regenerate; Edit is for words the user typed. */}
+      {isLast && !running && message.shown === undefined && (
         <div className="vault-copilot-message-actions">
           <IconButton icon="pencil" label="Edit" onClick={() => setEditing(message.text)} />
         </div>
@@ -171,7 +172,7 @@ function EarlierVersions({ versions }: { versions: NonNullable<AssistantMessage[
             {version.map((message) =>
               message.role === "user" ? (
                 <p key={message.id} className="vault-copilot-earlier-question">
-                  {message.text}
+                  {questionShown(message)}
                 </p>
               ) : (
                 <MarkdownContent key={message.id} text={answerText(message)} streaming={false} />
