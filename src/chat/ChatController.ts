@@ -76,6 +76,8 @@ export interface SendOptions {
   wrapRunner?: (runner: ChatRunner) => ChatRunner;
   /** What the user wrote, when `text` was made from it (a prompt's name and note): shown instead of `text`. */
   shown?: string;
+  /** The answer is a rewrite shown as the edit it proposes (see `AssistantMessage.rewrite`). */
+  rewrite?: true;
 }
 
 /** A chat to show again, from its note (see history/restoreChat). */
@@ -303,6 +305,7 @@ export class ChatController implements RunApprovals {
         model,
         startedAt: this.now(),
         ...(earlier.length > 0 ? { earlier } : {}),
+        ...(options.rewrite ? { rewrite: true as const } : {}),
       };
       answerId = assistant.id;
       const conversation = new ContextManager(this.completedTurns());

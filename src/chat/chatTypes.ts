@@ -101,6 +101,12 @@ export interface AssistantMessage {
   startedAt: number;
   /** Earlier versions of this exchange (its question and answer), replaced by Regenerate or Edit; oldest first. */
   earlier?: readonly (readonly ChatMessage[])[];
+  /**
+   * The answer is a rewrite of a selection, proposed as an edit (an edit prompt): the chat shows it
+   * once, as the edit's diff and banner, not as text as well. Its text stays the answer the
+   * conversation keeps. Not kept in the note: a chat opened again shows the text with its banner.
+   */
+  rewrite?: true;
 }
 
 export type ChatMessage = UserMessage | AssistantMessage;

@@ -42,8 +42,9 @@ export interface PromptRunParts {
  */
 export async function runPromptInChat(controller: ChatController, prompt: PromptToRun, place: PromptPlace, parts: PromptRunParts): Promise<boolean> {
   const selected = place.selection?.text ?? "";
-  if (prompt.edit && (!place.notePath || selected === "")) {
-    parts.notify(`select the text "${prompt.name}" should rewrite in a note first.`);
+  const missing = missingSelection(prompt, place);
+  if (missing) {
+    parts.notify(missing);
     return false;
   }
   const inputs: PromptInputs = {
@@ -62,9 +63,15 @@ export async function runPromptInChat(controller: ChatController, prompt: Prompt
     chips: filled.chips,
     ...(prompt.mode ? { mode: prompt.mode } : {}),
     ...(prompt.model ? { model: prompt.model } : {}),
-    ...(edit ? { wrapRunner: (runner) => withSelectionEdit(runner, edit, edit.tool, parts.toolTimeoutMs, parts.replacementApprovals) } : {}),
+    ...(edit ? { wrapRunner: (runner) => withSelectionEdit(runner, edit, edit.tool, parts.toolTimeoutMs, parts.replacementApprovals), rewrite: true as const } : {}),
   });
   return true;
+}
+
+/** Why an edit prompt cannot run at this place (no note, or no text selected in it), or null. */
+export function missingSelection(prompt: Pick<PromptToRun, "name" | "edit">, place: PromptPlace): string | null {
+  if (!prompt.edit || (place.notePath && (place.selection?.text ?? "") !== "")) return null;
+  return `select the text "${prompt.name}" should rewrite in a note first.`;
 }
 
 /**

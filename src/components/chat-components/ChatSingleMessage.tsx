@@ -97,10 +97,13 @@ function AssistantMessageBody({ message, isLast, running, approvals, controller 
   const awaitingApproval = (part: ToolCallPart) => part.status === "running" && approvals.some((approval) => approval.proposal.toolId === part.toolId);
 
   const text = answerText(message);
+  // A rewrite is shown once, as the edit it proposes: its text is not drawn beside the diff.
+  const shownParts = message.rewrite ? message.parts.filter((part) => part.type === "tool-call") : message.parts;
+  const writingRewrite = Boolean(message.rewrite) && streaming && shownParts.length === 0 && message.parts.length > 0;
   return (
     <>
       {message.notices?.map((notice, index) => <div key={index} className="vault-copilot-answer-notice">{notice}</div>)}
-      {message.parts.map((part) =>
+      {shownParts.map((part) =>
         part.type === "text" ? (
           <MarkdownContent key={part.id} text={part.text} streaming={streaming && part === message.parts.at(-1)} />
         ) : (
@@ -110,6 +113,11 @@ function AssistantMessageBody({ message, isLast, running, approvals, controller 
       {streaming && message.parts.length === 0 && (
         <div className="vault-copilot-thinking" aria-hidden="true">
           {message.retryNotice ?? "…"}
+        </div>
+      )}
+      {writingRewrite && (
+        <div className="vault-copilot-thinking" role="status">
+          Writing the rewrite… ({[...text].length} characters so far)
         </div>
       )}
       {streaming && message.retryNotice && message.parts.length > 0 && <div className="vault-copilot-retry-notice">{message.retryNotice}</div>}
