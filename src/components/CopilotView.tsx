@@ -102,6 +102,7 @@ export class CopilotView extends ItemView {
     );
     this.contentEl.empty();
     this.contentEl.addClass("vault-copilot-view");
+    this.followTextSize();
     this.root = createRoot(this.contentEl);
     this.root.render(
       <StrictMode>
@@ -170,6 +171,20 @@ export class CopilotView extends ItemView {
       return 'The open chat is not saved ("Save chats automatically" is off), and an edit starts a chat of its own. Start a new chat yourself first, or turn saving on.';
     }
     return null;
+  }
+
+  /** The chat's text size setting, as a class on the view (styles.css maps it to a size), kept current. */
+  private followTextSize(): void {
+    let shown = "";
+    const apply = () => {
+      const size = `vault-copilot-text-${this.services.settings.get().chatTextSize}`;
+      if (size === shown) return;
+      if (shown) this.contentEl.removeClass(shown);
+      this.contentEl.addClass(size);
+      shown = size;
+    };
+    apply();
+    this.register(this.services.settings.subscribe(apply));
   }
 
   /** The note last open in an editor, and its selection with the selection's lines. */

@@ -238,6 +238,13 @@ export function parseWholeNumber(text: string): number {
   return Number(trimmed);
 }
 
+/** A decimal number such as "0.7"; throws with a message for anything else. */
+export function parseDecimal(text: string): number {
+  const trimmed = text.trim();
+  if (!/^\d+(\.\d+)?$/.test(trimmed)) throw new Error("Enter a number such as 0.7.");
+  return Number(trimmed);
+}
+
 /** One entry per line, blank lines ignored. */
 export function parseLines(text: string): string[] {
   return text
