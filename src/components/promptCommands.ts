@@ -47,7 +47,8 @@ export function registerPromptCommands(plugin: Plugin, parts: PromptCommandParts
     if (refusedOwnChat()) return;
     const place = editorPlace(editor, notePath);
     new EditInstructionModal(plugin.app, place, (instruction) =>
-      run({ name: "Edit selection", body: `${instruction}\n\n{{selection}}`, edit: true, shown: instruction }, place),
+      // A rewrite needs no tools: it runs in Chat, whatever mode the chat is in.
+      run({ name: "Edit selection", body: `${instruction}\n\n{{selection}}`, edit: true, mode: "chat", shown: instruction }, place),
     ).open();
   };
 

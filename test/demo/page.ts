@@ -14,6 +14,7 @@ import { toolSupportKey } from "../../src/LLMProviders/modelChoice";
 import * as obsidian from "../obsidian/obsidian";
 import { App, normalizePath, Platform, type Plugin } from "../obsidian/obsidian";
 import { showDemoChrome } from "./demoChrome";
+import { installSettingsWindow } from "./settingsWindow";
 import { diskMirror, loadListing } from "./diskMirror";
 import { demoRequire } from "./nodeHttpShim";
 import { keepMetadataCurrent } from "./noteMetadata";
@@ -130,7 +131,7 @@ async function start(handle: DemoHandle): Promise<void> {
   app.workspace.finishLayout();
 
   document.body.createDiv("app-container").appendChild(app.workspace.containerEl);
-  showDemoChrome(app, plugin);
+  showDemoChrome(app, plugin, installSettingsWindow(app, plugin));
   const firstNote = app.vault.getFileByPath("Welcome.md") ?? app.vault.getMarkdownFiles().sort((a, b) => a.path.localeCompare(b.path))[0];
   if (firstNote) await app.workspace.openFile(firstNote);
   performance.mark("demo:open-chat");
