@@ -1,7 +1,8 @@
-import { Modal, Setting, type App } from "obsidian";
+import { Setting, type App } from "obsidian";
 import { errorMessage } from "../../errorMessage";
 import type { McpServerSettings } from "../../settings/settingsSchema";
 import { draftOf, EMPTY_SERVER_DRAFT, serverOf, type McpServerDraft } from "./mcpServerForm";
+import { SettingsFormModal } from "./SettingsFormModal";
 
 export interface McpServerFormOptions {
   /** The server to edit; absent: a new one. */
@@ -18,9 +19,8 @@ const TRANSPORTS = { stdio: "A program on this computer (stdio, desktop only)", 
  * and environment, or a URL with its headers), the variables and headers naming secrets in
  * Obsidian's secret storage, never their values. The same settings as the JSON view.
  */
-export class McpServerModal extends Modal {
+export class McpServerModal extends SettingsFormModal {
   private draft: McpServerDraft;
-  private errorEl: HTMLElement | null = null;
 
   constructor(
     app: App,
@@ -83,27 +83,15 @@ export class McpServerModal extends Modal {
       lines("Headers", "One Header=secret per line: the id of a secret in Obsidian's secret storage, never its value.", "headers", "Authorization=remote-mcp-token"),
     );
     showTransport();
-    this.errorEl = contentEl.createDiv({ cls: "vault-copilot-form-error", attr: { role: "alert" } });
-    new Setting(contentEl)
-      .addButton((button) => button.setButtonText("Cancel").onClick(() => this.close()))
-      .addButton((button) =>
-        button
-          .setButtonText("Save")
-          .setCta()
-          .onClick(() => this.save()),
-      );
+    this.addFooter();
   }
 
-  override onClose(): void {
-    this.contentEl.empty();
-  }
-
-  private save(): void {
+  protected save(): void {
     let server: McpServerSettings;
     try {
       server = serverOf(this.draft, this.options.takenNames);
     } catch (error) {
-      this.errorEl?.setText(errorMessage(error));
+      this.showProblem(errorMessage(error));
       return;
     }
     this.options.onSave(server);

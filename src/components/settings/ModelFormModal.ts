@@ -1,9 +1,10 @@
-import { Modal, SecretComponent, Setting, type App } from "obsidian";
+import { SecretComponent, Setting, type App } from "obsidian";
 import { DEFAULT_CONTEXT_WINDOW_TOKENS } from "../../chat/fitHistory";
 import { errorMessage } from "../../errorMessage";
 import { NO_PRICES, providerSettingsSchema, type ProviderSettings } from "../../settings/settingsSchema";
 import { priceFields } from "./priceFields";
 import { PROVIDER_PRESET_DETAILS, type ProviderPresetId } from "./providerPresets";
+import { SettingsFormModal } from "./SettingsFormModal";
 import { parseDecimal, parseWholeNumber } from "./settingRows";
 
 /** What a new model starts with: nothing of the default model's, only the usual temperature and answer length. */
@@ -32,10 +33,9 @@ export interface ModelFormOptions {
  * context window and the four prices. Save checks the whole model and says what is wrong in a
  * sentence; nothing is saved until it is right.
  */
-export class ModelFormModal extends Modal {
+export class ModelFormModal extends SettingsFormModal {
   private draft: ProviderSettings;
   private readonly problems = new Map<string, string>();
-  private errorEl: HTMLElement | null = null;
 
   constructor(
     app: App,
@@ -107,19 +107,7 @@ export class ModelFormModal extends Modal {
       (key, price) => (this.draft = { ...this.draft, prices: { ...this.draft.prices, [key]: price } }),
       (message) => this.setProblem("Prices", message),
     );
-    this.errorEl = contentEl.createDiv({ cls: "vault-copilot-form-error", attr: { role: "alert" } });
-    new Setting(contentEl)
-      .addButton((button) => button.setButtonText("Cancel").onClick(() => this.close()))
-      .addButton((button) =>
-        button
-          .setButtonText("Save")
-          .setCta()
-          .onClick(() => this.save()),
-      );
-  }
-
-  override onClose(): void {
-    this.contentEl.empty();
+    this.addFooter();
   }
 
   /** A field whose text becomes part of the model once it parses; a problem is held until it is fixed. */
@@ -147,13 +135,13 @@ export class ModelFormModal extends Modal {
   private setProblem(field: string, message: string | null): void {
     if (message === null) this.problems.delete(field);
     else this.problems.set(field, message);
-    this.errorEl?.setText(this.problems.values().next().value ?? "");
+    this.showProblem(this.problems.values().next().value ?? "");
   }
 
-  private save(): void {
+  protected save(): void {
     const problem = this.problems.values().next().value ?? this.check();
     if (problem) {
-      this.errorEl?.setText(problem);
+      this.showProblem(problem);
       return;
     }
     this.options.onSave(providerSettingsSchema.parse(this.draft));

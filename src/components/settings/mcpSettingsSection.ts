@@ -3,7 +3,7 @@ import type { McpServerStatus } from "../../mcp/McpHub";
 import { describeLeftOutTools } from "../../mcp/mcpToolLimits";
 import { McpServerModal } from "./McpServerModal";
 import { serverSummary } from "./mcpServerForm";
-import { fieldRow, save, type RowContext, type SettingsRow, type SettingsSection } from "./settingRows";
+import { fieldRow, lineButton, save, type RowContext, type SettingsRow, type SettingsSection } from "./settingRows";
 import { copilotSettingsSchema, type McpServerSettings } from "../../settings/settingsSchema";
 
 /** What the MCP section shows of the live connections. */
@@ -85,18 +85,14 @@ function serverListRow(context: RowContext): SettingsRow {
           const line = list.createDiv({ cls: "vault-copilot-mcp-server" });
           line.createSpan({ cls: "vault-copilot-mcp-server-name", text: server.name });
           line.createSpan({ cls: "vault-copilot-mcp-server-summary", text: ` ${serverSummary(server)} ` });
-          const edit = line.createEl("button", { text: "Edit" });
-          edit.setAttribute("aria-label", `Edit ${server.name}`);
-          edit.addEventListener("click", () =>
+          lineButton(line, "Edit", `Edit ${server.name}`, () =>
             new McpServerModal(context.app, {
               server,
               takenNames: names(server.name),
               onSave: (changed) => save(context.store, (s) => ({ ...s, mcpServers: s.mcpServers.map((candidate) => (candidate.name === server.name ? changed : candidate)) })),
             }).open(),
           );
-          const remove = line.createEl("button", { text: "Remove" });
-          remove.setAttribute("aria-label", `Remove ${server.name}`);
-          remove.addEventListener("click", () => save(context.store, (s) => ({ ...s, mcpServers: s.mcpServers.filter((candidate) => candidate.name !== server.name) })));
+          lineButton(line, "Remove", `Remove ${server.name}`, () => save(context.store, (s) => ({ ...s, mcpServers: s.mcpServers.filter((candidate) => candidate.name !== server.name) })));
         }
       };
       draw();

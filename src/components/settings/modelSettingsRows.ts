@@ -5,8 +5,8 @@ import { makeDefaultModel, withToolSupport } from "../../LLMProviders/modelChoic
 import { PROVIDER_PRESET_DETAILS } from "./providerPresets";
 import { ModelFormModal } from "./ModelFormModal";
 import { priceFields } from "./priceFields";
-import { save, type RowContext, type SettingsRow } from "./settingRows";
-import { showTesting, showVerdict } from "./verdict";
+import { lineButton, save, type RowContext, type SettingsRow } from "./settingRows";
+import { addCheckButton } from "./verdict";
 
 /** "Test connection": runs the four checks on the default model and shows each verdict under the button. */
 export function testConnectionRow(context: RowContext, ports: ChatModelPorts): SettingsRow {
@@ -14,24 +14,18 @@ export function testConnectionRow(context: RowContext, ports: ChatModelPorts): S
     name: "Test connection",
     desc: "Checks the model above: the server answers, the key is accepted, the model is there, and it takes tools.",
     render(setting) {
-      const out = setting.infoEl.createDiv({ cls: "vault-copilot-connection-verdict" });
-      setting.addButton((button) =>
-        button.setButtonText("Test connection").onClick(async () => {
-          button.setDisabled(true);
-          showTesting(out);
-          const provider = context.store.get().provider;
-          const verdict = await testConnection(provider, ports);
-          // What the check saw of tools decides whether new chats with this model may start in Agent.
-          const tools = verdict.checks.find((check) => check.name === "tools supported")?.outcome;
-          if (tools === "yes" || tools === "no") save(context.store, (settings) => withToolSupport(settings, provider.model, tools === "yes"));
-          showVerdict(out, {
-            ok: verdict.ok,
-            headline: verdict.ok ? "Connection works." : "Connection has a problem.",
-            lines: verdict.checks.map((check) => ({ outcome: check.outcome, text: `${check.name}${check.detail ? `: ${check.detail}` : ""}` })),
-          });
-          button.setDisabled(false);
-        }),
-      );
+      addCheckButton(setting, "Test connection", async () => {
+        const provider = context.store.get().provider;
+        const verdict = await testConnection(provider, ports);
+        // What the check saw of tools decides whether new chats with this model may start in Agent.
+        const tools = verdict.checks.find((check) => check.name === "tools supported")?.outcome;
+        if (tools === "yes" || tools === "no") save(context.store, (settings) => withToolSupport(settings, provider.model, tools === "yes"));
+        return {
+          ok: verdict.ok,
+          headline: verdict.ok ? "Connection works." : "Connection has a problem.",
+          lines: verdict.checks.map((check) => ({ outcome: check.outcome, text: `${check.name}${check.detail ? `: ${check.detail}` : ""}` })),
+        };
+      });
     },
   };
 }
@@ -114,21 +108,15 @@ export function otherModelsRow(context: RowContext): SettingsRow {
         if (models.length === 0) list.createDiv({ text: "None yet." });
         for (const model of models) {
           const line = list.createDiv({ cls: "vault-copilot-other-model", text: `${model.model} (${PROVIDER_PRESET_DETAILS[model.preset].label}) ` });
-          const edit = line.createEl("button", { text: "Edit" });
-          edit.setAttribute("aria-label", `Edit ${model.model}`);
-          edit.addEventListener("click", () =>
+          lineButton(line, "Edit", `Edit ${model.model}`, () =>
             new ModelFormModal(context.app, {
               model,
               takenNames: takenNames(model.model),
               onSave: (changed) => save(context.store, (s) => ({ ...s, models: s.models.map((candidate) => (candidate.model === model.model ? changed : candidate)) })),
             }).open(),
           );
-          const makeDefault = line.createEl("button", { text: "Make default" });
-          makeDefault.setAttribute("aria-label", `Make ${model.model} the default model`);
-          makeDefault.addEventListener("click", () => save(context.store, (s) => makeDefaultModel(s, model.model)));
-          const remove = line.createEl("button", { text: "Remove" });
-          remove.setAttribute("aria-label", `Remove ${model.model}`);
-          remove.addEventListener("click", () => save(context.store, (s) => ({ ...s, models: s.models.filter((candidate) => candidate.model !== model.model) })));
+          lineButton(line, "Make default", `Make ${model.model} the default model`, () => save(context.store, (s) => makeDefaultModel(s, model.model)));
+          lineButton(line, "Remove", `Remove ${model.model}`, () => save(context.store, (s) => ({ ...s, models: s.models.filter((candidate) => candidate.model !== model.model) })));
         }
       };
       draw();

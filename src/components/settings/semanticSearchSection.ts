@@ -4,7 +4,7 @@ import { embeddingSettingsSchema } from "../../settings/settingsSchema";
 import type { FetchLike } from "../../ports/FetchLike";
 import type { SecretStore } from "../../ports/SecretStore";
 import { testEmbeddings } from "../../search/embeddings/testEmbeddings";
-import { showTesting, showVerdict } from "./verdict";
+import { addCheckButton } from "./verdict";
 
 /** What "Index health" shows: the word index always, the embeddings when switched on. */
 export interface IndexHealth {
@@ -88,16 +88,10 @@ function testEmbeddingsRow(context: RowContext, ports: { fetch: FetchLike; secre
     name: "Test embeddings server",
     desc: "Sends one short sentence to the server above and says whether vectors came back. Works with embeddings off, so you can check before switching them on.",
     render(setting) {
-      const out = setting.infoEl.createDiv({ cls: "vault-copilot-connection-verdict" });
-      setting.addButton((button) =>
-        button.setButtonText("Test").onClick(async () => {
-          button.setDisabled(true);
-          showTesting(out);
-          const verdict = await testEmbeddings(context.store.get().embeddings, ports);
-          showVerdict(out, { ok: verdict.ok, headline: verdict.ok ? "The embeddings server works." : "The embeddings server has a problem.", lines: [{ outcome: verdict.ok ? "yes" : "no", text: verdict.message }] });
-          button.setDisabled(false);
-        }),
-      );
+      addCheckButton(setting, "Test", async () => {
+        const verdict = await testEmbeddings(context.store.get().embeddings, ports);
+        return { ok: verdict.ok, headline: verdict.ok ? "The embeddings server works." : "The embeddings server has a problem.", lines: [{ outcome: verdict.ok ? "yes" : "no", text: verdict.message }] };
+      });
     },
   };
 }
