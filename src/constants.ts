@@ -66,4 +66,5 @@ export const DEFAULT_SETTINGS: CopilotSettings = {
     maxResults: 5,
   },
   mcpServers: [],
+  chatTextSize: "normal",
 };

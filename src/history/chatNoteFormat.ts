@@ -18,7 +18,8 @@ import type {
  * A chat note, written and read back. The format is described in designdocs/HISTORY.md; in short:
  *
  *   frontmatter (chat-id, mode, model, project when the chat is in one, created, updated, tags)
- *   ## You · <time>                       a question: its text, then a `> [!context]` callout
+ *   ## You · <time>[ · <shown>]           a question: its text, then a `> [!context]` callout
+ *                                         (<shown>: what the user wrote, when the text was made from it)
  *   ## Copilot · <time> · <mode> · <model>[ · stopped|failed|partial]
  *                                         an answer: text and `> [!tool]` callouts in order, then
  *                                         `> [!error]`, `> [!sources]`, `> [!earlier]` callouts
@@ -82,7 +83,7 @@ export function serializeChat(record: ChatRecord): string {
 
 function messageLines(message: RecordMessage): string[] {
   const blocks = message.role === "user" ? questionBlocks(message) : answerBlocks(message);
-  const heading = message.role === "user" ? `## You${FIELD}${message.time}` : answerHeading(message);
+  const heading = message.role === "user" ? questionHeading(message) : answerHeading(message);
   return [heading, ...blocks.flatMap((block) => ["", ...block])];
 }
 
@@ -93,6 +94,12 @@ function questionBlocks(question: RecordQuestion): string[][] {
     blocks.push(callout("context", "Context", [...question.context.map(contextLine), ...undone.map((path) => `${UNDONE_EDIT_LINE}${noteLink(path)}`)]));
   }
   return blocks;
+}
+
+/** "## You · <time>", then what the user wrote when the text sent was made from it (one line: a heading holds no break). */
+function questionHeading(question: RecordQuestion): string {
+  const shown = question.shown?.replace(/\s+/g, " ").trim();
+  return `## You${FIELD}${question.time}${shown ? `${FIELD}${shown}` : ""}`;
 }
 
 function answerHeading(answer: RecordAnswer): string {
@@ -295,7 +302,10 @@ function readBody(lines: readonly string[], defaults: AnswerDefaults): { preambl
 }
 
 function newQuestion(fields: string, defaults: AnswerDefaults): RecordQuestion {
-  return { role: "user", time: fields.trim() || defaults.time, text: "", context: [] };
+  // The time, then (in notes since the shown text was kept) what the user wrote, which may hold " · " itself.
+  const [time = "", ...rest] = fields.split(FIELD);
+  const shown = rest.join(FIELD).trim();
+  return { role: "user", time: time.trim() || defaults.time, text: "", ...(shown ? { shown } : {}), context: [] };
 }
 
 function newAnswer(fields: string, defaults: AnswerDefaults): RecordAnswer {

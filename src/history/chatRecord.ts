@@ -32,7 +32,10 @@ export type RecordMessage = RecordQuestion | RecordAnswer;
 export interface RecordQuestion {
   role: "user";
   time: string;
+  /** What the model read. */
   text: string;
+  /** What the user wrote, when the text was made from it ("/Summarize · Deep Work"): one line, kept in the heading. */
+  shown?: string;
   context: RecordContextItem[];
   /** The notes whose edit the user had undone, told to the model with this question (absent when none). */
   undoneEdits?: string[];

@@ -56,6 +56,7 @@ function recordMessage(message: ChatMessage): RecordMessage {
       role: "user",
       time: isoSecond(message.sentAt),
       text: message.text,
+      ...(message.shown !== undefined ? { shown: message.shown } : {}),
       context: message.chips.map(contextItem),
       ...(message.undoneEdits && message.undoneEdits.length > 0 ? { undoneEdits: [...message.undoneEdits] } : {}),
     };
@@ -126,6 +127,7 @@ function question(message: RecordQuestion, nextId: (kind: string) => string): Us
     id: nextId("user"),
     role: "user",
     text: message.text,
+    ...(message.shown !== undefined ? { shown: message.shown } : {}),
     chips: message.context.map(chipOf),
     artifacts: [],
     sentAt: timeOf(message.time),

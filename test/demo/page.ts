@@ -16,13 +16,13 @@ import { toolSupportKey } from "../../src/LLMProviders/modelChoice";
 import * as obsidian from "../obsidian/obsidian";
 import { App, normalizePath, Platform, type Plugin } from "../obsidian/obsidian";
 import { showDemoChrome } from "./demoChrome";
+import { installSettingsWindow } from "./settingsWindow";
 import { diskMirror, loadListing } from "./diskMirror";
 import { demoRequire } from "./nodeHttpShim";
 import { keepMetadataCurrent } from "./noteMetadata";
 import { routeModelRequestsThroughProxy } from "./proxiedFetch";
 import { enableCanaryPlugin, type CanaryCall } from "./canaryPlugin";
 import { simulateOnScreenKeyboard, type SimulatedKeyboard } from "./onScreenKeyboard";
-import { openSettingsWindow } from "./settingsWindow";
 
 interface DemoConfig {
   vaultName: string;
@@ -141,7 +141,6 @@ async function start(handle: DemoHandle): Promise<void> {
   const PluginClass = await loadPluginClass();
   const plugin = new PluginClass(app, manifest);
   handle.plugin = plugin;
-  handle.openSettings = () => openSettingsWindow(plugin);
   // Performance marks for bench/chat: the plugin's onload, and when the chat view was asked to open.
   performance.mark("demo:plugin-enable");
   await plugin.enable();
@@ -149,7 +148,12 @@ async function start(handle: DemoHandle): Promise<void> {
   app.workspace.finishLayout();
 
   document.body.createDiv("app-container").appendChild(app.workspace.containerEl);
-  showDemoChrome(app, plugin);
+  const settingsWindow = installSettingsWindow(app, plugin);
+  handle.openSettings = () => {
+    settingsWindow.open();
+    return () => settingsWindow.close();
+  };
+  showDemoChrome(app, plugin, settingsWindow);
   const firstNote = app.vault.getFileByPath("Welcome.md") ?? app.vault.getMarkdownFiles().sort((a, b) => a.path.localeCompare(b.path))[0];
   if (firstNote) await app.workspace.openFile(firstNote);
   performance.mark("demo:open-chat");
