@@ -2,10 +2,12 @@ import { useLayoutEffect, useRef, useState } from "react";
 import type { ChatController } from "../../chat/ChatController";
 import type { ChatState } from "../../chat/chatTypes";
 import type { TokenUsage } from "../../LLMProviders/tokenUsage";
-import { chatUsage, formatUsage, usageLabel } from "../../chat/usageLine";
+import { chatUsage } from "../../chat/usageLine";
+import { formatUsage, usageLabel } from "./usageText";
 import { useChatHost } from "./ChatHost";
 import { ChatSingleMessage } from "./ChatSingleMessage";
 import { EmptyChat } from "./EmptyChat";
+import { t } from "../../i18n/t";
 
 /** How close to the bottom (px) still counts as "at the bottom" (following the stream). */
 const FOLLOW_SLACK_PX = 32;
@@ -94,7 +96,7 @@ export function ChatMessages({ state, controller, onExample }: { state: ChatStat
   const lastAnswer = state.messages.at(-1);
   const lastQuestionIndex = state.messages.findLastIndex((message) => message.role === "user");
   return (
-    <div className="vault-copilot-messages" ref={scroller} role="log" aria-label="Conversation" aria-live="off" tabIndex={0}>
+    <div className="vault-copilot-messages" ref={scroller} role="log" aria-label={t("conversation.label")} aria-live="off" tabIndex={0}>
       <div className="vault-copilot-messages-inner" ref={content}>
         {state.messages.length === 0 && <EmptyChat mode={state.mode} onExample={onExample} />}
         {state.messages.map((message, index) => (
@@ -113,14 +115,14 @@ export function ChatMessages({ state, controller, onExample }: { state: ChatStat
         <button
           type="button"
           className="vault-copilot-newest clickable-icon"
-          aria-label="Newest"
+          aria-label={t("conversation.newest")}
           onClick={() => {
             following.current = true;
             setAwayFromBottom(false);
             toBottom();
           }}
         >
-          ↓ Newest
+          {t("conversation.newestButton")}
         </button>
       )}
     </div>
@@ -134,8 +136,8 @@ function ChatTotal({ messages }: { messages: ChatState["messages"] }) {
   if (answers.length < 2) return null;
   const total = chatUsage(answers as ReadonlyArray<{ usage?: TokenUsage; model?: string }>, (model) => host.modelPrices(model));
   return (
-    <div className="vault-copilot-chat-usage" aria-label={`Chat usage. ${usageLabel(total)}`}>
-      This chat: {formatUsage(total)}
+    <div className="vault-copilot-chat-usage" aria-label={t("usage.chatLabel", { usage: usageLabel(total) })}>
+      {t("usage.chatTotal", { usage: formatUsage(total) })}
     </div>
   );
 }

@@ -2,7 +2,6 @@ import { useEffect, useRef, useState, useSyncExternalStore, type DragEvent } fro
 import type { ChatController } from "../../chat/ChatController";
 import type { ChatState } from "../../chat/chatTypes";
 import { noteChip } from "../../chat/chipArtifacts";
-import { CHAT_MODE_NAMES } from "../../settings/chatModes";
 import { CHAT_MODES, type ChatMode } from "../../settings/settingsSchema";
 import { ChatComposer, type ComposerHandle } from "./ChatComposer";
 import { ChatHistoryPanel } from "./ChatHistoryPanel";
@@ -11,6 +10,8 @@ import { ChatMessages } from "./ChatMessages";
 import { IconButton } from "./IconButton";
 import { useOnScreenKeyboard } from "./onScreenKeyboard";
 import { RelatedNotesList } from "../RelatedNotesList";
+import { t } from "../../i18n/t";
+import { announcementText } from "./announcementText";
 
 /**
  * The chat in the sidebar: one header row (the mode and model pickers, New chat and Chat history
@@ -55,7 +56,7 @@ export function ChatView({ controller, onDropNotes }: { controller: ChatControll
       {!showHistory && <RelatedSection key={state.project ?? ""} path={state.activeNote?.path ?? null} project={state.project} controller={controller} />}
       <ChatComposer key={state.chatId} ref={composer} state={state} controller={controller} />
       <div className="vault-copilot-announcer" aria-live="polite" role="status">
-        {state.announcement?.text ?? ""}
+        {state.announcement ? announcementText(state.announcement) : ""}
       </div>
     </div>
   );
@@ -79,8 +80,8 @@ function ChatHeader({ state, controller, historyShown, onToggleHistory, onNewCha
   return (
     <div className="vault-copilot-chat-header">
       {(projects.length > 0 || state.project !== null) && (
-        <select className="dropdown vault-copilot-project-select" aria-label="Project" value={state.project ?? ""} onChange={(event) => chooseProject(event.target.value)}>
-          <option value="">No project</option>
+        <select className="dropdown vault-copilot-project-select" aria-label={t("header.project")} value={state.project ?? ""} onChange={(event) => chooseProject(event.target.value)}>
+          <option value="">{t("header.noProject")}</option>
           {state.project !== null && !projects.some((project) => project.name === state.project) && <option value={state.project}>{state.project}</option>}
           {projects.map((project) => (
             <option key={project.name} value={project.name}>
@@ -89,14 +90,14 @@ function ChatHeader({ state, controller, historyShown, onToggleHistory, onNewCha
           ))}
         </select>
       )}
-      <select className="dropdown" aria-label="Mode" value={state.mode} onChange={(event) => controller.setMode(event.target.value as ChatMode)}>
+      <select className="dropdown" aria-label={t("header.mode")} value={state.mode} onChange={(event) => controller.setMode(event.target.value as ChatMode)}>
         {CHAT_MODES.map((mode) => (
           <option key={mode} value={mode}>
-            {CHAT_MODE_NAMES[mode].label}
+            {t(`mode.${mode}`)}
           </option>
         ))}
       </select>
-      <select className="dropdown vault-copilot-model-select" aria-label="Model" value={state.model} onChange={(event) => controller.setModel(event.target.value)}>
+      <select className="dropdown vault-copilot-model-select" aria-label={t("header.model")} value={state.model} onChange={(event) => controller.setModel(event.target.value)}>
         {models.map((model) => (
           <option key={model} value={model}>
             {model}
@@ -105,14 +106,14 @@ function ChatHeader({ state, controller, historyShown, onToggleHistory, onNewCha
       </select>
       <IconButton
         icon="message-square-plus"
-        label="New chat"
+        label={t("header.newChat")}
         className="vault-copilot-new-chat"
         onClick={() => {
           onNewChat();
           void controller.newChat();
         }}
       />
-      <IconButton icon="history" label="Chat history" className="vault-copilot-history-toggle" pressed={historyShown} onClick={onToggleHistory} />
+      <IconButton icon="history" label={t("header.history")} className="vault-copilot-history-toggle" pressed={historyShown} onClick={onToggleHistory} />
     </div>
   );
 }
@@ -150,10 +151,11 @@ function ProjectNotice({ project }: { project: string | null }) {
   const servers = host.projects.mcpServers();
   const kept = servers.filter((server) => listed.includes(server));
   const mcp =
-    servers.length === 0 ? "" : kept.length === 0 ? " MCP tools are off in this project." : ` MCP tools: only ${kept.join(", ")} (the project lists ${kept.length === 1 ? "it" : "them"}).`;
+    servers.length === 0 ? "" : kept.length === 0 ? t("project.mcpOff") : t("project.mcpKept", { count: kept.length, servers: kept.join(", ") });
   return (
     <p className="vault-copilot-project-notice" role="note">
-      Project {project}: Copilot sees and changes only its notes.{mcp}
+      {t("project.notice", { project })}
+      {mcp}
     </p>
   );
 }
@@ -181,7 +183,7 @@ function RelatedSection({ path, project, controller }: { path: string | null; pr
   const [open, setOpen] = useState(false);
   return (
     <details className="vault-copilot-related-section" open={open} onToggle={(event) => setOpen(event.currentTarget.open)}>
-      <summary>Related notes</summary>
+      <summary>{t("related.heading")}</summary>
       {open && (
         <RelatedNotesList source={host.relatedIn(project)} path={path} onOpen={(target, event) => host.openLink(target, "", event.nativeEvent)} onAddToChat={(target) => controller.addChip(noteChip(target))} />
       )}

@@ -1,0 +1,3 @@
+import type { Translation } from "./messages";
+
+export const ko: Translation = {};
