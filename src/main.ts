@@ -20,6 +20,7 @@ import { VaultCopilotSettingTab } from "./components/settings/SettingsTab";
 import { pluginDataFolder, pluginSettingsFile, SettingsStore } from "./components/settings/settingsStore";
 import { ToolRegistry } from "./tools/ToolRegistry";
 import { ObsidianDataStore, ObsidianVault } from "./vault/ObsidianVault";
+import { t } from "./i18n/t";
 
 /**
  * The plugin: lifecycle and wiring only. `onload` loads the settings, builds the services from
@@ -61,11 +62,11 @@ export default class VaultCopilotPlugin extends Plugin {
       onIndexProgress: createIndexProgressStatusBar(this),
       onEmbeddingProgress: createEmbeddingProgressStatusBar(this),
       onPromptProblems: (problems) => {
-        for (const problem of problems) new Notice(`Vault Copilot: ${problem.message}`);
+        for (const problem of problems) new Notice(t("notice.prefixed", { message: problem.message }));
       },
       // A broken project note is reported by path; the other projects load.
       onProjectProblems: (problems) => {
-        for (const problem of problems) new Notice(`Vault Copilot: ${problem.message}`);
+        for (const problem of problems) new Notice(t("notice.prefixed", { message: problem.message }));
       },
     });
     this.register(() => void services.dispose());
@@ -80,10 +81,10 @@ export default class VaultCopilotPlugin extends Plugin {
           addToChat: (path) => void this.openChatView().then((view) => view?.getController()?.addChip(noteChip(path))),
         }),
     );
-    this.addCommand({ id: "open-related-notes", name: "Open related notes", callback: () => void this.revealView(RELATED_VIEW_TYPE) });
+    this.addCommand({ id: "open-related-notes", name: t("command.openRelated"), callback: () => void this.revealView(RELATED_VIEW_TYPE) });
     this.addRibbonIcon("bot-message-square", "Open Copilot chat", () => void this.openChatView());
     registerChatCommands(this, () => this.openChatView());
-    this.addCommand({ id: "show-last-request", name: "Show last request", callback: () => new PromptPayloadModal(this.app, services.recorder).open() });
+    this.addCommand({ id: "show-last-request", name: t("command.showLastRequest"), callback: () => new PromptPayloadModal(this.app, services.recorder).open() });
     registerEditCommands(this, services.editHistory);
     registerPromptCommands(this, {
       prompts: services.prompts,
@@ -96,11 +97,11 @@ export default class VaultCopilotPlugin extends Plugin {
     this.addSettingTab(new VaultCopilotSettingTab(this.app, this, store, services.registry, services.mcpHub, { fetch: corsFreeFetch, secrets }, services.indexHealth));
     this.addCommand({
       id: "rebuild-search-index",
-      name: "Rebuild search index",
+      name: t("command.rebuildIndex"),
       callback: () => {
         services.noteIndex.rebuild().then(
-          (report) => new Notice(`Search index rebuilt: ${report.indexed} notes.`),
-          (error: unknown) => new Notice(`The search index could not be rebuilt: ${errorMessage(error)}`),
+          (report) => new Notice(t("notice.indexRebuilt", { count: report.indexed })),
+          (error: unknown) => new Notice(t("notice.indexRebuildFailed", { reason: errorMessage(error) })),
         );
       },
     });

@@ -3,6 +3,7 @@ import { formatLayeredPayload, type PromptPayloadRecorder, type RecordedPromptPa
 import { PROMPT_LAYER_IDS, PROMPT_LAYER_NAMES, type PayloadMessage } from "../context/PromptContextTypes";
 import { isChatMode, CHAT_MODE_NAMES } from "../settings/chatModes";
 import { count } from "./chat-components/toolResultSummary";
+import { t } from "../i18n/t";
 
 /** Who a message of the request speaks as, in words. */
 const ROLE_WORDS: Record<PayloadMessage["role"], string> = {
@@ -28,11 +29,11 @@ export class PromptPayloadModal extends Modal {
 
   override onOpen(): void {
     const { contentEl, titleEl } = this;
-    titleEl.setText("Last request");
+    titleEl.setText(t("payload.title"));
     contentEl.addClass("vault-copilot-payload");
     const payload = this.recorder.getLast();
     if (!payload) {
-      contentEl.createEl("p", { text: "No request has been sent yet. Send a message in the chat first." });
+      contentEl.createEl("p", { text: t("payload.none") });
       return;
     }
     const mode = isChatMode(payload.runner) ? CHAT_MODE_NAMES[payload.runner].label : payload.runner;
@@ -55,10 +56,10 @@ export class PromptPayloadModal extends Modal {
       }
     }
     const buttons = contentEl.createDiv({ cls: "modal-button-container" });
-    buttons.createEl("button", { text: "Copy", cls: "mod-cta" }).addEventListener("click", () => {
+    buttons.createEl("button", { text: t("payload.copy"), cls: "mod-cta" }).addEventListener("click", () => {
       navigator.clipboard.writeText(formatLayeredPayload(payload)).then(
-        () => new Notice("Request copied."),
-        () => new Notice("The request could not be copied."),
+        () => new Notice(t("notice.requestCopied")),
+        () => new Notice(t("notice.requestNotCopied")),
       );
     });
   }
@@ -69,7 +70,7 @@ export class PromptPayloadModal extends Modal {
 
   /** Each layer's share of the request, in the order the request holds them. */
   private showLayers(payload: RecordedPromptPayload): void {
-    const list = this.contentEl.createEl("ul", { cls: "vault-copilot-payload-layers", attr: { "aria-label": "Layers" } });
+    const list = this.contentEl.createEl("ul", { cls: "vault-copilot-payload-layers", attr: { "aria-label": t("payload.layers") } });
     for (const layer of PROMPT_LAYER_IDS) {
       const item = list.createEl("li");
       item.createSpan({ cls: "vault-copilot-payload-layer-name", text: PROMPT_LAYER_NAMES[layer] });

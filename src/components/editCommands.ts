@@ -1,13 +1,13 @@
 import { Notice, type Plugin } from "obsidian";
 import type { EditHistory, UndoOutcome } from "../tools/edit/EditHistory";
-import { UNDO_LAST_EDIT_COMMAND_NAME } from "../tools/edit/proposeAndApplyEdit";
 import { errorMessage } from "../errorMessage";
+import { t } from "../i18n/t";
 
 /** Adds the "undo the agent's last edit" command over the history the edit tools record into. */
 export function registerEditCommands(plugin: Plugin, history: EditHistory): void {
   plugin.addCommand({
     id: "undo-last-agent-edit",
-    name: UNDO_LAST_EDIT_COMMAND_NAME,
+    name: t("command.undoLastEdit"),
     callback: () => {
       void undoLastEdit(history);
     },
@@ -55,7 +55,7 @@ async function undoNewest(history: EditHistory): Promise<{ outcome?: UndoOutcome
     const outcome = await history.undoLast();
     result = { outcome, message: outcome.message };
   } catch (error) {
-    result = { message: `Could not undo the agent's last edit: ${errorMessage(error)}` };
+    result = { message: t("notice.undoFailed", { reason: errorMessage(error) }) };
   }
   new Notice(result.message);
   return result;

@@ -8,6 +8,7 @@ import type { VaultPort } from "../vault/VaultPort";
 import type { CopilotView, PromptToRun } from "./CopilotView";
 import { EditInstructionModal } from "./EditInstructionModal";
 import { editorPlace } from "./editorPlace";
+import { t } from "../i18n/t";
 
 export interface PromptCommandParts {
   prompts: PromptLibrary;
@@ -40,7 +41,7 @@ export function registerPromptCommands(plugin: Plugin, parts: PromptCommandParts
   /** Says why an edit cannot start its own chat now (the open chat still answers, or would be lost), before anything is typed. */
   const refusedOwnChat = () => {
     const refusal = parts.findChatView?.()?.ownChatRefusal() ?? null;
-    if (refusal) new Notice(`Vault Copilot: ${refusal}`);
+    if (refusal) new Notice(t("notice.prefixed", { message: refusal }));
     return refusal !== null;
   };
   const askForEdit = (editor: Editor, notePath: string | null) => {
@@ -54,7 +55,7 @@ export function registerPromptCommands(plugin: Plugin, parts: PromptCommandParts
 
   plugin.addCommand({
     id: "edit-selection",
-    name: "Edit selection with Copilot",
+    name: t("command.editSelection"),
     editorCheckCallback: (checking, editor, context) => {
       if (!editor.getSelection()) return false;
       if (checking) return true;
@@ -64,11 +65,11 @@ export function registerPromptCommands(plugin: Plugin, parts: PromptCommandParts
   });
   plugin.addCommand({
     id: "create-starter-prompts",
-    name: "Create starter prompts",
+    name: t("command.createStarterPrompts"),
     callback: () => {
       createStarterPrompts(parts.vault, parts.promptsFolder()).then(
-        (created) => new Notice(created.length > 0 ? `Created ${created.length} prompts in ${parts.promptsFolder()}/.` : "The starter prompts are there already."),
-        (error: unknown) => new Notice(`The starter prompts could not be created: ${errorMessage(error)}`),
+        (created) => new Notice(created.length > 0 ? t("notice.promptsCreated", { count: created.length, folder: parts.promptsFolder() }) : t("notice.promptsThere")),
+        (error: unknown) => new Notice(t("notice.promptsFailed", { reason: errorMessage(error) })),
       );
     },
   });
@@ -82,7 +83,7 @@ export function registerPromptCommands(plugin: Plugin, parts: PromptCommandParts
       const id = `${PROMPT_COMMAND_PREFIX}${prompt.name}`;
       plugin.addCommand({
         id,
-        name: `Run prompt: ${prompt.name}`,
+        name: t("command.runPrompt", { name: prompt.name }),
         callback: () => {
           const editor = plugin.app.workspace.getActiveViewOfType(MarkdownView);
           run(prompt, editor ? editorPlace(editor.editor, editor.file?.path ?? null) : null);
@@ -103,11 +104,11 @@ export function registerPromptCommands(plugin: Plugin, parts: PromptCommandParts
       const notePath = info.file?.path ?? null;
       menu.addItem((item) =>
         item
-          .setTitle("Edit selection with Copilot")
+          .setTitle(t("command.editSelection"))
           .setIcon("bot-message-square")
           .onClick(() => askForEdit(editor, notePath)),
       );
-      for (const prompt of menuPrompts) menu.addItem((item) => item.setTitle(`Copilot: ${prompt.name}`).onClick(() => run(prompt, editorPlace(editor, notePath))));
+      for (const prompt of menuPrompts) menu.addItem((item) => item.setTitle(t("menu.prompt", { name: prompt.name })).onClick(() => run(prompt, editorPlace(editor, notePath))));
     }),
   );
 }
