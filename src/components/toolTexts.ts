@@ -1,7 +1,8 @@
 import type { ToolMetadata, ToolWording } from "../tools/SimpleTool";
 import { en } from "../i18n/en";
 import type { MessageKey } from "../i18n/messages";
-import { t } from "../i18n/t";
+import { ENGLISH } from "../i18n/languages";
+import { currentLanguage, t } from "../i18n/t";
 
 /**
  * A tool's words in the interface's language. A built-in tool's name, description and banner
@@ -21,9 +22,11 @@ function builtInKey(id: string | undefined, part: "name" | "description" | "pend
   return Object.hasOwn(en, key) ? (key as MessageKey) : undefined;
 }
 
-export function toolTexts(id: string | undefined, metadata: Pick<ToolMetadata, "displayName" | "description"> | undefined, fallbackName: string): ToolTexts {
+export function toolTexts(id: string | undefined, metadata: Pick<ToolMetadata, "displayName" | "description" | "wording"> | undefined, fallbackName: string): ToolTexts {
+  // In English the tool's own metadata is the text (the table repeats it, and a test holds the two equal).
+  const english = currentLanguage() === ENGLISH;
   const said = (part: "name" | "description" | "pending" | "running" | "done", otherwise: string) => {
-    const key = builtInKey(id, part);
+    const key = english ? undefined : builtInKey(id, part);
     return key ? t(key) : otherwise;
   };
   const name = said("name", metadata?.displayName ?? fallbackName);
@@ -31,9 +34,9 @@ export function toolTexts(id: string | undefined, metadata: Pick<ToolMetadata, "
     name,
     description: said("description", metadata?.description ?? ""),
     wording: {
-      pending: said("pending", t("banner.genericPending", { tool: name })),
-      running: said("running", t("banner.genericRunning", { tool: name })),
-      done: said("done", t("banner.genericDone", { tool: name })),
+      pending: said("pending", metadata?.wording?.pending ?? t("banner.genericPending", { tool: name })),
+      running: said("running", metadata?.wording?.running ?? t("banner.genericRunning", { tool: name })),
+      done: said("done", metadata?.wording?.done ?? t("banner.genericDone", { tool: name })),
     },
   };
 }

@@ -1,8 +1,6 @@
 import { createContext, memo, useContext, useEffect } from "react";
 import type { ChatController } from "../../chat/ChatController";
 import type { ToolCallPart } from "../../chat/chatTypes";
-import { wordingOf } from "../../tools/SimpleTool";
-import { en } from "../../i18n/en";
 import { toolTexts } from "../toolTexts";
 import { useChatHost, type ChatHost } from "./ChatHost";
 import { ToolCallBanner, type ToolCallBannerProps } from "./ToolCallBanner";
@@ -84,8 +82,7 @@ function bannerProps(host: ChatHost, part: ToolCallPart, onUndone: (path: string
     toolName: part.toolName,
     ...(part.toolId !== undefined ? { toolId: part.toolId } : {}),
     displayName: texts.name,
-    // A tool with wording of its own but no entry in the tables (none today) keeps its words.
-    wording: metadata?.wording && !Object.hasOwn(en, `tool.${metadata.id}.pending`) ? wordingOf(metadata) : texts.wording,
+    wording: texts.wording,
     status: part.status,
     args: part.args,
     startedAt: part.startedAt,
