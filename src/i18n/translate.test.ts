@@ -24,7 +24,7 @@ describe("translate", () => {
     expect(forms).toEqual([1, 21, 2, 4, 22, 5, 11, 12, 20, 1.5].map((count) => table[rules.select(count)]!.replace("{count}", new Intl.NumberFormat("ru-RU").format(count))));
     expect(new Set([1, 2, 5, 1.5].map((count) => rules.select(count)))).toEqual(new Set(["one", "few", "many", "other"]));
     // Four different sentences for the four categories.
-    expect(new Set([forms[0], forms[2], forms[5], forms[9]].map((form) => form.replace(/[\d,\s]+/g, ""))).size).toBe(4);
+    expect(new Set([forms[0]!, forms[2]!, forms[5]!, forms[9]!].map((form) => form.replace(/[\d,\s]+/g, ""))).size).toBe(4);
   });
 
   it("writes numbers the language's way", () => {
