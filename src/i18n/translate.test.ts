@@ -18,13 +18,11 @@ describe("translate", () => {
   });
 
   it("picks Russian's plural form by count: one (1, 21), few (2–4, 22), many (5–20, 11), other (fractions)", () => {
-    const forms = [1, 21, 2, 4, 22, 5, 11, 12, 20, 1.5].map((count) => translate(russian, "summary.notesFound", { count }));
-    const table = russian.table["summary.notesFound"]!;
-    const rules = new Intl.PluralRules("ru-RU");
-    expect(forms).toEqual([1, 21, 2, 4, 22, 5, 11, 12, 20, 1.5].map((count) => table[rules.select(count)]!.replace("{count}", new Intl.NumberFormat("ru-RU").format(count))));
-    expect(new Set([1, 2, 5, 1.5].map((count) => rules.select(count)))).toEqual(new Set(["one", "few", "many", "other"]));
-    // Four different sentences for the four categories.
-    expect(new Set([forms[0]!, forms[2]!, forms[5]!, forms[9]!].map((form) => form.replace(/[\d,\s]+/g, ""))).size).toBe(4);
+    const said = (count: number) => translate(russian, "summary.notesFound", { count });
+    expect([1, 21].map(said)).toEqual(["найдена 1 заметка", "найдена 21 заметка"]);
+    expect([2, 4, 22].map(said)).toEqual(["найдено 2 заметки", "найдено 4 заметки", "найдено 22 заметки"]);
+    expect([5, 11, 12, 20].map(said)).toEqual(["найдено 5 заметок", "найдено 11 заметок", "найдено 12 заметок", "найдено 20 заметок"]);
+    expect(said(1.5)).toBe("найдено 1,5 заметки");
   });
 
   it("writes numbers the language's way", () => {
