@@ -5,6 +5,8 @@ import { registerChatCommands } from "./components/chatCommands";
 import { CopilotView } from "./components/CopilotView";
 import { modalEditApproval } from "./components/EditApprovalModal";
 import { registerEditCommands } from "./components/editCommands";
+import { registerInlineCompletion } from "./components/editor/registerInlineCompletion";
+import { CompletionUsage } from "./editor/completionUsage";
 import { createEmbeddingProgressStatusBar, createIndexProgressStatusBar } from "./components/indexProgressStatusBar";
 import { registerPomodoro } from "./components/pomodoroStatusBar";
 import { registerPromptCommands } from "./components/promptCommands";
@@ -42,9 +44,10 @@ export default class VaultCopilotPlugin extends Plugin {
     this.settingsStore = store;
     // Requests to model, embeddings and MCP servers go out without CORS (local servers rarely allow it).
     const corsFreeFetch = createObsidianFetch();
+    const dataStore = new ObsidianDataStore(this.app.vault.adapter, pluginDataFolder(this));
     const services = createServices({
       vault: new ObsidianVault(this.app),
-      dataStore: new ObsidianDataStore(this.app.vault.adapter, pluginDataFolder(this)),
+      dataStore,
       secrets,
       settings: store,
       fetch: corsFreeFetch,
@@ -82,7 +85,9 @@ export default class VaultCopilotPlugin extends Plugin {
     this.addCommand({ id: "show-last-request", name: "Show last request", callback: () => new PromptPayloadModal(this.app, services.recorder).open() });
     registerEditCommands(this, services.editHistory);
     registerPromptCommands(this, { prompts: services.prompts, vault: services.vault, promptsFolder: () => store.get().prompts.folder, openChatView: () => this.openChatView() });
-    this.addSettingTab(new VaultCopilotSettingTab(this.app, this, store, services.registry, services.mcpHub, { fetch: corsFreeFetch, secrets }, services.indexHealth));
+    const completionUsage = new CompletionUsage(dataStore);
+    registerInlineCompletion(this, { settings: () => store.get().completion, secrets, fetch: corsFreeFetch, usage: completionUsage });
+    this.addSettingTab(new VaultCopilotSettingTab(this.app, this, store, services.registry, services.mcpHub, { fetch: corsFreeFetch, secrets }, services.indexHealth, completionUsage));
     this.addCommand({
       id: "rebuild-search-index",
       name: "Rebuild search index",

@@ -30,7 +30,7 @@ export { normalizePath, TAbstractFile, TFile, TFolder, Vault, type VaultChange, 
 export { Editor } from "./editor";
 export { Keymap } from "./keymap";
 export { MarkdownRenderChild, MarkdownRenderer, type CodeBlockProcessor } from "./markdownRenderer";
-export { MarkdownView } from "./markdownView";
+export { editorInfoField, MarkdownView } from "./markdownView";
 export { ItemView, View, Workspace, WorkspaceLeaf, WorkspaceSidedock, type LeafPlace, type OpenedLink, type ViewCreator } from "./workspace";
 
 if (typeof window !== "undefined" && typeof HTMLElement !== "undefined") {
