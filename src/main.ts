@@ -6,6 +6,7 @@ import { CopilotView } from "./components/CopilotView";
 import { modalEditApproval } from "./components/EditApprovalModal";
 import { registerEditCommands } from "./components/editCommands";
 import { registerInlineCompletion } from "./components/editor/registerInlineCompletion";
+import { registerQuickQuestion } from "./components/editor/quickQuestionCommand";
 import { CompletionUsage } from "./editor/completionUsage";
 import { createEmbeddingProgressStatusBar, createIndexProgressStatusBar } from "./components/indexProgressStatusBar";
 import { registerPomodoro } from "./components/pomodoroStatusBar";
@@ -87,6 +88,13 @@ export default class VaultCopilotPlugin extends Plugin {
     registerPromptCommands(this, { prompts: services.prompts, vault: services.vault, promptsFolder: () => store.get().prompts.folder, openChatView: () => this.openChatView() });
     const completionUsage = new CompletionUsage(dataStore);
     registerInlineCompletion(this, { settings: () => store.get().completion, secrets, fetch: corsFreeFetch, usage: completionUsage });
+    registerQuickQuestion(this, {
+      vault: services.vault,
+      createRunner: () => services.createRunner("chat", store.get().provider.model),
+      replaceInFile: () => services.registry.getAllTools().find((definition) => definition.metadata.id === "replaceInFile")?.tool,
+      toolTimeoutMs: () => store.get().toolTimeoutSeconds * 1000,
+      openChatView: () => this.openChatView(),
+    });
     this.addSettingTab(new VaultCopilotSettingTab(this.app, this, store, services.registry, services.mcpHub, { fetch: corsFreeFetch, secrets }, services.indexHealth, completionUsage));
     this.addCommand({
       id: "rebuild-search-index",
