@@ -4,6 +4,7 @@ import { answeredRunner } from "../../chat/answeredRunner";
 import type { ChatRunner } from "../../chat/ChatController";
 import { questionChips, replaceSelectionWithAnswer, type QuestionPlace } from "../../editor/quickQuestion";
 import type { EditOutcome } from "../../tools/edit/proposeAndApplyEdit";
+import type { RunApprovals } from "../../ports/approval";
 import type { AnySimpleTool } from "../../tools/SimpleTool";
 import type { VaultPort } from "../../vault/VaultPort";
 import type { CopilotView } from "../CopilotView";
@@ -19,6 +20,8 @@ export interface QuickQuestionParts {
   replaceInFile(): AnySimpleTool | undefined;
   toolTimeoutMs(): number;
   openChatView(): Promise<CopilotView | null>;
+  /** Who approves Replace selection's diff: Obsidian's edit dialog unless given (tests hand in their own). */
+  approvals?: (app: Plugin["app"]) => RunApprovals;
 }
 
 /**
@@ -69,14 +72,19 @@ function placeAt(editor: Editor, path: string): QuestionPlace {
 function cursorCoordinates(editor: Editor): CursorCoordinates {
   const view = (editor as Editor & { cm?: EditorView }).cm;
   if (!view) return null;
-  const coordinates = view.coordsAtPos(view.state.selection.main.head);
-  return coordinates ? { left: coordinates.left, top: coordinates.top, bottom: coordinates.bottom } : null;
+  try {
+    const coordinates = view.coordsAtPos(view.state.selection.main.head);
+    return coordinates ? { left: coordinates.left, top: coordinates.top, bottom: coordinates.bottom } : null;
+  } catch {
+    // An editor that is not laid out (hidden, or a DOM without layout) cannot measure: the panel opens centred.
+    return null;
+  }
 }
 
 async function replaceSelection(plugin: Plugin, parts: QuickQuestionParts, place: Parameters<typeof replaceSelectionWithAnswer>[1], answer: string): Promise<void> {
   const tool = parts.replaceInFile();
   if (!tool) throw new Error("the edit tools are not loaded");
-  const result = await replaceSelectionWithAnswer(tool, place, answer, { approvals: { ...modalEditApproval(plugin.app), ...modalToolCallApproval(plugin.app) }, timeoutMs: parts.toolTimeoutMs(), signal: new AbortController().signal });
+  const result = await replaceSelectionWithAnswer(tool, place, answer, { approvals: parts.approvals?.(plugin.app) ?? { ...modalEditApproval(plugin.app), ...modalToolCallApproval(plugin.app) }, timeoutMs: parts.toolTimeoutMs(), signal: new AbortController().signal });
   const outcome = result.output as EditOutcome | undefined;
   if (result.status === "ok" && outcome?.status === "applied") new Notice(`Replaced the selection in ${place.path}.`);
   else if (outcome?.status !== "rejected") new Notice(`The selection was not replaced: ${result.text.split("\n")[0] ?? ""}`);
