@@ -6,7 +6,6 @@ import { Plugin, MarkdownView } from "../../../test/obsidian/obsidian";
 import { openChatView, type ChatViewSetup } from "../../../test/helpers/chatViewHarness";
 import { startOpenAIServer, type OpenAIServer, type ScriptedResponse } from "../../../test/helpers/openAIServer";
 import { approveEverything, refuseEverything } from "../../ports/approval";
-import type { CopilotView } from "../CopilotView";
 import { registerQuickQuestion } from "./quickQuestionCommand";
 
 const NOTE_PATH = "Дневник/Встреча.md";
@@ -30,7 +29,7 @@ describe("the quick question at the cursor", () => {
       createRunner: () => setup.services.createRunner("chat", setup.settings.provider.model),
       replaceInFile: () => setup.services.registry.getAllTools().find((definition) => definition.metadata.id === "replaceInFile")?.tool,
       toolTimeoutMs: () => 10_000,
-      openChatView: () => Promise.resolve(setup.view as unknown as CopilotView),
+      openChatView: () => Promise.resolve(setup.view),
       approvals: () => {
         const port = approve ? approveEverything : refuseEverything("The user said no.");
         return {
@@ -128,13 +127,15 @@ describe("the quick question at the cursor", () => {
   it("Escape closes the panel and stops an answer still coming", async () => {
     answers = [{ text: "never ends", holdOpen: true }];
     expect(await plugin.runCommand("quick-question")).toBe(true);
-    const box = within(panel()).getByRole("textbox", { name: "Quick question" }) as HTMLInputElement;
+    const box = within(panel()).getByRole<HTMLInputElement>("textbox", { name: "Quick question" });
     act(() => {
       box.value = "Долгий вопрос?";
       box.dispatchEvent(new KeyboardEvent("keydown", { key: "Enter", bubbles: true }));
     });
     await waitFor(() => expect(server.requests).toHaveLength(1));
-    act(() => box.dispatchEvent(new KeyboardEvent("keydown", { key: "Escape", bubbles: true })));
+    act(() => {
+      box.dispatchEvent(new KeyboardEvent("keydown", { key: "Escape", bubbles: true }));
+    });
     expect(screen.queryByRole("dialog", { name: "Quick question" })).toBeNull();
     await server.requests[0]!.closed;
   });
