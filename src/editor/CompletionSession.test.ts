@@ -92,9 +92,10 @@ describe("CompletionSession", () => {
     const { session, scheduler, shown, nextGhost, allSettled } = await begin(() => ({ text: " и пошли домой." }));
     session.changed(snapshot("Мы закончили работу"));
     scheduler.advance(599);
-    expect(server!.requests).toHaveLength(0);
+    expect(session.requesting).toBe(false);
     const ghost = nextGhost();
     scheduler.advance(1);
+    expect(session.requesting).toBe(true);
     await ghost;
     await allSettled();
     expect(shown.at(-1)).toEqual({ at: "Мы закончили работу".length, text: " и пошли домой." });

@@ -121,8 +121,8 @@ export class CompletionSession {
       this.noticeCap(now, policy.dailyRequestCap);
       return;
     }
-    await ports.usage.countRequest(now);
-    if (controller.signal.aborted) return;
+    // Counted, and written in the background: the file's write is no reason to make the user wait.
+    void ports.usage.countRequest(now);
     const context = completionContext(snapshot.title, snapshot.text, snapshot.cursor);
     const current = () => !controller.signal.aborted && this.snapshot === snapshot;
     try {

@@ -40,6 +40,8 @@ export class MarkdownView extends ItemView implements Pick<Obsidian.MarkdownView
   /** The CodeMirror editor showing the Editor (Obsidian's `editor.cm`). */
   readonly editorView: EditorView;
   private saving: Promise<void> = Promise.resolve();
+  /** Saves written and not yet settled: their "modify" events carry text older than the editor's. */
+  private pendingSaves = 0;
 
   constructor(leaf: WorkspaceLeaf) {
     super(leaf);
@@ -100,9 +102,10 @@ export class MarkdownView extends ItemView implements Pick<Obsidian.MarkdownView
     // A change to the note from elsewhere (the plugin's tools, another view) reloads the editor.
     this.registerEvent(
       this.app.vault.on("modify", (changed) => {
-        if (changed !== this.file || !this.file) return;
+        // Our own saves come back as "modify" too; while one is on its way the editor is newer than the note.
+        if (changed !== this.file || !this.file || this.pendingSaves > 0) return;
         void this.app.vault.read(this.file).then((text) => {
-          if (text === this.editor.getValue()) return;
+          if (text === this.editor.getValue() || this.pendingSaves > 0) return;
           const [anchor, head] = this.editor.selectionOffsets();
           this.editor.setState(text, anchor, head, LOADED);
         });
@@ -115,7 +118,11 @@ export class MarkdownView extends ItemView implements Pick<Obsidian.MarkdownView
     const file = this.file;
     if (!file) return;
     const text = this.editor.getValue();
-    this.saving = this.saving.then(() => this.app.vault.modify(file, text)).catch((error: unknown) => console.error(`The note "${file.path}" could not be saved`, error));
+    this.pendingSaves++;
+    this.saving = this.saving
+      .then(() => this.app.vault.modify(file, text))
+      .catch((error: unknown) => console.error(`The note "${file.path}" could not be saved`, error))
+      .finally(() => this.pendingSaves--);
   }
 
   private showEditorInCodeMirror(origin: string): void {

@@ -104,12 +104,24 @@ describe("inline completion's request, per provider", () => {
   });
 
   it("continues Chinese text with no space at the join, names the script, and stops at a paragraph's end the server ignored", async () => {
-    const server = await startOpenAIServer([{ text: "决定下周发布新版本。\n\n第二段不应出现。" }]);
+    // One piece holds both paragraphs: the cut is the tidying's, not the stream's.
+    const server = await startOpenAIServer([{ text: "决定下周发布新版本。\n\n第二段不应出现。", chunkSize: 100 }]);
     try {
       const before = "# 会议记录\n\n今天我们讨论了项目的预算，最后";
       const result = await complete(settingsFor({ preset: "custom", baseUrl: server.baseUrl }))(completionContext("会议", before, before.length), new AbortController().signal);
       expect(result.text).toBe("决定下周发布新版本。");
       expect(server.requests[0]!.body.messages[0]!.content).toMatch(/written in Han \(Chinese characters\)/);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("stops reading at a paragraph's end and closes the connection, though the server goes on", async () => {
+    const server = await startOpenAIServer([{ text: " и пошли домой.\n\nДальше ещё", holdOpen: true }]);
+    try {
+      const result = await complete(settingsFor({ preset: "custom", baseUrl: server.baseUrl }))(context(), new AbortController().signal);
+      expect(result.text).toBe(" и пошли домой.");
+      await server.requests[0]!.closed;
     } finally {
       await server.close();
     }
