@@ -46,7 +46,7 @@ export function completionSection(context: RowContext, usage?: CompletionUsageSo
     heading: "Inline completion",
     rows: [
       toggleRow(context, {
-        name: "Suggest as I write",
+        name: "Suggest while writing",
         desc:
           `Off by default. When on, each time you pause while writing a note, the note's title, up to ${DEFAULT_CONTEXT_LIMITS.before.toLocaleString()} characters before the cursor and ${DEFAULT_CONTEXT_LIMITS.after.toLocaleString()} after it are sent to the completion model below, ` +
           "and its suggestion appears as faint text after the cursor: Tab takes it, Ctrl/Cmd+→ one word, Escape or any other key dismisses it. Never in frontmatter, code, math, links, URLs or tables. " +
