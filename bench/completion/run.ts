@@ -19,6 +19,7 @@ import { FakeScheduler } from "../../test/helpers/fakeScheduler";
 import { startOpenAIServer, type OpenAIServer } from "../../test/helpers/openAIServer";
 import { makeTempVault } from "../../test/helpers/tempVault";
 import { startDemoProcess, type DemoProcess } from "../chat/demoProcess";
+import { keyLatencies, watchKeys } from "../chat/pageProbes";
 import { sampleText, typingOf } from "./typingModel";
 
 const PAUSE_MS = 600;
@@ -34,30 +35,7 @@ const percentile = (values: number[], share: number) => {
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 
 interface BenchWindow {
-  benchKeys: number[];
   benchGhostAt: number | null;
-}
-
-/** Records each key's time to the next painted frame, in the note editor (see bench/chat/pageProbes.ts's watchKeys). */
-async function watchEditorKeys(page: Page): Promise<void> {
-  await page.evaluate(() => {
-    const bench = window as unknown as BenchWindow;
-    bench.benchKeys = [];
-    const editor = document.querySelector('[aria-label="Note editor"]');
-    if (!editor) throw new Error("No note editor");
-    editor.addEventListener(
-      "keydown",
-      (event) => {
-        const start = event.timeStamp;
-        requestAnimationFrame(() => {
-          const channel = new MessageChannel();
-          channel.port1.onmessage = () => bench.benchKeys.push(performance.now() - start);
-          channel.port2.postMessage(null);
-        });
-      },
-      { capture: true },
-    );
-  });
 }
 
 async function openEditor(browser: Browser, url: string): Promise<Page> {
@@ -71,7 +49,7 @@ async function openEditor(browser: Browser, url: string): Promise<Page> {
 
 /** Types rounds of keys 80 ms apart, each followed by a pause past the completion pause (a suggestion arrives and is then typed over). */
 async function typingLatencies(page: Page): Promise<number[]> {
-  await watchEditorKeys(page);
+  await watchKeys(page, true, '[aria-label="Note editor"]');
   const words = "and then we wrote the summary for the team ";
   for (let round = 0; round < TYPING_ROUNDS; round++) {
     for (let key = 0; key < KEYS_PER_ROUND; key++) {
@@ -80,7 +58,7 @@ async function typingLatencies(page: Page): Promise<number[]> {
     }
     await page.waitForTimeout(PAUSE_MS + SERVER_LATENCY_MS + 300);
   }
-  return page.evaluate(() => (window as unknown as BenchWindow).benchKeys);
+  return keyLatencies(page);
 }
 
 /** Epoch milliseconds at which the server received each completion request (the page's clock is the same machine's). */

@@ -3,26 +3,16 @@
  * 150 ± 60 ms), a short hesitation after one word in ten (0.4–1.2 s), and a longer one at a
  * sentence's end (1–2.5 s). Seeded, so every run types the same way.
  */
+import { randomFrom } from "../chat/longAnswer";
+
 export interface TypedKey {
   /** Milliseconds since the previous key. */
   gapMs: number;
   text: string;
 }
 
-/** A small seeded generator (mulberry32): the same seed, the same typing. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let value = state;
-    value = Math.imul(value ^ (value >>> 15), value | 1);
-    value ^= value + Math.imul(value ^ (value >>> 7), value | 61);
-    return ((value ^ (value >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 export function typingOf(text: string, seed = 7): TypedKey[] {
-  const random = seededRandom(seed);
+  const random = randomFrom(seed);
   const keys: TypedKey[] = [];
   let previous = "";
   for (const character of text) {

@@ -73,8 +73,9 @@ describe("the quick question at the cursor", () => {
     const answer = await ask("Сколько денег?");
     await waitFor(() => expect(answer.textContent).toContain("42 000 евро."));
     expect(answer.querySelector("strong")?.textContent).toBe("42 000 евро.");
-    // Model output loads nothing: the image and the raw HTML are not elements that fetch.
+    // Model output loads nothing: the image and the raw HTML are not elements that fetch; the HTML reads as text.
     expect(answer.querySelector("img")).toBeNull();
+    expect(answer.textContent).toContain("<img src=x onerror=alert(1)>");
     const request = server.requests[0]!;
     expect(request.body.tools).toBeUndefined();
     expect(JSON.stringify(request.body.messages)).toContain("Решение отложено до пятницы.");
