@@ -113,8 +113,10 @@ export function inlineCompletionExtension(ports: InlineCompletionPorts): Extensi
           this.session.dismiss();
           return;
         }
-        const kept = update.docChanged && update.state.field(ghostField, false) !== null;
-        // The field dropped a ghost the change did not keep, so the session has nothing to clear.
+        // A ghost the field still holds is still right where the cursor is (typed over by its own
+        // letters, or the selection set again in place): nothing to clear, nothing new to ask. The
+        // field dropped any other, so the session never needs to dispatch during this update.
+        const kept = update.state.field(ghostField, false) !== null;
         this.session.changed(snapshotOf(update.state, ports.noteTitle(update.state)), kept);
       }
 
