@@ -144,7 +144,7 @@ export function inlineCompletionExtension(ports: InlineCompletionPorts): Extensi
     plugin,
     Prec.highest(
       keymap.of([
-
+        { key: "Tab", run: (view) => accept(view, view.state.field(ghostField, false)?.text ?? "") },
         { key: "Mod-ArrowRight", run: (view) => accept(view, nextWord(view.state.field(ghostField, false)?.text ?? "")) },
         {
           key: "Escape",
