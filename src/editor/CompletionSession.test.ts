@@ -76,6 +76,9 @@ describe("CompletionSession", () => {
   let folder: TempVault | undefined;
   afterEach(async () => {
     setup?.session.dispose();
+    // A test may end at the first ghost, while its request's usage is still being written to the folder.
+    await setup?.allSettled();
+    await setup?.usage.flushed();
     await server?.close();
     folder?.remove();
     setup = server = folder = undefined;
