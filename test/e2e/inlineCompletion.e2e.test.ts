@@ -84,6 +84,16 @@ describe("inline completion in the demo's note editor", () => {
       return view.editor.getValue();
     });
 
+  /** Waits until the ghost text reads `expected` in full: it streams in, so a first look may catch only its start. */
+  async function ghostReads(expected: string): Promise<void> {
+    try {
+      await page.waitForFunction(([selector, text]) => document.querySelector(selector)?.textContent === text, [GHOST, expected] as const, { timeout: 30_000 });
+    } catch (error) {
+      const shown = await page.locator(GHOST).textContent({ timeout: 1_000 }).catch(() => null);
+      throw new Error(`The ghost text never read ${JSON.stringify(expected)}; it reads ${JSON.stringify(shown)}`, { cause: error });
+    }
+  }
+
   async function typeAtEnd(text: string): Promise<void> {
     await editor().click();
     await page.keyboard.press("Control+End");
@@ -98,8 +108,7 @@ describe("inline completion in the demo's note editor", () => {
     const request = await arrived;
     expect(request.body.tools).toBeUndefined();
     expect(JSON.stringify(request.body.messages)).toContain("Сегодня утром,<cursor/>");
-    await page.locator(GHOST).waitFor();
-    expect(await page.locator(GHOST).textContent()).toBe(" мы пошли гулять в парк.");
+    await ghostReads(" мы пошли гулять в парк.");
     await page.screenshot({ path: screenshotPath("inline-completion-ghost.png") });
     // The ghost is shown, not written: the note does not have it yet.
     expect(await saved()).toBe(`${NOTE},`);
@@ -117,8 +126,7 @@ describe("inline completion in the demo's note editor", () => {
     const arrived = requestAfter("в парк. ");
     await typeAtEnd(" ");
     await arrived;
-    await page.locator(GHOST).waitFor();
-    expect(await page.locator(GHOST).textContent()).toBe("Потом был дождь.");
+    await ghostReads("Потом был дождь.");
     const sent = completionRequests().length;
     await page.keyboard.type("Пот");
     expect(await page.locator(GHOST).textContent()).toBe("ом был дождь.");
@@ -130,8 +138,12 @@ describe("inline completion in the demo's note editor", () => {
   });
 
   it("a key typed while the request is in flight aborts it: the server sees the connection closed, and no ghost appears", async () => {
+    // The first answer's text waits until the key is typed: streamed at once, it could show before
+    // the key and the key (a space, its own first character) would then keep it instead.
+    let keyTyped!: () => void;
+    const afterKey = new Promise<void>((resolve) => (keyTyped = resolve));
     answers = new Map<string, ScriptedResponse>([
-      ["Потом", { text: " never shown", holdOpen: true }],
+      ["Потом", { text: " never shown", pauseAfterChunks: 1, resumeWhen: afterKey, holdOpen: true }],
       ["Потом ", { text: " и всё." }],
     ]);
     const first = requestAfter("Потом");
@@ -139,10 +151,10 @@ describe("inline completion in the demo's note editor", () => {
     await typeAtEnd("ом");
     const request = await first;
     await page.keyboard.type(" ");
+    keyTyped();
     await request.closed;
     await second;
-    await page.locator(GHOST).waitFor();
-    expect(await page.locator(GHOST).textContent()).toBe("и всё.");
+    await ghostReads("и всё.");
     expect(await editorText()).not.toContain("never shown");
     expect(consoleErrors).toEqual([]);
   });
