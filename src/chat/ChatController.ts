@@ -27,8 +27,8 @@ export interface ChatRunner {
 export interface ChatControllerDependencies {
   /** The runner of a mode, answering with a model (built per turn, so settings apply at once). */
   createRunner(mode: ChatMode, model: string): ChatRunner;
-  /** Reads the chips of a message into artifacts; problems are shown, not thrown. */
-  readContext(chips: readonly ContextChip[], signal: AbortSignal): Promise<{ artifacts: ContextArtifact[]; problems: string[] }>;
+  /** Reads the chips of a message into artifacts; problems and notices (what was left out) are shown, not thrown. */
+  readContext(chips: readonly ContextChip[], signal: AbortSignal): Promise<{ artifacts: ContextArtifact[]; problems: string[]; notices?: string[] }>;
   /** The mode and model of a new chat (from the settings). */
   defaults(): { mode: ChatMode; model: string };
   /**
@@ -123,8 +123,8 @@ export class ChatController implements RunApprovals {
     // The chips go with this message; those added by hand are spent (they join L2 from now on).
     this.update({ chips: [] });
     await this.exclusiveRun(async (signal) => {
-      const { artifacts, problems } = await this.dependencies.readContext(chips, signal);
-      for (const problem of problems) this.dependencies.onProblem?.(problem);
+      const { artifacts, problems, notices = [] } = await this.dependencies.readContext(chips, signal);
+      for (const problem of [...problems, ...notices]) this.dependencies.onProblem?.(problem);
       return this.tellingUndoneEdits({ id: this.newId("user"), role: "user", text: trimmed, chips, artifacts, sentAt: this.now() });
     }, [], options);
   }

@@ -23,6 +23,8 @@ export interface ChatRunnerParts {
   modelIdleTimeoutMs?: number;
   /** Told when an agent step of `model` called a tool: the model is then known to take tools. */
   onToolCallSeen?: (model: string) => void;
+  /** Whether `model` is known to take images (its setting, else the server's list); images go only to such models. */
+  takesImages?: (model: string) => boolean;
 }
 
 /** The runner of a chat mode, answering with `model`: Chat, Vault QA or the agent; a long chat's history is cut to the model's context window. */
@@ -37,6 +39,7 @@ function modeRunner(parts: ChatRunnerParts, mode: ChatMode, model: string): Chat
     ...(parts.recorder ? { recorder: parts.recorder } : {}),
     ...(parts.retryPolicy ? { retryPolicy: parts.retryPolicy } : {}),
     ...(parts.modelIdleTimeoutMs !== undefined ? { modelIdleTimeoutMs: parts.modelIdleTimeoutMs } : {}),
+    takesImages: () => parts.takesImages?.(model) ?? false,
   };
   switch (mode) {
     case "chat":

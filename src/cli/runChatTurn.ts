@@ -1,6 +1,5 @@
 import { ChatController, type ChatRunner } from "../chat/ChatController";
 import { isAssistant } from "../chat/chatTypes";
-import { readChipArtifacts } from "../chat/chipArtifacts";
 import { loadSavedChat, showSavedChat, type LoadedChat } from "../history/savedChats";
 import type { Services } from "../app/createServices";
 import type { ChainEvent } from "../LLMProviders/chainRunner/ChainEvents";
@@ -12,6 +11,8 @@ import { stringFlag, UsageError, type ParsedArgs } from "./args";
 import type { CliSession } from "./cliRuntime";
 import type { CliIo } from "./io";
 import { chainEventPrinter } from "./printChainEvents";
+import { readAttachments } from "./attachFlag";
+import type { ContextChip } from "../chat/chatTypes";
 
 /** The flags of a command whose turn can be kept as a chat note (as the plugin keeps its chats). */
 export const CHAT_NOTE_FLAGS = { values: ["continue", "context-tokens"], booleans: ["save"] } as const;
@@ -76,6 +77,10 @@ export interface ChatTurnOptions {
   io: CliIo;
   json: boolean;
   note: ChatNoteTarget | null;
+  /** `--attach`: chips that go with the message, read (and checked) before anything is sent. */
+  attachments?: readonly ContextChip[];
+  /** `--no-images`: every image is left out, and said on stderr. */
+  noImages?: boolean;
 }
 
 /**
@@ -87,7 +92,10 @@ export interface ChatTurnOptions {
  * with its error on one line.
  */
 export async function runChatTurn(options: ChatTurnOptions): Promise<number> {
-  const { services, session, mode, send, io, json, note } = options;
+  const { services, session, mode, send, io, json, note, attachments = [], noImages = false } = options;
+  // Read before the model is asked: an attachment that gives nothing ends the command here.
+  const attached = attachments.length > 0 ? await readAttachments(services, attachments, noImages, io.signal) : null;
+  const attachedIds = new Set(attachments.map((chip) => chip.id));
   const model = session.settings.provider.model;
   const print = chainEventPrinter(io, json);
   let lastError: Extract<ChainEvent, { type: "error" }> | undefined;
@@ -115,7 +123,15 @@ export async function runChatTurn(options: ChatTurnOptions): Promise<number> {
     : null;
   const controller = new ChatController({
     createRunner: (runMode, runModel) => printed(services.createRunner(runMode, runModel)),
-    readContext: (chips, signal) => readChipArtifacts(services.vault, chips, signal),
+    readContext: async (chips, signal) => {
+      const read = await services.readContext(
+        chips.filter((chip) => !attachedIds.has(chip.id)),
+        signal,
+        noImages ? { leaveImagesOut: "--no-images" } : {},
+      );
+      if (!attached) return read;
+      return { artifacts: [...attached.artifacts, ...read.artifacts], problems: read.problems, notices: [...(attached.notices ?? []), ...(read.notices ?? [])] };
+    },
     defaults: () => ({ mode, model }),
     onProblem: (message) => io.stderr(`vault-copilot: ${message}\n`),
     ...(writer ? { persistence: writer } : {}),
@@ -127,6 +143,8 @@ export async function runChatTurn(options: ChatTurnOptions): Promise<number> {
       controller.setMode(mode);
       controller.setModel(model);
     }
+    // The attachments are the box's chips, as if added in the view.
+    for (const chip of attachments) controller.addChip(chip);
     if (typeof send === "string") await controller.send(send);
     else await send(controller);
     if (writer) {

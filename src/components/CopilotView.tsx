@@ -4,7 +4,7 @@ import { createRoot, type Root } from "react-dom/client";
 import { ChatController, type ChatRunner } from "../chat/ChatController";
 import { modelSettingsFor, newChatMode } from "../LLMProviders/modelChoice";
 import type { RelatedNotesSource } from "./RelatedNotesList";
-import { readChipArtifacts, selectionChip } from "../chat/chipArtifacts";
+import { selectionChip } from "../chat/chipArtifacts";
 import { ContextSuggester } from "../chat/contextSuggestions";
 import { CHAT_VIEW_TYPE, PLUGIN_ID } from "../constants";
 import type { CopilotSettings, ChatMode } from "../settings/settingsSchema";
@@ -18,6 +18,7 @@ import { restoreChat } from "../history/restoreChat";
 import type { EditHistory } from "../tools/edit/EditHistory";
 import type { ToolRegistry } from "../tools/ToolRegistry";
 import type { VaultPort } from "../vault/VaultPort";
+import type { Services } from "../app/createServices";
 import { ChatHostContext, type ChatHost } from "./chat-components/ChatHost";
 import { ChatView } from "./chat-components/ChatView";
 import { ToolCallRootManager, ToolCallRootsContext } from "./chat-components/toolCallRootManager";
@@ -34,6 +35,8 @@ export interface SettingsSource {
 export interface ChatServices {
   settings: SettingsSource;
   createRunner(mode: ChatMode, model: string): ChatRunner;
+  /** Reads a message's chips (notes, web pages, images) into what the model is sent. */
+  readContext: Services["readContext"];
   vault: VaultPort;
   editHistory: EditHistory;
   registry: ToolRegistry;
@@ -112,7 +115,7 @@ export class CopilotView extends ItemView {
     this.writer = writer;
     const controller = new ChatController({
       createRunner: (mode, model) => services.createRunner(mode, model),
-      readContext: (chips, signal) => readChipArtifacts(services.vault, chips, signal),
+      readContext: (chips, signal) => services.readContext(chips, signal),
       defaults: () => {
         const settings = services.settings.get();
         return { mode: newChatMode(settings, settings.provider.model), model: settings.provider.model };

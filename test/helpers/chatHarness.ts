@@ -1,7 +1,6 @@
 import { createServices, type Services } from "../../src/app/createServices";
 import { ChatController, type ChatControllerDependencies, type ChatRunner } from "../../src/chat/ChatController";
 import type { ChatState } from "../../src/chat/chatTypes";
-import { readChipArtifacts } from "../../src/chat/chipArtifacts";
 import type { PromptPayloadRecorder } from "../../src/context/promptPayloadRecorder";
 import type { FetchLike } from "../../src/ports/FetchLike";
 import type { NoteIndex } from "../../src/search/NoteIndex";
@@ -89,12 +88,12 @@ export function makeChat(
     clock: clockAt(TEST_NOW, "UTC"),
     retryPolicy: FAST_RETRIES,
     ...(options.modelIdleTimeoutMs !== undefined ? { idleTimeoutMs: options.modelIdleTimeoutMs } : {}),
-    listServerModels: () => Promise.resolve(options.knownModels ?? []),
+    listServerModels: () => Promise.resolve({ models: options.knownModels ?? [], imageInput: {} }),
   });
   const makeController = () =>
     new ChatController({
       createRunner: (mode, model) => services.createRunner(mode, model),
-      readContext: (chips, signal) => readChipArtifacts(fsVault, chips, signal),
+      readContext: (chips, signal) => services.readContext(chips, signal),
       defaults: () => ({ mode: settings.defaultMode, model: settings.provider.model }),
       asksApprovals: true,
       ...options.controller,

@@ -23,7 +23,7 @@ import {
   type SettingsSection,
 } from "./settingRows";
 import { CHAT_MODE_NAMES } from "../../settings/chatModes";
-import { CHAT_MODES, copilotSettingsSchema, providerSettingsSchema, historySettingsSchema, promptSettingsSchema, searchSettingsSchema, webSearchSettingsSchema, type ChatMode } from "../../settings/settingsSchema";
+import { CHAT_MODES, copilotSettingsSchema, providerSettingsSchema, historySettingsSchema, promptSettingsSchema, searchSettingsSchema, webSearchSettingsSchema, webPageSettingsSchema, type ChatMode } from "../../settings/settingsSchema";
 import { ToolSettingsSection } from "./v2/components/ToolSettingsSection";
 
 export interface SectionsContext extends RowContext {
@@ -320,6 +320,30 @@ function webSearchSection(context: RowContext): SettingsSection {
   };
 }
 
+function webPageSection(context: RowContext): SettingsSection {
+  return {
+    heading: "Web pages",
+    rows: [
+      toggleRow(context, {
+        name: "Read web pages",
+        desc: "A web address typed after @ (or pasted alone) attaches its page, and the agent may read pages you or your notes name; only the page's main text is kept. Off: no page is fetched.",
+        read: (s) => s.webPages.enabled,
+        write: (s, enabled) => ({ ...s, webPages: { ...s.webPages, enabled } }),
+      }),
+      fieldRow(context, {
+        name: "Longest web page",
+        desc: "The most characters of one page handed to the model (1000 to 500000); a longer page is cut, and the model is told.",
+        read: (s) => s.webPages.maxCharacters,
+        write: (s, maxCharacters) => ({ ...s, webPages: { ...s.webPages, maxCharacters } }),
+        schema: webPageSettingsSchema.shape.maxCharacters,
+        parse: parseWholeNumber,
+        format: String,
+        inputType: "number",
+      }),
+    ],
+  };
+}
+
 /** The tool list, a React component generated from the registry. */
 function toolsRow(context: SectionsContext): SettingsRow {
   return {
@@ -359,6 +383,7 @@ export function buildSettingsSections(context: SectionsContext): SettingsSection
     semanticSearchSection(context, context.indexHealth),
     historySection(context),
     webSearchSection(context),
+    webPageSection(context),
     { heading: "Agent tools", rows: [toolsRow(context)] },
     mcpSection(context, context.mcp),
   ];
