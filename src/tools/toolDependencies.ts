@@ -21,6 +21,11 @@ export interface ToolDependencies {
   http: PlainHttp;
   /** How web pages become documents and Markdown here (absent: readWebPage says it cannot read pages). */
   html?: HtmlReader;
+  /**
+   * The rule a URL the model chose must pass (the private-address rule, `refusedForModel`, when
+   * absent). Tests, whose pages can only be served on 127.0.0.1, let their own server through.
+   */
+  modelUrlRule?: (url: string) => string | null;
   secrets: SecretStore;
   /** Asked before any write, unless the user switched approval off for that tool. */
   approval: ApprovalPort;

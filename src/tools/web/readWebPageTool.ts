@@ -30,7 +30,7 @@ export const readWebPageTool: BuiltinToolEntry = {
       "Never make up or change an address. Cite the page as a Markdown link.",
     wording: { pending: "Would like to read a web page", running: "Reading a web page", done: "Read a web page" },
   },
-  create: ({ http, html, getSettings }): SimpleTool<z.infer<typeof schema>, WebPage> => ({
+  create: ({ http, html, getSettings, modelUrlRule = refusedForModel }): SimpleTool<z.infer<typeof schema>, WebPage> => ({
     name: "readWebPage",
     description: "Reads a public web page whose address the user, a note or a tool result gave, and returns its title and main text as Markdown.",
     schema,
@@ -45,7 +45,7 @@ export const readWebPageTool: BuiltinToolEntry = {
           `${url} was not read: readWebPage reads only addresses the user, an attached note or a tool result wrote, exactly as written there. Ask the user for the page's address if it is not in the conversation.`,
         );
       }
-      return readWebPage(url, { http, html, signal, maxCharacters: settings.maxCharacters, urlRule: refusedForModel });
+      return readWebPage(url, { http, html, signal, maxCharacters: settings.maxCharacters, urlRule: modelUrlRule });
     },
     formatForModel: formatWebPageForModel,
   }),
