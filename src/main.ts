@@ -9,6 +9,8 @@ import { createEmbeddingProgressStatusBar, createIndexProgressStatusBar } from "
 import { registerPomodoro } from "./components/pomodoroStatusBar";
 import { registerPromptCommands } from "./components/promptCommands";
 import { PromptPayloadModal } from "./components/PromptPayloadModal";
+import { obsidianHtmlReader } from "./components/obsidianHtmlReader";
+import { canvasImageScaler } from "./components/canvasImageScaler";
 import { RelatedNotesView } from "./components/RelatedNotesView";
 import { modalToolCallApproval } from "./components/ToolCallApprovalModal";
 import { CHAT_VIEW_TYPE, RELATED_VIEW_TYPE } from "./constants";
@@ -63,6 +65,9 @@ export default class VaultCopilotPlugin extends Plugin {
       onPromptProblems: (problems) => {
         for (const problem of problems) new Notice(`Vault Copilot: ${problem.message}`);
       },
+      // Web pages through the window's DOMParser and Obsidian's htmlToMarkdown; large images scaled on a canvas.
+      html: obsidianHtmlReader(),
+      imageScaler: canvasImageScaler(),
     });
     this.register(() => void services.dispose());
 

@@ -5,6 +5,7 @@ import { ChatController, type ChatRunner } from "../chat/ChatController";
 import { modelSettingsFor, newChatMode } from "../LLMProviders/modelChoice";
 import type { RelatedNotesSource } from "./RelatedNotesList";
 import { selectionChip } from "../chat/chipArtifacts";
+import { isImagePath } from "../chat/images/noteImages";
 import { ContextSuggester } from "../chat/contextSuggestions";
 import { CHAT_VIEW_TYPE, PLUGIN_ID } from "../constants";
 import type { CopilotSettings, ChatMode } from "../settings/settingsSchema";
@@ -248,7 +249,7 @@ export class CopilotView extends ItemView {
     };
   }
 
-  /** Notes dragged from the file explorer (or links to them) that were dropped on the chat. */
+  /** Notes and images dragged from the file explorer (or links to them) that were dropped on the chat. */
   private droppedNotes(data: DataTransfer): string[] {
     const text = data.getData("text/plain");
     const paths = new Set<string>();
@@ -256,7 +257,7 @@ export class CopilotView extends ItemView {
       const link = /^\[\[([^\]|#]+)(?:[#|][^\]]*)?\]\]$/.exec(line.trim())?.[1] ?? obsidianUrlFile(line.trim());
       if (!link) continue;
       const file = this.app.metadataCache.getFirstLinkpathDest(link, "");
-      if (file instanceof TFile && file.extension === "md") paths.add(file.path);
+      if (file instanceof TFile && (file.extension === "md" || isImagePath(file.path))) paths.add(file.path);
     }
     return [...paths];
   }

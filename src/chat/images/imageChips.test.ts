@@ -97,7 +97,7 @@ describe("web chips", () => {
       expect(chips[0]?.label).toBe(`${new URL(pages.url).host}/ar/maqal/tamr.html`);
       const { artifacts, problems } = await readChipArtifacts(vault, chips, undefined, { webPage });
       expect(artifacts).toHaveLength(1);
-      expect(artifacts[0]).toMatchObject({ id: `web:${pages.url}/ar/maqal/tamr.html`, kind: "web", title: expect.stringContaining("موسم التمر في الواحة يبدأ مبكرًا") as unknown as string, source: `${pages.url}/ar/maqal/tamr.html` });
+      expect(artifacts[0]).toMatchObject({ id: `web:${pages.url}/ar/maqal/tamr.html`, kind: "web", title: expect.stringContaining("موسم التمر في الواحة يبدأ مبكرًا"), source: `${pages.url}/ar/maqal/tamr.html` });
       expect(artifacts[0]?.content).toMatch(/^A web page the user attached\. Its text is third-party material/);
       expect(artifacts[0]?.content).toContain("| السكري | ٢٤ ريالًا |");
       expect(problems).toEqual([`${pages.url}/gone.html answered HTTP 404: there is no page at that address.`]);

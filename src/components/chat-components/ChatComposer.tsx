@@ -1,8 +1,9 @@
-import { useImperativeHandle, useRef, useState, type KeyboardEvent, type Ref } from "react";
+import { useImperativeHandle, useRef, useState, type ClipboardEvent, type KeyboardEvent, type Ref } from "react";
 import type { ChatController } from "../../chat/ChatController";
 import type { ChatState, ContextChip } from "../../chat/chatTypes";
-import { baseName, folderChip, noteChip, tagChip } from "../../chat/chipArtifacts";
-import { mentionText } from "../../chat/contextSuggestions";
+import { baseName, folderChip, imageChip, noteChip, tagChip, webChip } from "../../chat/chipArtifacts";
+import { mentionText, webAddress } from "../../chat/contextSuggestions";
+import { pastedImageChips } from "./pastedImages";
 import type { CustomPrompt } from "../../prompts/customPrompt";
 import { matchPrompts } from "../../prompts/PromptLibrary";
 import { useChatHost, type ContextSuggestion } from "./ChatHost";
@@ -128,6 +129,24 @@ export function ChatComposer({ state, controller, ref }: { state: ChatState; con
     });
   };
 
+  /**
+   * Images pasted become chips (their bytes stay in memory, nothing is written to the vault); a
+   * web address pasted as the whole message also attaches its page (the text stays, to send or edit).
+   */
+  const onPaste = (event: ClipboardEvent<HTMLTextAreaElement>) => {
+    const files = Array.from(event.clipboardData.files);
+    if (files.length > 0) {
+      event.preventDefault();
+      void pastedImageChips(files).then(({ chips, problems }) => {
+        for (const chip of chips) controller.addChip(chip);
+        for (const problem of problems) host.notify(`Vault Copilot: ${problem}`);
+      });
+      return;
+    }
+    const url = text.trim() === "" ? webAddress(event.clipboardData.getData("text/plain")) : null;
+    if (url) controller.addChip(webChip(url));
+  };
+
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     // An input method (Chinese, Japanese, …) uses Enter to confirm its own text.
     if (event.nativeEvent.isComposing || event.key === "Process") return;
@@ -176,7 +195,7 @@ export function ChatComposer({ state, controller, ref }: { state: ChatState; con
           label="Context suggestions"
           empty={`No note, folder or tag matches “${suggestions.query}”.`}
           selected={suggestions.selected}
-          options={suggestions.items.map((item) => ({ key: `${item.kind}:${item.value}`, kind: item.kind, text: item.label, onChoose: () => choose(item) }))}
+          options={suggestions.items.map((item) => ({ key: `${item.kind}:${item.value}`, kind: item.kind === "web" ? "page" : item.kind, text: item.label, onChoose: () => choose(item) }))}
         />
       )}
       {suggestions?.kind === "prompts" && (
@@ -203,6 +222,7 @@ export function ChatComposer({ state, controller, ref }: { state: ChatState; con
             updateSuggestions(event.target.value, event.target.selectionStart ?? event.target.value.length);
           }}
           onKeyDown={onKeyDown}
+          onPaste={onPaste}
           onBlur={() => setSuggestions(null)}
         />
         {state.running ? (
@@ -293,5 +313,7 @@ function ChipItem({ chip, onRemove }: { chip: ContextChip; onRemove: () => void 
 function chipOf(suggestion: ContextSuggestion): ContextChip {
   if (suggestion.kind === "folder") return folderChip(suggestion.value);
   if (suggestion.kind === "tag") return tagChip(suggestion.value);
+  if (suggestion.kind === "image") return imageChip(suggestion.value);
+  if (suggestion.kind === "web") return webChip(suggestion.value);
   return noteChip(suggestion.value);
 }

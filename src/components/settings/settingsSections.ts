@@ -5,7 +5,7 @@ import { ALLOW_HIDDEN_FOLDERS_SETTING_NAME } from "../../tools/edit/editTarget";
 import type { ToolRegistry } from "../../tools/ToolRegistry";
 import type { ChatModelPorts } from "../../LLMProviders/chatModelFactory";
 import { mcpSection, type McpStatusSource } from "./mcpSettingsSection";
-import { localServersRow, otherModelsRow, pricesRow, testConnectionRow } from "./modelSettingsRows";
+import { imageInputRow, localServersRow, otherModelsRow, pricesRow, testConnectionRow } from "./modelSettingsRows";
 import { semanticSearchSection, type IndexHealthSource } from "./semanticSearchSection";
 import { PROVIDER_PRESET_DETAILS, type ProviderPresetId } from "./providerPresets";
 import { DEFAULT_CONTEXT_WINDOW_TOKENS } from "../../chat/fitHistory";
@@ -116,6 +116,7 @@ function providerSection(context: SectionsContext): SettingsSection {
         read: (s) => s.provider.apiKeySecretId,
         write: (s, apiKeySecretId) => ({ ...s, provider: { ...s.provider, apiKeySecretId } }),
       }),
+      imageInputRow(context),
       pricesRow(context),
       ...(context.connection ? [testConnectionRow(context, context.connection), localServersRow(context, context.connection)] : []),
       otherModelsRow(context),
