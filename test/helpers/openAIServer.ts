@@ -118,6 +118,11 @@ export interface OpenAIServerOptions {
   port?: number;
   /** Models that take no images: a request with an image part for one answers 400, as OpenAI's text-only models do. */
   textOnlyModels?: string[];
+  /**
+   * Other things this server answers GET for (a web page a test attaches), by path: so one server
+   * behind a proxy that forwards to the base URL only (the browser demo's) serves both.
+   */
+  pages?: (path: string) => { contentType: string; body: string | Uint8Array } | undefined;
 }
 
 export interface OpenAIServer {
@@ -144,6 +149,12 @@ export async function startOpenAIServer(script: Script, options: OpenAIServerOpt
     incoming.on("end", () => {
       const url = incoming.url ?? "/";
       const path = url.split("?")[0] ?? "/";
+      const page = incoming.method === "GET" ? options.pages?.(path) : undefined;
+      if (page) {
+        outgoing.writeHead(200, { "Content-Type": page.contentType });
+        outgoing.end(page.body);
+        return;
+      }
       if (incoming.method === "GET" && path.endsWith("/models")) {
         sendJson(outgoing, 200, { object: "list", data: (options.knownModels ?? []).map((id) => ({ id, object: "model", owned_by: "test" })) });
         return;
