@@ -3,7 +3,7 @@ import type { ChatController } from "../../chat/ChatController";
 import type { ChatState, ContextChip } from "../../chat/chatTypes";
 import { baseName, folderChip, imageChip, noteChip, tagChip, webChip } from "../../chat/chipArtifacts";
 import { mentionText, webAddress } from "../../chat/contextSuggestions";
-import { pastedImageChips } from "./pastedImages";
+import { attachImageFiles } from "./pastedImages";
 import type { CustomPrompt } from "../../prompts/customPrompt";
 import { matchPrompts } from "../../prompts/PromptLibrary";
 import { useChatHost, type ContextSuggestion } from "./ChatHost";
@@ -137,10 +137,7 @@ export function ChatComposer({ state, controller, ref }: { state: ChatState; con
     const files = Array.from(event.clipboardData.files);
     if (files.length > 0) {
       event.preventDefault();
-      void pastedImageChips(files).then(({ chips, problems }) => {
-        for (const chip of chips) controller.addChip(chip);
-        for (const problem of problems) host.notify(`Vault Copilot: ${problem}`);
-      });
+      void attachImageFiles(files, controller, (message) => host.notify(message));
       return;
     }
     const url = text.trim() === "" ? webAddress(event.clipboardData.getData("text/plain")) : null;

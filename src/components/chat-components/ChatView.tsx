@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, useSyncExternalStore, type DragEvent } fro
 import type { ChatController } from "../../chat/ChatController";
 import type { ChatState } from "../../chat/chatTypes";
 import { chipForVaultPath, noteChip } from "../../chat/chipArtifacts";
-import { pastedImageChips } from "./pastedImages";
+import { attachImageFiles } from "./pastedImages";
 import { CHAT_MODE_NAMES } from "../../settings/chatModes";
 import { CHAT_MODES, type ChatMode } from "../../settings/settingsSchema";
 import { ChatComposer, type ComposerHandle } from "./ChatComposer";
@@ -30,10 +30,7 @@ export function ChatView({ controller, onDropNotes }: { controller: ChatControll
     const files = Array.from(event.dataTransfer.files ?? []);
     if (files.length > 0) {
       event.preventDefault();
-      void pastedImageChips(files).then(({ chips, problems }) => {
-        for (const chip of chips) controller.addChip(chip);
-        for (const problem of problems) host.notify(`Vault Copilot: ${problem}`);
-      });
+      void attachImageFiles(files, controller, (message) => host.notify(message));
       return;
     }
     const paths = onDropNotes?.(event.dataTransfer) ?? [];

@@ -1,3 +1,4 @@
+import type { ChatController } from "../../chat/ChatController";
 import { pastedImageChip } from "../../chat/chipArtifacts";
 import type { ContextChip } from "../../chat/chatTypes";
 import { MAX_IMAGE_FILE_BYTES } from "../../chat/images/prepareImage";
@@ -16,4 +17,11 @@ export async function pastedImageChips(files: readonly File[]): Promise<{ chips:
     else chips.push(pastedImageChip(file.name || "pasted image", new Uint8Array(await file.arrayBuffer())));
   }
   return { chips, problems };
+}
+
+/** Adds the chips of image files pasted or dropped to the next message, telling the user of each file that is not one. */
+export async function attachImageFiles(files: readonly File[], controller: Pick<ChatController, "addChip">, notify: (message: string) => void): Promise<void> {
+  const { chips, problems } = await pastedImageChips(files);
+  for (const chip of chips) controller.addChip(chip);
+  for (const problem of problems) notify(`Vault Copilot: ${problem}`);
 }
