@@ -5,8 +5,8 @@ import type { Fits } from "./events";
 let convert: ((element: HTMLElement) => string) | undefined;
 
 /**
- * Obsidian's `htmlToMarkdown`, stood in for by turndown set up as the CLI uses it (Obsidian's own
- * converter is turndown-based too). Takes what Obsidian's takes: a string, an element, a document or a fragment.
+ * Obsidian's `htmlToMarkdown`, stood in for by turndown set up as the CLI uses it. Takes what
+ * Obsidian's takes: a string, an element, a document or a fragment.
  */
 export function htmlToMarkdown(html: string | HTMLElement | Document | DocumentFragment): string {
   convert ??= turndownMarkdown();
