@@ -47,11 +47,11 @@ export function imageChip(path: string): ContextChip {
   return { id: `image:${path}`, kind: "image", label: path.slice(path.lastIndexOf("/") + 1), target: path };
 }
 
-let pastedImages = 0;
-
 /** An image pasted or dropped from outside the vault: its bytes stay in memory, nothing is written. */
 export function pastedImageChip(name: string, bytes: Uint8Array): ContextChip {
-  return { id: `pasted-image:${++pastedImages}:${name}`, kind: "image", label: name, target: name, pasted: { bytes } };
+  // An id of its own: two screenshots pasted one after the other are both called "image.png".
+  const unique = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
+  return { id: `pasted-image:${unique}:${name}`, kind: "image", label: name, target: name, pasted: { bytes } };
 }
 
 /** A web page by its URL (typed after @, pasted alone, or `--attach URL`). */

@@ -122,11 +122,15 @@ describe("images and web pages as chips", () => {
     expect(screen.queryByRole("list", { name: "Context for the next message" })).toBeNull();
   });
 
-  it("an image dropped from outside the vault is a chip", async () => {
+  it("an image dropped from outside the vault is a chip, and two of the same name are two chips", async () => {
     await openWith({ takesImages: true });
     const target = document.querySelector<HTMLElement>(".vault-copilot-chat")!;
-    fireEvent.drop(target, { dataTransfer: { files: [new File([new Uint8Array(PHOTO)], "Скриншот 2026-12-04.png", { type: "image/png" })], types: ["Files"], getData: () => "" } });
+    const drop = (name: string) => fireEvent.drop(target, { dataTransfer: { files: [new File([new Uint8Array(PHOTO)], name, { type: "image/png" })], types: ["Files"], getData: () => "" } });
+    drop("Скриншот 2026-12-04.png");
     await waitFor(() => expect(chipTexts()).toEqual(["Скриншот 2026-12-04.png×"]));
+    drop("image.png");
+    drop("image.png");
+    await waitFor(() => expect(chipTexts()).toEqual(["Скриншот 2026-12-04.png×", "image.png×", "image.png×"]));
   });
 
   it("Show last request names an image by its name, size and bytes, never its base64", async () => {
