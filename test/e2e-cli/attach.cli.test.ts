@@ -185,6 +185,18 @@ describe("--attach", () => {
     expect(existsSync(join(vault.root, "copilot/chats"))).toBe(false);
   });
 
+  it("a page is not fetched when the vault's settings switch reading web pages off: exit 1, saying where to switch it on", async () => {
+    const server = await openAI();
+    mkdirSync(join(vault.root, ".obsidian/plugins/vault-copilot"), { recursive: true });
+    writeFileSync(join(vault.root, ".obsidian/plugins/vault-copilot/data.json"), JSON.stringify({ webPages: { enabled: false, maxCharacters: 40000 } }));
+    pages.requests.length = 0;
+    const result = await runCli(["chat", ...modelFlags(server), "--attach", `${pages.url}${PAGE}`, "Вопрос"]);
+    expect(result.status).toBe(1);
+    expect(result.stderr).toBe(`vault-copilot: --attach: ${pages.url}${PAGE} was not attached: reading web pages is switched off (Settings → Vault Copilot → Web pages).\n`);
+    expect(pages.requests).toHaveLength(0);
+    expect(server.requests).toHaveLength(0);
+  });
+
   it("qa: the attached page and image go with the notes the search found", async () => {
     const server = await openAI();
     const result = await runCli(["qa", ...modelFlags(server), "--attach", `${pages.url}${PAGE}`, "--attach", "Поездки/фото.png", "Где жили в Тбилиси?"]);
