@@ -54,6 +54,9 @@ export const DEFAULT_SETTINGS: CopilotSettings = {
   prompts: {
     folder: "copilot/prompts",
   },
+  projects: {
+    folder: "copilot/projects",
+  },
   webSearch: {
     provider: "none",
     searxngUrl: "http://127.0.0.1:8080",
@@ -68,4 +71,5 @@ export const DEFAULT_SETTINGS: CopilotSettings = {
     maxCharacters: 40_000,
   },
   mcpServers: [],
+  chatTextSize: "normal",
 };

@@ -18,12 +18,15 @@ import type { PromptNoteError } from "../prompts/customPrompt";
 import { PromptLibrary } from "../prompts/PromptLibrary";
 import { storedSecretValues } from "../settings/secrets";
 import type { ChatMode } from "../settings/settingsSchema";
-import { BUILTIN_TOOLS, initializeBuiltinTools } from "../tools/builtinTools";
+import { BUILTIN_TOOLS, createBuiltinToolDefinitions, initializeBuiltinTools } from "../tools/builtinTools";
+import type { ToolDependencies } from "../tools/toolDependencies";
+import type { ProjectPrompt } from "../context/systemPrompt";
+import { projectToolSource } from "../projects/projectTools";
 import { EditHistory } from "../tools/edit/EditHistory";
 import type { PomodoroTimer } from "../tools/pomodoro/PomodoroTimer";
-import type { ToolRegistry } from "../tools/ToolRegistry";
+import type { ToolRegistry, ToolSource } from "../tools/ToolRegistry";
 import type { VaultPort } from "../vault/VaultPort";
-import { createSearchServices, type SearchPorts, type SearchServices, type SettingsSource } from "./createSearchServices";
+import { createSearchServices, type ProjectSearch, type SearchPorts, type SearchServices, type SettingsSource } from "./createSearchServices";
 import { readChipArtifacts, type ReadChips } from "../chat/chipArtifacts";
 import type { ContextChip } from "../chat/chatTypes";
 import type { ImageScaler } from "../ports/imageScaler";
@@ -65,6 +68,14 @@ export interface ServicePorts extends SearchPorts {
 export interface ReadContextOptions {
   /** Leave every image out, for this reason (the CLI's --no-images): each is named in a problem. */
   leaveImagesOut?: string;
+  /** The chat's project's vault: folders and tags list only its notes, and images outside it are refused (absent: the whole vault). */
+  listing?: VaultPort;
+}
+
+/** A project opened for a chat: what it searches, the tools it binds, its part of L1. */
+export interface ProjectWorkspace extends ProjectSearch {
+  tools: ToolSource;
+  prompt: ProjectPrompt;
 }
 
 /** Everything the chat, the commands and the settings reach, built once. */
@@ -79,8 +90,10 @@ export interface Services extends SearchServices {
   recorder: PromptPayloadRecorder;
   history: ChatHistory;
   prompts: PromptLibrary;
-  /** The runner of a chat mode, answering with `model`. */
-  createRunner(mode: ChatMode, model: string): ChatRunner;
+  /** The runner of a chat mode, answering with `model`, inside `project` when one is named (null: the whole vault). */
+  createRunner(mode: ChatMode, model: string, project?: string | null): ChatRunner;
+  /** A project opened for a chat: its scope, its vault and search, the tools that see only it, its part of L1. Throws ProjectNotFoundError. */
+  openProject(name: string): Promise<ProjectWorkspace>;
   /** Reads a message's chips into its artifacts: notes, web pages, images (what cannot be read is a problem, not a throw). */
   readContext(chips: readonly ContextChip[], signal?: AbortSignal, options?: ReadContextOptions): Promise<ReadChips>;
   /** The model names to offer: the configured ones (the default first), then what the default's server lists. */
@@ -107,7 +120,7 @@ export function createServices(ports: ServicePorts): Services {
   const editHistory = new EditHistory(vault, dataStore);
   // The tools' plain requests (web search, transcripts, web pages) go through the same fetch as the model's.
   const http = plainHttp(ports.fetch);
-  initializeBuiltinTools(registry, {
+  const toolDependencies: ToolDependencies = {
     vault,
     clock,
     http,
@@ -118,7 +131,8 @@ export function createServices(ports: ServicePorts): Services {
     editHistory,
     ...(ports.pomodoroTimer ? { pomodoroTimer: ports.pomodoroTimer(clock) } : {}),
     search: noteSearch,
-  });
+  };
+  initializeBuiltinTools(registry, toolDependencies);
   const mcpHub = new McpHub({
     registry,
     createTransport: ports.createMcpTransport,
@@ -160,6 +174,30 @@ export function createServices(ports: ServicePorts): Services {
     return listed.models;
   };
   const following: Array<() => void> = [];
+  // One set of tools per opened project: the built-in tools made again over the project's vault and search.
+  const projectWorkspaces = new WeakMap<ProjectSearch, ProjectWorkspace>();
+  async function openProject(name: string): Promise<ProjectWorkspace> {
+    const opened = await search.openProjectSearch(name);
+    const known = projectWorkspaces.get(opened);
+    if (known) return known;
+    const scopedBuiltins = createBuiltinToolDefinitions({ ...toolDependencies, vault: opened.vault, search: opened.search });
+    const { project } = opened;
+    const workspace: ProjectWorkspace = {
+      ...opened,
+      tools: projectToolSource(registry, scopedBuiltins, project.mcp),
+      prompt: { name: project.name, instructions: project.instructions, urls: project.urls },
+    };
+    projectWorkspaces.set(opened, workspace);
+    return workspace;
+  }
+  /** A chat in a project: the project is opened when the turn runs, so a note changed since is read again. */
+  const projectRunner = (name: string, mode: ChatMode, model: string): ChatRunner => ({
+    async run(input) {
+      const workspace = await openProject(name);
+      const parts: ChatRunnerParts = { ...runnerParts, registry: workspace.tools, getSearcher: () => workspace.search, project: workspace.prompt };
+      return createChatRunner(parts, mode, model).run(input);
+    },
+  });
 
   return {
     ...search,
@@ -172,9 +210,11 @@ export function createServices(ports: ServicePorts): Services {
     recorder,
     history,
     prompts,
-    createRunner: (mode, model) => createChatRunner(runnerParts, mode, model),
+    createRunner: (mode, model, project) => (project ? projectRunner(project, mode, model) : createChatRunner(runnerParts, mode, model)),
+    openProject,
     readContext: (chips, signal, options = {}) =>
       readChipArtifacts(vault, chips, signal, {
+        ...(options.listing ? { listing: options.listing } : {}),
         ...(ports.html ? { webPage: attachedPageReader(http, ports.html, () => settings.get().webPages) } : {}),
         images: { ...(ports.imageScaler ? { scaler: ports.imageScaler } : {}), ...(options.leaveImagesOut ? { leaveOut: options.leaveImagesOut } : {}) },
       }),

@@ -17,6 +17,12 @@ export const MAX_IMAGES_PER_MESSAGE = 10;
 
 /** What chips besides notes are read with (absent: those chips are left out, and a problem says so). */
 export interface ChipSources {
+  /**
+   * The vault as the chat's project sees it (absent: the whole vault). Folder and tag chips list
+   * only its notes, and every image, attached or embedded in a note, is read through it, so an
+   * image outside the project is refused as its tools refuse a note outside it.
+   */
+  listing?: VaultPort;
   /** Reads a web chip's page (see tools/web/webPage.ts, with the settings' limit). */
   webPage?: (url: string, signal?: AbortSignal) => Promise<WebPage>;
   /** Images: image chips, and the images the attached notes embed. Absent: notes go as text alone. */
@@ -107,20 +113,22 @@ export interface ReadChips {
  * cannot be read is reported and left out; the others still go.
  */
 export async function readChipArtifacts(vault: VaultPort, chips: readonly ContextChip[], signal?: AbortSignal, sources: ChipSources = {}): Promise<ReadChips> {
+  // Folders, tags and images are the project's own inside a project; a note chip is read from the vault (attached by hand).
+  const listing = sources.listing ?? vault;
   const artifacts: ContextArtifact[] = [];
   const problems: string[] = [];
   const notices: string[] = [];
   const seenNotes = new Set<string>();
-  const images = new ImageBudget(sources, { problems, notices }, signal);
+  const images = new ImageBudget({ vault, listing }, sources, { problems, notices }, signal);
   let allNotes: string[] | undefined;
-  const notes = async () => (allNotes ??= (await vault.listNotes()).sort());
+  const notes = async () => (allNotes ??= (await listing.listNotes()).sort());
 
-  const addNote = async (path: string) => {
+  const addNote = async (path: string, from: VaultPort = vault) => {
     if (seenNotes.has(path)) return;
     seenNotes.add(path);
     try {
-      const artifact = noteArtifact(path, await vault.read(path));
-      const embedded = sources.images ? await images.fromVault(vault, await embeddedImages(vault, path).catch(() => []), "embedded") : [];
+      const artifact = noteArtifact(path, await from.read(path));
+      const embedded = sources.images ? await images.fromVault(await embeddedImages(vault, path).catch(() => []), "embedded") : [];
       artifacts.push(embedded.length > 0 ? { ...artifact, images: embedded } : artifact);
     } catch (error) {
       problems.push(`${path}: ${errorMessage(error)}`);
@@ -136,19 +144,19 @@ export async function readChipArtifacts(vault: VaultPort, chips: readonly Contex
     } else if (chip.kind === "folder") {
       const prefix = chip.target === "" ? "" : `${chip.target}/`;
       const inFolder = (await notes()).filter((path) => path.startsWith(prefix));
-      for (const path of inFolder.slice(0, MAX_NOTES_PER_CHIP)) await addNote(path);
+      for (const path of inFolder.slice(0, MAX_NOTES_PER_CHIP)) await addNote(path, listing);
       if (inFolder.length > MAX_NOTES_PER_CHIP) problems.push(`${chip.label}: only the first ${MAX_NOTES_PER_CHIP} of ${inFolder.length} notes were attached`);
     } else if (chip.kind === "tag") {
       const tagged: string[] = [];
       for (const path of await notes()) {
         if (tagged.length > MAX_NOTES_PER_CHIP) break;
-        const metadata = await vault.getMetadata(path);
+        const metadata = await listing.getMetadata(path);
         if (metadata?.tags.some((tag) => hasTag(tag, chip.target))) tagged.push(path);
       }
-      for (const path of tagged.slice(0, MAX_NOTES_PER_CHIP)) await addNote(path);
+      for (const path of tagged.slice(0, MAX_NOTES_PER_CHIP)) await addNote(path, listing);
       if (tagged.length > MAX_NOTES_PER_CHIP) problems.push(`${chip.label}: only the first ${MAX_NOTES_PER_CHIP} notes with this tag were attached`);
     } else if (chip.kind === "image") {
-      const image = chip.pasted ? await images.fromBytes(chip.label, chip.pasted.bytes) : (await images.fromVault(vault, [chip.target], "attached"))[0];
+      const image = chip.pasted ? await images.fromBytes(chip.label, chip.pasted.bytes) : (await images.fromVault([chip.target], "attached"))[0];
       if (image) artifacts.push(imageArtifact(chip, image));
     } else if (chip.kind === "web") {
       const artifact = await webArtifact(chip, sources, problems, signal);
@@ -167,16 +175,18 @@ class ImageBudget {
   private count = 0;
 
   constructor(
+    /** Images are read through `listing` (the project's vault in a project); `vault` only tells an image outside it from a missing one. */
+    private readonly vaults: { vault: VaultPort; listing: VaultPort },
     private readonly sources: ChipSources,
     private readonly said: { problems: string[]; notices: string[] },
     private readonly signal: AbortSignal | undefined,
   ) {}
 
   /** Images of the vault: attached themselves (a failure is the chip's problem), or embedded in a note (a notice: the note still goes). */
-  async fromVault(vault: VaultPort, paths: readonly string[], how: "attached" | "embedded"): Promise<ImageInput[]> {
+  async fromVault(paths: readonly string[], how: "attached" | "embedded"): Promise<ImageInput[]> {
     const found: ImageInput[] = [];
     for (const path of paths) {
-      if (!this.ready.has(path)) this.ready.set(path, await this.read(path, () => this.readFile(vault, path), how, path));
+      if (!this.ready.has(path)) this.ready.set(path, await this.read(path, () => this.readFile(path), how, path));
       const image = this.ready.get(path);
       if (image) found.push(image);
     }
@@ -191,10 +201,13 @@ class ImageBudget {
     return this.read(name, () => Promise.resolve(bytes), "attached");
   }
 
-  private async readFile(vault: VaultPort, path: string): Promise<Uint8Array> {
-    const size = (await vault.stat(path))?.size ?? 0;
+  private async readFile(path: string): Promise<Uint8Array> {
+    const { vault, listing } = this.vaults;
+    const stat = await listing.stat(path);
+    if (!stat && listing !== vault && (await vault.stat(path))) throw new Error("it is outside the chat's project, so it was not sent");
+    const size = stat?.size ?? 0;
     if (size > MAX_IMAGE_FILE_BYTES) throw new Error(`it is ${Math.round(size / 1_048_576)} MB, larger than the ${MAX_IMAGE_FILE_BYTES / 1_048_576} MB read as an image`);
-    return vault.readBinary(path);
+    return listing.readBinary(path);
   }
 
   private async read(name: string, bytes: () => Promise<Uint8Array>, how: "attached" | "embedded", source?: string): Promise<ImageInput | null> {

@@ -1,4 +1,5 @@
-import type { Services } from "../app/createServices";
+import type { ProjectWorkspace } from "../app/createServices";
+import type { OpenChat } from "../app/openChat";
 import { chipForVaultPath, webChip, type ReadChips } from "../chat/chipArtifacts";
 import type { ContextChip } from "../chat/chatTypes";
 import { NoteLookup } from "../tools/notes/noteLookup";
@@ -44,12 +45,27 @@ export async function attachedChips(args: ParsedArgs, vault: VaultPort): Promise
 }
 
 /**
- * Reads the attached chips before anything is sent: a chip that gives nothing (a page that
- * failed, an image too large to send here) ends the command with its reason. What was left out
- * of what they gave (images with --no-images, a note's images) is said, and the rest goes.
+ * Inside a project (`--project`, or the project of the chat `--continue` goes on with), `--attach`
+ * takes only the project's files, as every tool of the run sees only them: a file outside it ends
+ * the command before anything is read or sent. Web pages are not the vault's, so they go.
  */
-export async function readAttachments(services: Pick<Services, "readContext">, chips: readonly ContextChip[], noImages: boolean, signal: AbortSignal): Promise<ReadChips> {
-  const read = await services.readContext(chips, signal, noImages ? { leaveImagesOut: "--no-images" } : {});
+export async function refuseOutsideProject(chips: readonly ContextChip[], project: Pick<ProjectWorkspace, "project" | "vault"> | null): Promise<void> {
+  if (!project) return;
+  for (const chip of chips) {
+    if (chip.kind === "web" || chip.pasted) continue;
+    if (!(await project.vault.stat(chip.target))) throw new Error(`--attach: "${chip.target}" is outside the project "${project.project.name}"; inside a project only its own files can be attached`);
+  }
+}
+
+/**
+ * Reads the attached chips through the chat, before anything is sent (its next message takes
+ * what was read): a chip that gives nothing (a page that failed, an image too large to send
+ * here, an image outside the project) ends the command with its reason. What was left out of
+ * what they gave (images with --no-images, a note's images) is said when the message is sent,
+ * and the rest goes.
+ */
+export async function readAttachments(chat: Pick<OpenChat, "readAhead">, chips: readonly ContextChip[], signal: AbortSignal): Promise<ReadChips> {
+  const read = await chat.readAhead(chips, signal);
   const [problem] = read.problems;
   if (problem !== undefined) throw new Error(`--attach: ${problem}`);
   return read;

@@ -1,7 +1,7 @@
 import { specExample } from "../../test/helpers/commonmarkExamples";
 import type { AssistantMessage, ChatState, UserMessage } from "../chat/chatTypes";
 import { ChatNoteParseError, parseChat, serializeChat } from "./chatNoteFormat";
-import type { ChatRecord } from "./chatRecord";
+import type { ChatRecord, RecordMessage } from "./chatRecord";
 import { freshBase, MAX_SAVED_RESULT_CHARS, messagesFromRecord, recordFromState } from "./chatStateRecord";
 
 const CHAT: ChatRecord = {
@@ -99,6 +99,23 @@ describe("chatNoteFormat", () => {
     ]);
   });
 
+  it("keeps what the user wrote for a prompt's question in its heading, the filled text as its text; a note without it reads as before", () => {
+    const filled = "Summarize the note [[Deep Work]] (attached above).";
+    const chat: ChatRecord = {
+      ...CHAT,
+      messages: [{ role: "user", time: "2026-12-03T14:05:12Z", text: filled, shown: "/Summarize · Глубокая работа · 深い", context: [{ kind: "note", path: "Deep Work.md" }] }],
+    };
+    const note = serializeChat(chat);
+    expect(note).toContain(`## You · 2026-12-03T14:05:12Z · /Summarize · Глубокая работа · 深い\n\n${filled}\n`);
+    expect(parseChat(note)).toEqual(chat);
+    // A note written before the heading held it: the question is its text alone, as it always was.
+    const older = parseChat(note.replace(" · /Summarize · Глубокая работа · 深い", ""));
+    expect(older.messages[0]).toEqual({ role: "user", time: "2026-12-03T14:05:12Z", text: filled, context: [{ kind: "note", path: "Deep Work.md" }] });
+    // The heading holds one line: a shown text with line breaks is written on one.
+    const broken = serializeChat({ ...chat, messages: [{ ...chat.messages[0]!, shown: " Make it\nshorter\r\n " } as RecordMessage] });
+    expect(parseChat(broken).messages[0]).toMatchObject({ shown: "Make it shorter", text: filled });
+  });
+
   it("reads a tool call's blocks as any note's code: tildes, indented fences, a closer with trailing spaces, the spec's example 125 inside", () => {
     const result = specExample(125).replace("aaa", "Результат: ~~~ внутри").replace(/\n$/, "").split("\n");
     const note = [
@@ -148,7 +165,7 @@ describe("chatStateRecord", () => {
     ],
     ...(status === "error" ? { error: { kind: "failed" as const, message: "It broke." } } : {}),
   });
-  const state = (status: AssistantMessage["status"]): ChatState => ({ chatId: "c", messages: [question, answer(status)], mode: "agent", model: "m", running: false, activeNote: null, chips: [], approvals: [], announcement: null });
+  const state = (status: AssistantMessage["status"]): ChatState => ({ chatId: "c", messages: [question, answer(status)], mode: "agent", model: "m", project: null, running: false, activeNote: null, chips: [], approvals: [], announcement: null });
 
   it("keeps text, context and tool calls (results capped, arguments as JSON), times to the second", () => {
     const record = recordFromState(state("done"), freshBase(0), Date.UTC(2026, 11, 3, 11));

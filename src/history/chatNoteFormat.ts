@@ -17,8 +17,9 @@ import type {
 /**
  * A chat note, written and read back. The format is described in designdocs/HISTORY.md; in short:
  *
- *   frontmatter (chat-id, mode, model, created, updated, tags)
- *   ## You · <time>                       a question: its text, then a `> [!context]` callout
+ *   frontmatter (chat-id, mode, model, project when the chat is in one, created, updated, tags)
+ *   ## You · <time>[ · <shown>]           a question: its text, then a `> [!context]` callout
+ *                                         (<shown>: what the user wrote, when the text was made from it)
  *   ## Copilot · <time> · <mode> · <model>[ · stopped|failed|partial]
  *                                         an answer: text and `> [!tool]` callouts in order, then
  *                                         `> [!error]`, `> [!sources]`, `> [!earlier]` callouts
@@ -39,7 +40,7 @@ const ESCAPABLE = /^\\*(?:## (?:You|Copilot)|> \[!(?:context|tool|error|sources|
 const FIELD = " · ";
 const TOOL_STATUSES: readonly RecordToolStatus[] = ["ok", "error", "timeout", "aborted", "invalid-arguments", "unknown-tool", "running"];
 /** Frontmatter properties the chat owns, in the order they are written. */
-const OWN_KEYS = ["chat-id", "mode", "model", "created", "updated", "tags"] as const;
+const OWN_KEYS = ["chat-id", "mode", "model", "project", "created", "updated", "tags"] as const;
 /** A question's context line naming an edit the user undid before asking it ("- edit undone: [[Plan]]"). */
 const UNDONE_EDIT_LINE = "- edit undone: ";
 /** The last field of a tool callout's title when the user undid the call's edit ("undone Plan.md"). */
@@ -63,6 +64,7 @@ export function serializeChat(record: ChatRecord): string {
     yamlLine("chat-id", record.id),
     yamlLine("mode", record.mode),
     yamlLine("model", record.model),
+    record.project !== undefined ? yamlLine("project", record.project) : "",
     yamlLine("created", record.created),
     yamlLine("updated", record.updated),
     yamlLine("tags", record.tags),
@@ -81,7 +83,7 @@ export function serializeChat(record: ChatRecord): string {
 
 function messageLines(message: RecordMessage): string[] {
   const blocks = message.role === "user" ? questionBlocks(message) : answerBlocks(message);
-  const heading = message.role === "user" ? `## You${FIELD}${message.time}` : answerHeading(message);
+  const heading = message.role === "user" ? questionHeading(message) : answerHeading(message);
   return [heading, ...blocks.flatMap((block) => ["", ...block])];
 }
 
@@ -92,6 +94,12 @@ function questionBlocks(question: RecordQuestion): string[][] {
     blocks.push(callout("context", "Context", [...question.context.map(contextLine), ...undone.map((path) => `${UNDONE_EDIT_LINE}${noteLink(path)}`)]));
   }
   return blocks;
+}
+
+/** "## You · <time>", then what the user wrote when the text sent was made from it (one line: a heading holds no break). */
+function questionHeading(question: RecordQuestion): string {
+  const shown = question.shown?.replace(/\s+/g, " ").trim();
+  return `## You${FIELD}${question.time}${shown ? `${FIELD}${shown}` : ""}`;
 }
 
 function answerHeading(answer: RecordAnswer): string {
@@ -200,10 +208,12 @@ export function parseChat(note: string): ChatRecord {
   const defaults: AnswerDefaults = { mode, model: stringOr(model, ""), time: updated };
 
   const { preamble, messages } = readBody(lines.slice(end + 1), defaults);
+  const project = stringOr(own.get("project"), "").trim();
   return {
     id,
     mode,
     model: stringOr(model, ""),
+    ...(project !== "" ? { project } : {}),
     created,
     updated,
     tags: tagList(own.get("tags")),
@@ -299,7 +309,10 @@ function readBody(lines: readonly string[], defaults: AnswerDefaults): { preambl
 }
 
 function newQuestion(fields: string, defaults: AnswerDefaults): RecordQuestion {
-  return { role: "user", time: fields.trim() || defaults.time, text: "", context: [] };
+  // The time, then (in notes since the shown text was kept) what the user wrote, which may hold " · " itself.
+  const [time = "", ...rest] = fields.split(FIELD);
+  const shown = rest.join(FIELD).trim();
+  return { role: "user", time: time.trim() || defaults.time, text: "", ...(shown ? { shown } : {}), context: [] };
 }
 
 function newAnswer(fields: string, defaults: AnswerDefaults): RecordAnswer {

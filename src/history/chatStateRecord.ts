@@ -34,11 +34,12 @@ export function isoSecond(ms: number): string {
 // ---------------------------------------------------------------------------------------------
 // The chat's state, as its note will hold it
 
-export function recordFromState(state: Pick<ChatState, "chatId" | "mode" | "model" | "messages">, base: ChatNoteBase, now: number): ChatRecord {
+export function recordFromState(state: Pick<ChatState, "chatId" | "mode" | "model" | "messages"> & { project?: string | null }, base: ChatNoteBase, now: number): ChatRecord {
   return {
     id: state.chatId,
     mode: state.mode,
     model: state.model,
+    ...(state.project ? { project: state.project } : {}),
     created: base.created,
     updated: isoSecond(now),
     tags: base.tags,
@@ -55,6 +56,7 @@ function recordMessage(message: ChatMessage): RecordMessage {
       role: "user",
       time: isoSecond(message.sentAt),
       text: message.text,
+      ...(message.shown !== undefined ? { shown: message.shown } : {}),
       context: message.chips.map(contextItem),
       ...(message.undoneEdits && message.undoneEdits.length > 0 ? { undoneEdits: [...message.undoneEdits] } : {}),
     };
@@ -129,6 +131,7 @@ function question(message: RecordQuestion, nextId: (kind: string) => string): Us
     id: nextId("user"),
     role: "user",
     text: message.text,
+    ...(message.shown !== undefined ? { shown: message.shown } : {}),
     chips: message.context.map(chipOf),
     artifacts: [],
     sentAt: timeOf(message.time),

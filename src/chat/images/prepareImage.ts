@@ -1,5 +1,6 @@
 import { formatBytes, type ImageInput } from "../../context/imageInput";
 import type { ImageLimits, ImageScaler } from "../../ports/imageScaler";
+import { encodeBase64 } from "../../text/base64";
 import { readImageHeader } from "./imageHeader";
 
 /**
@@ -24,19 +25,11 @@ export async function prepareImage(name: string, bytes: Uint8Array, options: { s
   if (!header) return { ok: false, problem: `${name} is not a PNG, JPEG, WebP or GIF image, so it was not sent` };
   const within = Math.max(header.width, header.height) <= IMAGE_LIMITS.maxSide && bytes.byteLength <= IMAGE_LIMITS.maxBytes;
   const source = options.source !== undefined ? { source: options.source } : {};
-  if (within) return { ok: true, image: { name, ...source, ...header, bytes: bytes.byteLength, data: toBase64(bytes) } };
+  if (within) return { ok: true, image: { name, ...source, ...header, bytes: bytes.byteLength, data: encodeBase64(bytes) } };
   const size = `${header.width}×${header.height}, ${formatBytes(bytes.byteLength)}`;
   const limits = `${IMAGE_LIMITS.maxSide} px on its longest side and ${formatBytes(IMAGE_LIMITS.maxBytes)}`;
   if (!options.scaler) return { ok: false, problem: `${name} (${size}) is larger than ${limits}, and images are not scaled down here: scale it down to send it` };
   const scaled = await options.scaler.scale(bytes, header.mimeType, IMAGE_LIMITS, options.signal);
   if (!scaled) return { ok: false, problem: `${name} (${size}) could not be scaled down to ${limits}, so it was not sent` };
-  return { ok: true, image: { name, ...source, mimeType: scaled.mimeType, width: scaled.width, height: scaled.height, bytes: scaled.bytes.byteLength, data: toBase64(scaled.bytes) } };
-}
-
-/** Base64 in slices, so a large image never goes through one giant string of single characters. */
-export function toBase64(bytes: Uint8Array): string {
-  const slice = 0x8000;
-  let binary = "";
-  for (let offset = 0; offset < bytes.byteLength; offset += slice) binary += String.fromCharCode(...bytes.subarray(offset, offset + slice));
-  return btoa(binary);
+  return { ok: true, image: { name, ...source, mimeType: scaled.mimeType, width: scaled.width, height: scaled.height, bytes: scaled.bytes.byteLength, data: encodeBase64(scaled.bytes) } };
 }

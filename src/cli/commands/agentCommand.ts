@@ -6,6 +6,7 @@ import { connectMcpFromConfigFile } from "../cliMcp";
 import { applyEmbeddingFlags, embedNotes, EMBEDDING_FLAGS } from "../cliIndex";
 import { MODEL_FLAGS, openCliServices, openCliSession, promptOf } from "../cliRuntime";
 import type { CliCommand, CliIo } from "../io";
+import { openProjectFlag } from "../projectFlag";
 import { applyContextTokensFlag, CHAT_NOTE_FLAGS, openChatNote, runChatTurn } from "../runChatTurn";
 import { errorMessage } from "../../errorMessage";
 import { applyImageFlags, ATTACH_FLAGS, attachedChips } from "../attachFlag";
@@ -38,11 +39,13 @@ export const agentCommand: CliCommand = async (argv, io) => {
   if (maxIterations > 0) session.settings.autonomousAgentMaxIterations = maxIterations;
   applyContextTokensFlag(args, session);
   applyEmbeddingFlags(args, session, io);
-  applyImageFlags(args, session);
   const attachments = await attachedChips(args, session.vault);
   // The command line cannot ask: --yes approves every change and MCP call, else each is refused.
   const services = openCliServices(session, io, args.flags.has("yes") ? approveEverything : refuseEverything(CLI_REFUSAL_REASON));
   try {
+    const project = await openProjectFlag(args, services, session);
+    // After the project: its note may name the model.
+    applyImageFlags(args, session);
     const note = await openChatNote(args, services, io);
     // The index is built only when localSearch may run (it reads every note the first time).
     if ((toolIds ?? session.settings.autonomousAgentEnabledToolIds).includes("localSearch")) {
@@ -61,7 +64,7 @@ export const agentCommand: CliCommand = async (argv, io) => {
     }
     session.settings.autonomousAgentEnabledToolIds = toolIds ?? [...session.settings.autonomousAgentEnabledToolIds, ...mcpToolIds];
     requireKnownTools(services.registry, toolIds);
-    return await runChatTurn({ services, session, mode: "agent", send: prompt, io, json: args.flags.has("json"), note, attachments, noImages: args.flags.has("no-images") });
+    return await runChatTurn({ services, session, mode: "agent", send: prompt, io, json: args.flags.has("json"), note, project, attachments, noImages: args.flags.has("no-images") });
   } finally {
     await closeQuietly(services, io);
   }

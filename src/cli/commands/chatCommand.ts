@@ -2,6 +2,7 @@ import { refuseEverything } from "../../ports/approval";
 import { parseArgs } from "../args";
 import { MODEL_FLAGS, openCliServices, openCliSession, promptOf } from "../cliRuntime";
 import type { CliCommand } from "../io";
+import { openProjectFlag } from "../projectFlag";
 import { applyContextTokensFlag, CHAT_NOTE_FLAGS, openChatNote, runChatTurn } from "../runChatTurn";
 import { applyImageFlags, ATTACH_FLAGS, attachedChips } from "../attachFlag";
 
@@ -17,13 +18,15 @@ export const chatCommand: CliCommand = async (argv, io) => {
   const prompt = promptOf(args, "chat");
   const session = await openCliSession(args, io);
   applyContextTokensFlag(args, session);
-  applyImageFlags(args, session);
   const attachments = await attachedChips(args, session.vault);
   // Chat binds no tool: nothing can ask.
   const services = openCliServices(session, io, refuseEverything("chat runs no tool"));
   try {
+    const project = await openProjectFlag(args, services, session);
+    // After the project: its note may name the model.
+    applyImageFlags(args, session);
     const note = await openChatNote(args, services, io);
-    return await runChatTurn({ services, session, mode: "chat", send: prompt, io, json: args.flags.has("json"), note, attachments, noImages: args.flags.has("no-images") });
+    return await runChatTurn({ services, session, mode: "chat", send: prompt, io, json: args.flags.has("json"), note, project, attachments, noImages: args.flags.has("no-images") });
   } finally {
     await services.dispose();
   }

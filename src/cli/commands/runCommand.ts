@@ -8,6 +8,7 @@ import { findNote } from "../../tools/notes/noteLookup";
 import { parseArgs, stringFlag, UsageError } from "../args";
 import { MODEL_FLAGS, openCliServices, openCliSession, type CliSession } from "../cliRuntime";
 import type { CliCommand, CliIo } from "../io";
+import { openProjectFlag } from "../projectFlag";
 import { applyContextTokensFlag, CHAT_NOTE_FLAGS, openChatNote, runChatTurn } from "../runChatTurn";
 import { CLI_REFUSAL_REASON } from "./agentCommand";
 import { applyImageFlags, ATTACH_FLAGS, attachedChips } from "../attachFlag";
@@ -42,7 +43,6 @@ export const runCommand: CliCommand = async (argv, io) => {
 
   const session = await openCliSession(args, io);
   applyContextTokensFlag(args, session);
-  applyImageFlags(args, session);
   const attachments = await attachedChips(args, session.vault);
   const prompt = await promptNamed(session.vault, session.settings.prompts.folder, name, io);
   if (apply && !prompt.edit) throw new UsageError(`--apply needs an edit prompt ("edit: true" in its frontmatter); "${prompt.name}" is not one`);
@@ -53,14 +53,20 @@ export const runCommand: CliCommand = async (argv, io) => {
   const services = openCliServices(session, io, { ...refusingWrites(io), ...refuseAllToolCalls(CLI_REFUSAL_REASON) });
   const replacementApprovals = args.flags.has("yes") ? approveEverything : refuseEverything(CLI_REFUSAL_REASON);
   try {
+    const project = await openProjectFlag(args, services, session);
+    // After the project: its note may name the model.
+    applyImageFlags(args, session);
     const note = await openChatNote(args, services, io);
-    if ((prompt.mode ?? "chat") !== "chat") await services.noteIndex.start(io.signal);
+    // The prompt's mode, else the project's, else chat.
+    const mode = project?.project.mode ?? "chat";
+    if ((prompt.mode ?? mode) !== "chat") await services.noteIndex.start(io.signal);
     let outcome: ReturnType<typeof replacementOutcome>;
     const status = await runChatTurn({
       services,
       session,
-      mode: "chat",
+      mode,
       io,
+      project,
       json: args.flags.has("json"),
       note,
       attachments,
@@ -68,7 +74,8 @@ export const runCommand: CliCommand = async (argv, io) => {
       send: async (controller) => {
         // Without --apply the answer is only printed: an edit prompt runs as a plain prompt.
         const sent = await runPromptInChat(controller, apply ? prompt : { ...prompt, edit: false }, { notePath, ...(selection ? { selection } : {}) }, {
-          vault: services.vault,
+          // Inside a project, the prompt's variables find and list only the project's notes.
+          vault: project?.vault ?? services.vault,
           registry: services.registry,
           toolTimeoutMs: session.settings.toolTimeoutSeconds * 1000,
           now: Date.now(),

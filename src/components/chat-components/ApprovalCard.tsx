@@ -2,6 +2,7 @@ import { diffWordsWithSpace } from "diff";
 import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import type { PendingApproval } from "../../chat/chatTypes";
 import { APPROVAL_ARMING_MS, type ApprovalDecision } from "../../ports/approval";
+import { hunkPlace } from "../../tools/edit/chosenHunks";
 import { buildDiffHunks, countChangedLines, type DiffHunk, type DiffLine } from "../../tools/edit/editDiff";
 
 /** Beyond this many diff lines the card shows a count instead (the note is still edited whole). */
@@ -22,21 +23,35 @@ export function ApprovalCard({ approval, onAnswer }: { approval: PendingApproval
   const card = useRef<HTMLElement>(null);
   const [reason, setReason] = useState("");
   const armed = useArmed(APPROVAL_ARMING_MS);
+  const edit = approval.kind === "edit" ? approval.proposal : null;
+  const hunks = useMemo(() => (edit ? buildDiffHunks(edit.before, edit.after) : []), [edit]);
+  // The hunks left out (an edit of several changes can be accepted change by change); none at first.
+  const [leftOut, setLeftOut] = useState<ReadonlySet<number>>(() => new Set());
+  const nothingChosen = hunks.length > 0 && leftOut.size === hunks.length;
   useEffect(() => {
     // A block body: newer browsers return a promise from scrollIntoView, which React would take for a cleanup.
     card.current?.scrollIntoView?.({ block: "nearest" });
   }, []);
   const reject = () => onAnswer({ approved: false, reason: reason.trim() ? `${REJECTION_REASON_LEAD}${reason.trim()}` : "the user rejected it" });
   const accept = () => {
-    if (armed) onAnswer({ approved: true });
+    if (!armed || nothingChosen) return;
+    if (leftOut.size === 0) onAnswer({ approved: true });
+    else onAnswer({ approved: true, hunks: hunks.map((_, index) => index).filter((index) => !leftOut.has(index)) });
   };
+  const choose = (index: number, chosen: boolean) =>
+    setLeftOut((current) => {
+      const next = new Set(current);
+      if (chosen) next.delete(index);
+      else next.add(index);
+      return next;
+    });
 
   let heading: string;
   let body: ReactNode;
   if (approval.kind === "edit") {
     const { proposal } = approval;
     heading = proposal.before === null ? `Create ${proposal.path}?` : `Edit ${proposal.path}?`;
-    body = <EditDiff before={proposal.before} after={proposal.after} />;
+    body = <EditDiff hunks={hunks} leftOut={leftOut} onChoose={proposal.before === null ? undefined : choose} />;
   } else {
     const { proposal } = approval;
     heading = `Run ${proposal.toolName} from ${proposal.source}?`;
@@ -71,11 +86,12 @@ export function ApprovalCard({ approval, onAnswer }: { approval: PendingApproval
           }
         }}
       />
+      {nothingChosen && <div className="vault-copilot-approval-hint">Choose at least one change to accept, or reject the edit.</div>}
       <div className="vault-copilot-approval-buttons">
         <button type="button" onClick={reject}>
           Reject
         </button>
-        <button type="button" className="mod-cta" aria-disabled={!armed} onClick={accept}>
+        <button type="button" className="mod-cta" aria-disabled={!armed || nothingChosen} onClick={accept}>
           Accept
         </button>
       </div>
@@ -93,26 +109,47 @@ function useArmed(ms: number): boolean {
   return armed;
 }
 
-function EditDiff({ before, after }: { before: string | null; after: string }) {
-  const hunks = useMemo(() => buildDiffHunks(before, after), [before, after]);
+/**
+ * The diff, hunk by hunk. With more than one hunk each has a checkbox, "Apply change 2 of 3
+ * (lines 12–14)": a hunk left out is dimmed and Accept writes the others only.
+ */
+function EditDiff({ hunks, leftOut, onChoose }: { hunks: readonly DiffHunk[]; leftOut: ReadonlySet<number>; onChoose: ((index: number, chosen: boolean) => void) | undefined }) {
   const { added, removed } = countChangedLines(hunks);
   const rows = useMemo(() => diffRows(hunks), [hunks]);
+  const choosable = onChoose !== undefined && hunks.length > 1;
   return (
     <>
       <div className="vault-copilot-approval-summary">
         {added} line{added === 1 ? "" : "s"} added, {removed} removed
+        {choosable && `, in ${hunks.length} changes: ${hunks.length - leftOut.size} chosen`}
       </div>
       <div className="vault-copilot-diff" role="table" aria-label="Proposed change">
-        {rows.shown.map((row, index) => (
-          <div key={index} role="row" className={`vault-copilot-diff-line vault-copilot-diff-${row.kind}`}>
-            <span role="cell" className="vault-copilot-diff-marker" aria-label={MARKER_NAMES[row.kind]}>
-              {MARKERS[row.kind]}
-            </span>
-            <span role="cell" className="vault-copilot-diff-text">
-              {row.content}
-            </span>
-          </div>
-        ))}
+        {rows.shown.map((row, index) => {
+          const out = leftOut.has(row.hunk);
+          if (row.kind === "hunk" && choosable) {
+            const label = `Apply change ${row.hunk + 1} of ${hunks.length} (${hunkPlace(hunks[row.hunk]!)})`;
+            return (
+              <div key={index} role="row" className={`vault-copilot-diff-line vault-copilot-diff-hunk vault-copilot-diff-choice${out ? " is-left-out" : ""}`}>
+                <span role="cell" className="vault-copilot-diff-marker">
+                  <input type="checkbox" aria-label={label} checked={!out} onChange={(event) => onChoose(row.hunk, event.currentTarget.checked)} />
+                </span>
+                <span role="cell" className="vault-copilot-diff-text">
+                  Change {row.hunk + 1} of {hunks.length} · {hunkPlace(hunks[row.hunk]!)}
+                </span>
+              </div>
+            );
+          }
+          return (
+            <div key={index} role="row" className={`vault-copilot-diff-line vault-copilot-diff-${row.kind}${out ? " is-left-out" : ""}`}>
+              <span role="cell" className="vault-copilot-diff-marker" aria-label={MARKER_NAMES[row.kind]}>
+                {MARKERS[row.kind]}
+              </span>
+              <span role="cell" className="vault-copilot-diff-text">
+                {row.content}
+              </span>
+            </div>
+          );
+        })}
         {hunks.length === 0 && <div className="vault-copilot-diff-empty">No changes.</div>}
         {rows.hidden > 0 && <div className="vault-copilot-diff-more">… {rows.hidden} more diff lines not shown.</div>}
       </div>
@@ -127,18 +164,20 @@ const MARKER_NAMES: Record<RowKind, string> = { added: "added", removed: "remove
 interface Row {
   kind: RowKind;
   content: ReactNode;
+  /** The hunk the row belongs to. */
+  hunk: number;
 }
 
 /** The rows to show: each hunk's lines, a removed line paired with the added line after it marked word by word. */
 function diffRows(hunks: readonly DiffHunk[]): { shown: Row[]; hidden: number } {
   const shown: Row[] = [];
   let hidden = 0;
-  for (const hunk of hunks) {
+  hunks.forEach((hunk, hunkIndex) => {
     if (shown.length >= MAX_SHOWN_LINES) {
       hidden += hunk.lines.length;
-      continue;
+      return;
     }
-    shown.push({ kind: "hunk", content: hunk.header });
+    shown.push({ kind: "hunk", content: hunk.header, hunk: hunkIndex });
     const removed = hunk.lines.filter((line) => line.kind === "removed");
     const added = hunk.lines.filter((line) => line.kind === "added");
     for (const line of hunk.lines) {
@@ -148,9 +187,9 @@ function diffRows(hunks: readonly DiffHunk[]): { shown: Row[]; hidden: number } 
       }
       // Pair the n-th removed line of a hunk with its n-th added line (a line that was changed).
       const partner = line.kind === "removed" ? added[removed.indexOf(line)] : line.kind === "added" ? removed[added.indexOf(line)] : undefined;
-      shown.push({ kind: line.kind, content: partner ? wordMarks(line, partner) : line.text });
+      shown.push({ kind: line.kind, content: partner ? wordMarks(line, partner) : line.text, hunk: hunkIndex });
     }
-  }
+  });
   return { shown, hidden };
 }
 
