@@ -106,7 +106,8 @@ export interface AssistantMessage {
   /**
    * The answer is a rewrite of a selection, proposed as an edit (an edit prompt): the chat shows it
    * once, as the edit's diff and banner, not as text as well. Its text stays the answer the
-   * conversation keeps. Not kept in the note: a chat opened again shows the text with its banner.
+   * conversation keeps. Kept in the note ("rewrite" in the answer's heading), so a chat opened
+   * again shows it the same way.
    */
   rewrite?: true;
 }

@@ -116,6 +116,23 @@ describe("chatNoteFormat", () => {
     expect(parseChat(broken).messages[0]).toMatchObject({ shown: "Make it shorter", text: filled });
   });
 
+  it("keeps a rewrite shown as its edit ('rewrite' after the model), so a chat opened again shows it the same way; a model of that name stays a model", () => {
+    const answer = CHAT.messages[1] as Extract<RecordMessage, { role: "assistant" }>;
+    const chat: ChatRecord = { ...CHAT, messages: [CHAT.messages[0]!, { ...answer, model: "qwen · 2.5", rewrite: true }] };
+    const note = serializeChat(chat);
+    expect(note).toContain("## Copilot · 2026-12-03T14:05:13Z · agent · qwen · 2.5 · rewrite · stopped\n");
+    expect(parseChat(note)).toEqual(chat);
+    // The chat's state keeps it both ways.
+    const messages = messagesFromRecord(parseChat(note));
+    expect((messages[1] as AssistantMessage).rewrite).toBe(true);
+    const state = { chatId: "chat-1", mode: "agent", model: "qwen · 2.5", messages } as const;
+    expect(recordFromState(state, freshBase(0), 0).messages[1]).toMatchObject({ rewrite: true });
+    // A model named "rewrite" is the model, not the mark.
+    const named = parseChat(serializeChat({ ...CHAT, messages: [CHAT.messages[0]!, { ...answer, model: "rewrite", status: "done" }] }));
+    expect(named.messages[1]).toMatchObject({ model: "rewrite" });
+    expect(named.messages[1]).not.toHaveProperty("rewrite");
+  });
+
   it("reads a tool call's blocks as any note's code: tildes, indented fences, a closer with trailing spaces, the spec's example 125 inside", () => {
     const result = specExample(125).replace("aaa", "Результат: ~~~ внутри").replace(/\n$/, "").split("\n");
     const note = [

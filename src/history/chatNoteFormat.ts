@@ -20,7 +20,7 @@ import type {
  *   frontmatter (chat-id, mode, model, project when the chat is in one, created, updated, tags)
  *   ## You · <time>[ · <shown>]           a question: its text, then a `> [!context]` callout
  *                                         (<shown>: what the user wrote, when the text was made from it)
- *   ## Copilot · <time> · <mode> · <model>[ · stopped|failed|partial]
+ *   ## Copilot · <time> · <mode> · <model>[ · rewrite][ · stopped|failed|partial]
  *                                         an answer: text and `> [!tool]` callouts in order, then
  *                                         `> [!error]`, `> [!sources]`, `> [!earlier]` callouts
  *
@@ -38,6 +38,8 @@ const CALLOUT = /^> \[!(context|tool|error|sources|earlier)\][-+]?(?: (.*?))?\r?
 /** Lines of text that begin like our structure, after any number of backslashes. */
 const ESCAPABLE = /^\\*(?:## (?:You|Copilot)|> \[!(?:context|tool|error|sources|earlier)\])/;
 const FIELD = " · ";
+/** The answer heading's field for a rewrite shown as the edit it proposes (AssistantMessage.rewrite). */
+const REWRITE_FIELD = "rewrite";
 const TOOL_STATUSES: readonly RecordToolStatus[] = ["ok", "error", "timeout", "aborted", "invalid-arguments", "unknown-tool", "running"];
 /** Frontmatter properties the chat owns, in the order they are written. */
 const OWN_KEYS = ["chat-id", "mode", "model", "project", "created", "updated", "tags"] as const;
@@ -104,6 +106,7 @@ function questionHeading(question: RecordQuestion): string {
 
 function answerHeading(answer: RecordAnswer): string {
   const fields = [answer.time, answer.mode, answer.model];
+  if (answer.rewrite) fields.push(REWRITE_FIELD);
   if (answer.status !== "done") fields.push(answer.status);
   return `## Copilot${FIELD}${fields.join(FIELD)}`;
 }
@@ -322,8 +325,11 @@ function newAnswer(fields: string, defaults: AnswerDefaults): RecordAnswer {
   const last = values.at(-1);
   const status = values.length > 1 ? savedStatusNamed(last) : undefined;
   if (status) values.pop();
+  // "rewrite" after the model (never the model itself: the model comes first).
+  const rewrite = values.length > 1 && values.at(-1) === REWRITE_FIELD;
+  if (rewrite) values.pop();
   const model = values.join(FIELD) || defaults.model;
-  return { role: "assistant", time, mode, model, status: status ?? "done", parts: [], earlier: [] };
+  return { role: "assistant", time, mode, model, status: status ?? "done", ...(rewrite ? { rewrite: true as const } : {}), parts: [], earlier: [] };
 }
 
 function addToQuestion(question: RecordQuestion, token: Exclude<Token, { type: "heading" }>): void {

@@ -61,6 +61,8 @@ export interface RecordAnswer {
   mode: ChatMode;
   model: string;
   status: RecordAnswerStatus;
+  /** A rewrite of a selection, shown as the edit it proposes (AssistantMessage.rewrite). */
+  rewrite?: true;
   parts: RecordPart[];
   /** Why a failed answer failed. */
   error?: string;

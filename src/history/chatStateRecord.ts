@@ -67,6 +67,7 @@ function recordMessage(message: ChatMessage): RecordMessage {
     mode: message.mode,
     model: message.model,
     status: savedStatus(message.status),
+    ...(message.rewrite ? { rewrite: true as const } : {}),
     parts: message.parts.map(recordPart),
     earlier: (message.earlier ?? []).map((version) => version.map(recordMessage)),
   };
@@ -167,6 +168,7 @@ function answer(message: RecordAnswer, nextId: (kind: string) => string, convert
     mode: message.mode,
     model: message.model,
     startedAt,
+    ...(message.rewrite ? { rewrite: true as const } : {}),
     ...(message.error !== undefined ? { error: { kind: "failed" as const, message: message.error } } : status === "error" ? { error: { kind: "failed" as const, message: "The answer failed." } } : {}),
     ...(message.sources !== undefined ? { sources: message.sources.map(sourceOf) } : {}),
     ...(message.earlier.length > 0 ? { earlier: message.earlier.map((version) => version.map(convert)) } : {}),

@@ -1,25 +1,37 @@
 import { diffWordsWithSpace } from "diff";
 import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
-import type { PendingApproval } from "../../chat/chatTypes";
-import { APPROVAL_ARMING_MS, type ApprovalDecision } from "../../ports/approval";
+import { APPROVAL_ARMING_MS, type ApprovalDecision, type EditProposal, type ToolCallProposal } from "../../ports/approval";
 import { hunkPlace } from "../../tools/edit/chosenHunks";
 import { buildDiffHunks, countChangedLines, type DiffHunk, type DiffLine } from "../../tools/edit/editDiff";
 
-/** Beyond this many diff lines the card shows a count instead (the note is still edited whole). */
+/**
+ * Beyond this many diff lines the card shows the rest of the changes by their place only (each
+ * still with its choice), and how many lines it does not show.
+ */
 const MAX_SHOWN_LINES = 400;
 /** Lines longer than this are marked whole instead of word by word. */
 const MAX_WORD_DIFF_CHARS = 2_000;
 /** How the reason the user typed when rejecting reaches the model: "the user said: <their words>". */
 export const REJECTION_REASON_LEAD = "the user said: ";
 
+/** What an approval asks: an edit of a note, or the call of a tool that may change something. */
+export type ApprovalAsked = { kind: "edit"; proposal: EditProposal } | { kind: "tool-call"; proposal: ToolCallProposal };
+
+/** The question an approval asks, as its heading: "Edit Notes/x.md?", "Create …?", "Run write_file from fs?". */
+export function approvalHeading(asked: ApprovalAsked): string {
+  if (asked.kind === "tool-call") return `Run ${asked.proposal.toolName} from ${asked.proposal.source}?`;
+  return asked.proposal.before === null ? `Create ${asked.proposal.path}?` : `Edit ${asked.proposal.path}?`;
+}
+
 /**
- * A change the agent asks to make, shown in the conversation where it was asked: the diff of a
- * note (removed and added lines marked, words within changed lines), or the call of an MCP tool
- * with its arguments, and "Accept" / "Reject". The card never takes the keyboard focus (the chat
- * announces it instead, and it scrolls into view): keys typed in the message box stay there.
- * Accept answers a click, or Mod+Enter inside the card, and nothing in its first moments.
+ * A change the agent asks to make, shown in the conversation where it was asked (and in the
+ * dialog a run without a chat asks in): the diff of a note (removed and added lines marked, words
+ * within changed lines, a choice per change), or the call of a tool with its arguments, and
+ * "Accept" / "Reject". The card never takes the keyboard focus (the chat announces it instead,
+ * and it scrolls into view): keys typed in the message box stay there. Accept answers a click,
+ * or Mod+Enter inside the card, and nothing in its first moments.
  */
-export function ApprovalCard({ approval, onAnswer }: { approval: PendingApproval; onAnswer: (decision: ApprovalDecision) => void }) {
+export function ApprovalCard({ approval, onAnswer, headingShown = true }: { approval: ApprovalAsked; onAnswer: (decision: ApprovalDecision) => void; headingShown?: boolean }) {
   const card = useRef<HTMLElement>(null);
   const [reason, setReason] = useState("");
   const armed = useArmed(APPROVAL_ARMING_MS);
@@ -46,16 +58,17 @@ export function ApprovalCard({ approval, onAnswer }: { approval: PendingApproval
       return next;
     });
 
-  let heading: string;
+  const heading = approvalHeading(approval);
   let body: ReactNode;
   if (approval.kind === "edit") {
-    const { proposal } = approval;
-    heading = proposal.before === null ? `Create ${proposal.path}?` : `Edit ${proposal.path}?`;
-    body = <EditDiff hunks={hunks} leftOut={leftOut} onChoose={proposal.before === null ? undefined : choose} />;
+    body = <EditDiff hunks={hunks} leftOut={leftOut} onChoose={approval.proposal.before === null ? undefined : choose} />;
   } else {
-    const { proposal } = approval;
-    heading = `Run ${proposal.toolName} from ${proposal.source}?`;
-    body = <pre className="vault-copilot-approval-args">{JSON.stringify(proposal.arguments, null, 2)}</pre>;
+    body = (
+      <>
+        <div className="vault-copilot-approval-summary">It is not marked read-only, so it may change things outside your vault.</div>
+        <pre className="vault-copilot-approval-args">{JSON.stringify(approval.proposal.arguments, null, 2)}</pre>
+      </>
+    );
   }
   return (
     <section
@@ -69,7 +82,7 @@ export function ApprovalCard({ approval, onAnswer }: { approval: PendingApproval
         }
       }}
     >
-      <div className="vault-copilot-approval-heading">{heading}</div>
+      {headingShown && <div className="vault-copilot-approval-heading">{heading}</div>}
       {body}
       <input
         type="text"
@@ -135,6 +148,7 @@ function EditDiff({ hunks, leftOut, onChoose }: { hunks: readonly DiffHunk[]; le
                 </span>
                 <span role="cell" className="vault-copilot-diff-text">
                   Change {row.hunk + 1} of {hunks.length} · {hunkPlace(hunks[row.hunk]!)}
+                  {row.linesHidden ? ` · ${row.linesHidden} line${row.linesHidden === 1 ? "" : "s"} not shown` : ""}
                 </span>
               </div>
             );
@@ -166,6 +180,8 @@ interface Row {
   content: ReactNode;
   /** The hunk the row belongs to. */
   hunk: number;
+  /** On a hunk's heading: how many of its lines are past the limit and not shown. */
+  linesHidden?: number;
 }
 
 /** The rows to show: each hunk's lines, a removed line paired with the added line after it marked word by word. */
@@ -173,16 +189,15 @@ function diffRows(hunks: readonly DiffHunk[]): { shown: Row[]; hidden: number } 
   const shown: Row[] = [];
   let hidden = 0;
   hunks.forEach((hunk, hunkIndex) => {
-    if (shown.length >= MAX_SHOWN_LINES) {
-      hidden += hunk.lines.length;
-      return;
-    }
-    shown.push({ kind: "hunk", content: hunk.header, hunk: hunkIndex });
+    // A change past the limit keeps its heading (and so its choice); its lines are counted instead.
+    const heading: Row = { kind: "hunk", content: hunk.header, hunk: hunkIndex, linesHidden: 0 };
+    shown.push(heading);
     const removed = hunk.lines.filter((line) => line.kind === "removed");
     const added = hunk.lines.filter((line) => line.kind === "added");
     for (const line of hunk.lines) {
       if (shown.length >= MAX_SHOWN_LINES) {
         hidden++;
+        heading.linesHidden = (heading.linesHidden ?? 0) + 1;
         continue;
       }
       // Pair the n-th removed line of a hunk with its n-th added line (a line that was changed).
