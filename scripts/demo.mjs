@@ -49,7 +49,7 @@ import { proxyModelRequest } from "./demo/modelProxy.mjs";
 import { applyChange, listVault, VaultFolderError } from "./demo/vaultFolder.mjs";
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), "..");
-const USAGE = "usage: npm run demo -- --vault DIR --base-url URL --model NAME [--api-key-env VAR] [--port N] [--model-takes-tools yes|no]";
+const USAGE = "usage: npm run demo -- --vault DIR --base-url URL --model NAME [--api-key-env VAR] [--port N] [--model-takes-tools yes|no] [--model-takes-images yes|no]";
 
 function fail(message) {
   console.error(`demo: ${message}\n${USAGE}`);
@@ -57,7 +57,7 @@ function fail(message) {
 }
 
 function parseArguments(argv) {
-  const known = new Set(["--vault", "--base-url", "--model", "--api-key-env", "--port", "--model-takes-tools"]);
+  const known = new Set(["--vault", "--base-url", "--model", "--api-key-env", "--port", "--model-takes-tools", "--model-takes-images"]);
   const values = {};
   for (let index = 0; index < argv.length; index += 2) {
     const name = argv[index];
@@ -86,7 +86,18 @@ function parseArguments(argv) {
   // What the plugin knows of the model's tool calling, as after Test connection (unknown when not given).
   const takesTools = values["--model-takes-tools"];
   if (takesTools !== undefined && takesTools !== "yes" && takesTools !== "no") fail(`--model-takes-tools is yes or no, not ${takesTools}`);
-  return { vault, baseUrl, model: values["--model"], apiKey, port, modelTakesTools: takesTools === undefined ? null : takesTools === "yes" };
+  // Its "Takes images" setting, as the user would set it (not known when not given: images are left out).
+  const takesImages = values["--model-takes-images"];
+  if (takesImages !== undefined && takesImages !== "yes" && takesImages !== "no") fail(`--model-takes-images is yes or no, not ${takesImages}`);
+  return {
+    vault,
+    baseUrl,
+    model: values["--model"],
+    apiKey,
+    port,
+    modelTakesTools: takesTools === undefined ? null : takesTools === "yes",
+    modelTakesImages: takesImages === undefined ? null : takesImages === "yes",
+  };
 }
 
 function newestModification(folder) {
@@ -170,7 +181,7 @@ async function main() {
       return proxyModelRequest(request, response, { baseUrl: options.baseUrl, apiKey: options.apiKey });
     }
     if (url.pathname === "/api/config" && request.method === "GET") {
-      return sendJson(response, 200, { vaultName: basename(options.vault), baseUrl: options.baseUrl.href, model: options.model, modelTakesTools: options.modelTakesTools, manifest });
+      return sendJson(response, 200, { vaultName: basename(options.vault), baseUrl: options.baseUrl.href, model: options.model, modelTakesTools: options.modelTakesTools, modelTakesImages: options.modelTakesImages, manifest });
     }
     if (url.pathname === "/api/notes" && request.method === "GET") return sendJson(response, 200, await listVault(options.vault));
     if (url.pathname === "/api/vault" && request.method === "POST") {

@@ -27,6 +27,7 @@ export const DEFAULT_SETTINGS: CopilotSettings = {
   models: [],
   defaultMode: "agent",
   modelToolSupport: {},
+  modelImageSupport: {},
   systemPrompt: "",
   autonomousAgentEnabledToolIds: [...DEFAULT_ENABLED_TOOL_IDS],
   autonomousAgentMaxIterations: 8,
@@ -64,6 +65,10 @@ export const DEFAULT_SETTINGS: CopilotSettings = {
     braveBaseUrl: "https://api.search.brave.com",
     tavilyBaseUrl: "https://api.tavily.com",
     maxResults: 5,
+  },
+  webPages: {
+    enabled: true,
+    maxCharacters: 40_000,
   },
   mcpServers: [],
   chatTextSize: "normal",

@@ -10,6 +10,8 @@ import { registerPomodoro } from "./components/pomodoroStatusBar";
 import { registerProjectCommands } from "./components/projectCommands";
 import { registerPromptCommands } from "./components/promptCommands";
 import { PromptPayloadModal } from "./components/PromptPayloadModal";
+import { obsidianHtmlReader } from "./components/obsidianHtmlReader";
+import { canvasImageScaler } from "./components/canvasImageScaler";
 import { RelatedNotesView } from "./components/RelatedNotesView";
 import { CHAT_VIEW_TYPE, RELATED_VIEW_TYPE } from "./constants";
 import { errorMessage } from "./errorMessage";
@@ -63,6 +65,9 @@ export default class VaultCopilotPlugin extends Plugin {
       onPromptProblems: (problems) => {
         for (const problem of problems) new Notice(`Vault Copilot: ${problem.message}`);
       },
+      // Web pages through the window's DOMParser and Obsidian's htmlToMarkdown; large images scaled on a canvas.
+      html: obsidianHtmlReader(),
+      imageScaler: canvasImageScaler(),
       // A broken project note is reported by path; the other projects load.
       onProjectProblems: (problems) => {
         for (const problem of problems) new Notice(`Vault Copilot: ${problem.message}`);

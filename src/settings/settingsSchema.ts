@@ -99,6 +99,14 @@ export const webSearchSettingsSchema = z.object({
   maxResults: z.number().int().min(1).max(20),
 });
 
+/** Web pages read for the model: the ones the user attaches, and those the agent's readWebPage reads. */
+export const webPageSettingsSchema = z.object({
+  /** Off: no page is fetched, neither for a URL chip nor for the agent. */
+  enabled: z.boolean(),
+  /** Longest page text handed to the model, in characters; a longer page is cut and says so. */
+  maxCharacters: z.number().int().min(1_000).max(500_000),
+});
+
 /**
  * Letters, digits and "-": it becomes part of tool ids (`mcp_<name>_<tool>`), and without "_" one
  * server's prefix can never match another's tools.
@@ -149,6 +157,12 @@ export const copilotSettingsSchema = z.object({
    * tool, false when Test connection saw it refuse tools. Unknown models start new chats in Chat.
    */
   modelToolSupport: z.record(z.string(), z.boolean()),
+  /**
+   * What is known of each model's image input, by the same key: true or false as the user set it
+   * ("Takes images") or as the provider's model list says. Images go only to a model known to take
+   * them; for any other they are left out with a notice (a server that takes none refuses the request).
+   */
+  modelImageSupport: z.record(z.string(), z.boolean()),
   /** Added to the system prompt (L1) after the built-in instructions. */
   systemPrompt: z.string(),
   autonomousAgentEnabledToolIds: z.array(z.string()),
@@ -166,6 +180,7 @@ export const copilotSettingsSchema = z.object({
   prompts: promptSettingsSchema,
   projects: projectSettingsSchema,
   webSearch: webSearchSettingsSchema,
+  webPages: webPageSettingsSchema,
   mcpServers: mcpServerListSchema,
   /** How large answers and questions are drawn in the chat view (the sidebar is narrow: "normal" is the interface's size). */
   chatTextSize: z.enum(CHAT_TEXT_SIZES),

@@ -30,6 +30,7 @@ interface DemoConfig {
   model: string;
   /** What is known of the model's tool calling (the demo's --model-takes-tools), null when nothing. */
   modelTakesTools: boolean | null;
+  modelTakesImages: boolean | null;
   manifest: obsidian.Plugin["manifest"];
 }
 
@@ -100,7 +101,8 @@ async function loadPluginClass(): Promise<new (app: App, manifest: obsidian.Plug
 function demoSettings(config: DemoConfig): CopilotSettings {
   const provider = { ...DEFAULT_SETTINGS.provider, preset: "custom" as const, baseUrl: config.baseUrl, model: config.model, apiKeySecretId: "" };
   const modelToolSupport = config.modelTakesTools === null ? {} : { [toolSupportKey(provider)]: config.modelTakesTools };
-  return { ...DEFAULT_SETTINGS, provider, modelToolSupport };
+  const modelImageSupport = config.modelTakesImages === null ? {} : { [toolSupportKey(provider)]: config.modelTakesImages };
+  return { ...DEFAULT_SETTINGS, provider, modelToolSupport, modelImageSupport };
 }
 
 /** `?keyboard=N`: a simulated on-screen keyboard N px high (none when absent or not a positive number). */

@@ -6,6 +6,7 @@ import type { ChainRunInput } from "../../src/LLMProviders/chainRunner/ChainEven
 import type { CopilotSettings, ProviderSettings } from "../../src/settings/settingsSchema";
 import { initializeBuiltinTools } from "../../src/tools/builtinTools";
 import type { ToolDefinition } from "../../src/tools/SimpleTool";
+import type { ToolDependencies } from "../../src/tools/toolDependencies";
 import { ToolRegistry } from "../../src/tools/ToolRegistry";
 import { FsVault } from "../../src/vault/FsVault";
 import type { OpenAIServer } from "./openAIServer";
@@ -29,12 +30,19 @@ export interface AgentSetup {
  */
 export function makeAgent(
   server: Pick<OpenAIServer, "baseUrl">,
-  options: { notes?: Record<string, string>; settings?: Partial<CopilotSettings>; extraTools?: ToolDefinition[]; provider?: Partial<ProviderSettings> } = {},
+  options: {
+    notes?: Record<string, string>;
+    settings?: Partial<CopilotSettings>;
+    extraTools?: ToolDefinition[];
+    provider?: Partial<ProviderSettings>;
+    /** What the built-in tools are built with besides the folder and the settings. */
+    tools?: Partial<ToolDependencies>;
+  } = {},
 ): AgentSetup {
   const vault = makeTempVault(options.notes ?? {});
   const settings = settingsFor(server, options.settings, options.provider);
   const registry = new ToolRegistry();
-  initializeBuiltinTools(registry, makeToolDependencies({ vault: new FsVault(vault.root), settings }));
+  initializeBuiltinTools(registry, makeToolDependencies({ vault: new FsVault(vault.root), settings, ...options.tools }));
   if (options.extraTools) registry.registerAll(options.extraTools);
   const recorder = new PromptPayloadRecorder(() => [TEST_API_KEY]);
   const runner = new AutonomousAgentChainRunner({

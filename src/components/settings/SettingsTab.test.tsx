@@ -5,7 +5,7 @@ import { App, Plugin } from "../../../test/obsidian/obsidian";
 import { DEFAULT_SETTINGS } from "../../constants";
 import type { ChatModelPorts } from "../../LLMProviders/chatModelFactory";
 import { healthLines, type IndexHealth, type IndexHealthSource } from "./semanticSearchSection";
-import { knownToTakeTools } from "../../LLMProviders/modelChoice";
+import { knownToTakeImages, knownToTakeTools } from "../../LLMProviders/modelChoice";
 import { MapSecretStore } from "../../ports/SecretStore";
 import { startEmbeddingServer } from "../../../test/helpers/embeddingServer";
 import { startOpenAIServer } from "../../../test/helpers/openAIServer";
@@ -104,7 +104,7 @@ describe("VaultCopilotSettingTab", () => {
   it("shows the sections as Obsidian headings, in order", async () => {
     const { tab } = await openTab();
     const headings = [...tab.containerEl.querySelectorAll(".setting-item-heading .setting-item-name")].map((el) => el.textContent);
-    expect(headings).toEqual(["Model provider", "Agent", "Note search", "Semantic search", "Chat history and prompts", "Chat view", "Web search", "Agent tools", "MCP servers"]);
+    expect(headings).toEqual(["Model provider", "Agent", "Note search", "Semantic search", "Chat history and prompts", "Chat view", "Web search", "Web pages", "Agent tools", "MCP servers"]);
   });
 
   it("choosing a provider preset fills in its base URL", async () => {
@@ -401,6 +401,41 @@ describe("VaultCopilotSettingTab", () => {
     } finally {
       await server.close();
     }
+  });
+
+  it("keeps \"Takes images\" per model: not known until set, saved in data.json, and the next model starts not known again", async () => {
+    const { rowNamed, store, savedSettings } = await openTab();
+    const select = rowNamed("Takes images").querySelector("select")!;
+    expect(select.value).toBe("unknown");
+    expect(knownToTakeImages(store.get(), store.get().provider.model)).toBeNull();
+    edit(select, "yes", "change");
+    await flush();
+    expect(knownToTakeImages(store.get(), store.get().provider.model)).toBe(true);
+    expect(Object.values((await savedSettings()).modelImageSupport)).toEqual([true]);
+    // Another model (its key names provider, server and model) is not known.
+    await act(() => store.update((s) => ({ ...s, provider: { ...s.provider, model: "другая-модель" } })));
+    expect(select.value).toBe("unknown");
+    edit(select, "no", "change");
+    await flush();
+    expect(knownToTakeImages(store.get(), "другая-модель")).toBe(false);
+    edit(select, "unknown", "change");
+    await flush();
+    expect(knownToTakeImages(store.get(), "другая-модель")).toBeNull();
+  });
+
+  it("reads web pages unless switched off, and keeps the longest page within 1000 to 500000 characters", async () => {
+    const { rowNamed, store } = await openTab();
+    expect(store.get().webPages).toEqual({ enabled: true, maxCharacters: 40_000 });
+    act(() => rowNamed("Read web pages").querySelector<HTMLElement>(".checkbox-container")!.click());
+    await flush();
+    expect(store.get().webPages.enabled).toBe(false);
+    const field = rowNamed("Longest web page").querySelector("input")!;
+    type(field, "999");
+    await flush();
+    expect(store.get().webPages.maxCharacters).toBe(40_000);
+    type(field, "12000");
+    await flush();
+    expect(store.get().webPages.maxCharacters).toBe(12_000);
   });
 
   it("tests the embeddings server with a real request and says the verdict in its colour, in a sentence either way", async () => {

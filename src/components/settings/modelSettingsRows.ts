@@ -1,11 +1,11 @@
 import { detectLocalServers } from "../../LLMProviders/connection/detectLocalServers";
 import type { ChatModelPorts } from "../../LLMProviders/chatModelFactory";
 import { testConnection } from "../../LLMProviders/connection/testConnection";
-import { makeDefaultModel, withToolSupport } from "../../LLMProviders/modelChoice";
+import { knownToTakeImages, makeDefaultModel, withImageSupport, withToolSupport } from "../../LLMProviders/modelChoice";
 import { PROVIDER_PRESET_DETAILS } from "./providerPresets";
 import { ModelFormModal } from "./ModelFormModal";
 import { priceFields } from "./priceFields";
-import { lineButton, save, type RowContext, type SettingsRow } from "./settingRows";
+import { dropdownRow, lineButton, save, type RowContext, type SettingsRow } from "./settingRows";
 import { addCheckButton } from "./verdict";
 
 /** "Test connection": runs the four checks on the default model and shows each verdict under the button. */
@@ -57,6 +57,27 @@ export function localServersRow(context: RowContext, ports: ChatModelPorts): Set
       );
     },
   };
+}
+
+const IMAGE_CHOICES = { yes: "Yes", no: "No", unknown: "Not known: leave images out" } as const;
+
+/**
+ * "Takes images" for the default model: filled in from the provider's model list where it says
+ * so (OpenRouter's does), and the user's to set. Images go only to a model set to Yes; for any
+ * other they are left out, with a notice in the chat, since a server refuses a request with an
+ * image for a model that takes none.
+ */
+export function imageInputRow(context: RowContext): SettingsRow {
+  return dropdownRow(context, {
+    name: "Takes images",
+    desc: "Whether this model reads images: those you attach, paste or drop, and those in the notes you attach. Images go only to a model set to Yes; otherwise they are left out and the chat says so.",
+    choices: IMAGE_CHOICES,
+    read: (s) => {
+      const known = knownToTakeImages(s, s.provider.model);
+      return known === null ? "unknown" : known ? "yes" : "no";
+    },
+    write: (s, choice) => withImageSupport(s, s.provider.model, choice === "unknown" ? null : choice === "yes"),
+  });
 }
 
 /** The default model's prices, for the cost shown under each answer: four labelled fields, each saved as it is typed. */

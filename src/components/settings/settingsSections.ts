@@ -5,7 +5,7 @@ import { ALLOW_HIDDEN_FOLDERS_SETTING_NAME } from "../../tools/edit/editTarget";
 import type { ToolRegistry } from "../../tools/ToolRegistry";
 import type { ChatModelPorts } from "../../LLMProviders/chatModelFactory";
 import { mcpSection, type McpStatusSource } from "./mcpSettingsSection";
-import { localServersRow, otherModelsRow, pricesRow, testConnectionRow } from "./modelSettingsRows";
+import { imageInputRow, localServersRow, otherModelsRow, pricesRow, testConnectionRow } from "./modelSettingsRows";
 import { semanticSearchSection, type IndexHealthSource } from "./semanticSearchSection";
 import { PROVIDER_PRESET_DETAILS, type ProviderPresetId } from "./providerPresets";
 import { DEFAULT_CONTEXT_WINDOW_TOKENS } from "../../chat/fitHistory";
@@ -24,7 +24,19 @@ import {
   type SettingsSection,
 } from "./settingRows";
 import { CHAT_MODE_NAMES } from "../../settings/chatModes";
-import { CHAT_MODES, type ChatTextSize, copilotSettingsSchema, providerSettingsSchema, historySettingsSchema, promptSettingsSchema, projectSettingsSchema, searchSettingsSchema, webSearchSettingsSchema, type ChatMode } from "../../settings/settingsSchema";
+import {
+  CHAT_MODES,
+  type ChatTextSize,
+  copilotSettingsSchema,
+  providerSettingsSchema,
+  historySettingsSchema,
+  promptSettingsSchema,
+  projectSettingsSchema,
+  searchSettingsSchema,
+  webSearchSettingsSchema,
+  webPageSettingsSchema,
+  type ChatMode,
+} from "../../settings/settingsSchema";
 import { ToolSettingsSection } from "./v2/components/ToolSettingsSection";
 
 export interface SectionsContext extends RowContext {
@@ -117,6 +129,7 @@ function providerSection(context: SectionsContext): SettingsSection {
         read: (s) => s.provider.apiKeySecretId,
         write: (s, apiKeySecretId) => ({ ...s, provider: { ...s.provider, apiKeySecretId } }),
       }),
+      imageInputRow(context),
       pricesRow(context),
       ...(context.connection ? [testConnectionRow(context, context.connection), localServersRow(context, context.connection)] : []),
       otherModelsRow(context),
@@ -348,6 +361,30 @@ function webSearchSection(context: RowContext): SettingsSection {
   };
 }
 
+function webPageSection(context: RowContext): SettingsSection {
+  return {
+    heading: "Web pages",
+    rows: [
+      toggleRow(context, {
+        name: "Read web pages",
+        desc: "A web address typed after @ (or pasted alone) attaches its page, and the agent may read pages you or your notes name; only the page's main text is kept. Off: no page is fetched.",
+        read: (s) => s.webPages.enabled,
+        write: (s, enabled) => ({ ...s, webPages: { ...s.webPages, enabled } }),
+      }),
+      fieldRow(context, {
+        name: "Longest web page",
+        desc: "The most characters of one page handed to the model (1000 to 500000); a longer page is cut, and the model is told.",
+        read: (s) => s.webPages.maxCharacters,
+        write: (s, maxCharacters) => ({ ...s, webPages: { ...s.webPages, maxCharacters } }),
+        schema: webPageSettingsSchema.shape.maxCharacters,
+        parse: parseWholeNumber,
+        format: String,
+        inputType: "number",
+      }),
+    ],
+  };
+}
+
 /** The tool list, a React component generated from the registry. */
 function toolsRow(context: SectionsContext): SettingsRow {
   return {
@@ -388,6 +425,7 @@ export function buildSettingsSections(context: SectionsContext): SettingsSection
     historySection(context),
     chatViewSection(context),
     webSearchSection(context),
+    webPageSection(context),
     { heading: "Agent tools", rows: [toolsRow(context)] },
     mcpSection(context, context.mcp),
   ];
