@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ContextManager } from "../../src/context/ContextManager";
 import { PromptPayloadRecorder } from "../../src/context/promptPayloadRecorder";
+import type { ProjectPrompt } from "../../src/context/systemPrompt";
 import { AutonomousAgentChainRunner } from "../../src/LLMProviders/chainRunner/AutonomousAgentChainRunner";
 import type { ChainRunInput } from "../../src/LLMProviders/chainRunner/ChainEvents";
 import type { CopilotSettings, ProviderSettings } from "../../src/settings/settingsSchema";
@@ -37,6 +38,8 @@ export function makeAgent(
     provider?: Partial<ProviderSettings>;
     /** What the built-in tools are built with besides the folder and the settings. */
     tools?: Partial<ToolDependencies>;
+    /** The project the chat is in (its part of the system prompt). */
+    project?: ProjectPrompt;
   } = {},
 ): AgentSetup {
   const vault = makeTempVault(options.notes ?? {});
@@ -52,6 +55,7 @@ export function makeAgent(
     retryPolicy: FAST_RETRIES,
     registry,
     vaultAvailable: () => true,
+    ...(options.project ? { project: options.project } : {}),
   });
   const conversation = new ContextManager();
   return {

@@ -119,6 +119,24 @@ describe("readWebPage in an agent run", () => {
     }
   });
 
+  it("reads a page the chat's project lists under urls (the user named it there), and still refuses one the model made up", async () => {
+    const listed = `${pages.url}/docs/zh/sync.html`;
+    const madeUp = `${pages.url}/docs/zh/sync.html?from=${encodeURIComponent("Проект «Сад»")}`;
+    model = await startOpenAIServer([{ toolCalls: [readPage(listed), readPage(madeUp)] }, { text: "同步冲突会保留两个版本。" }]);
+    const project = { name: "Сад 🌱", instructions: "Ответы по-русски.", urls: [listed] };
+    const agent = makeAgent(model, { project, tools: { modelUrlRule: letTestServerThrough }, settings: { autonomousAgentEnabledToolIds: ["readWebPage"] } });
+    try {
+      const result = await agent.run("Что говорит справка о синхронизации?");
+      expect(result.status).toBe("completed");
+      const reply = model.requests[1]!.body.messages.filter((message) => message.role === "tool").map((message) => String(message.content));
+      expect(reply[0]).toContain("时钟不准确的设备也更容易产生冲突");
+      expect(reply[1]).toContain("was not read: readWebPage reads only addresses the user");
+      expect(pages.requests.map((request) => request.url)).toEqual(["/docs/zh/sync.html"]);
+    } finally {
+      agent.vault.remove();
+    }
+  });
+
   it("follows a link an attached note gives", async () => {
     const inNote = `${pages.url}/docs/zh/sync.html`;
     model = await startOpenAIServer([{ toolCalls: [readPage(inNote)] }, { text: "同步冲突会保留两个版本。" }]);
