@@ -27,6 +27,7 @@ export const DEFAULT_SETTINGS: CopilotSettings = {
   models: [],
   defaultMode: "agent",
   modelToolSupport: {},
+  modelImageSupport: {},
   systemPrompt: "",
   autonomousAgentEnabledToolIds: [...DEFAULT_ENABLED_TOOL_IDS],
   autonomousAgentMaxIterations: 8,
@@ -53,6 +54,9 @@ export const DEFAULT_SETTINGS: CopilotSettings = {
   prompts: {
     folder: "copilot/prompts",
   },
+  projects: {
+    folder: "copilot/projects",
+  },
   webSearch: {
     provider: "none",
     searxngUrl: "http://127.0.0.1:8080",
@@ -61,6 +65,10 @@ export const DEFAULT_SETTINGS: CopilotSettings = {
     braveBaseUrl: "https://api.search.brave.com",
     tavilyBaseUrl: "https://api.tavily.com",
     maxResults: 5,
+  },
+  webPages: {
+    enabled: true,
+    maxCharacters: 40_000,
   },
   mcpServers: [],
   completion: {
@@ -80,4 +88,5 @@ export const DEFAULT_SETTINGS: CopilotSettings = {
     onMobile: false,
     dailyRequestCap: 500,
   },
+  chatTextSize: "normal",
 };

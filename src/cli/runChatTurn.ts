@@ -1,17 +1,19 @@
-import { ChatController, type ChatRunner } from "../chat/ChatController";
+import type { ChatController, ChatRunner } from "../chat/ChatController";
+import { openChat } from "../app/openChat";
 import { isAssistant } from "../chat/chatTypes";
-import { readChipArtifacts } from "../chat/chipArtifacts";
-import { loadSavedChat, showSavedChat, type LoadedChat } from "../history/savedChats";
+import { loadSavedChat, type LoadedChat } from "../history/savedChats";
 import type { Services } from "../app/createServices";
 import type { ChainEvent } from "../LLMProviders/chainRunner/ChainEvents";
-import { ChatNoteWriter } from "../history/ChatNoteWriter";
 import type { ChatMode } from "../settings/settingsSchema";
 import { toVaultPath, VaultPathError } from "../vault/vaultPath";
 import { VaultFileNotFoundError } from "../vault/VaultPort";
 import { stringFlag, UsageError, type ParsedArgs } from "./args";
 import type { CliSession } from "./cliRuntime";
 import type { CliIo } from "./io";
+import type { ProjectWorkspace } from "../app/createServices";
 import { chainEventPrinter } from "./printChainEvents";
+import { readAttachments, refuseOutsideProject } from "./attachFlag";
+import type { ContextChip } from "../chat/chatTypes";
 
 /** The flags of a command whose turn can be kept as a chat note (as the plugin keeps its chats). */
 export const CHAT_NOTE_FLAGS = { values: ["continue", "context-tokens"], booleans: ["save"] } as const;
@@ -76,6 +78,12 @@ export interface ChatTurnOptions {
   io: CliIo;
   json: boolean;
   note: ChatNoteTarget | null;
+  /** The project the turn runs in (`--project`); a chat that goes on keeps its own. */
+  project?: ProjectWorkspace | null;
+  /** `--attach`: chips that go with the message, read (and checked) before anything is sent. */
+  attachments?: readonly ContextChip[];
+  /** `--no-images`: every image is left out, and said on stderr. */
+  noImages?: boolean;
 }
 
 /**
@@ -87,7 +95,7 @@ export interface ChatTurnOptions {
  * with its error on one line.
  */
 export async function runChatTurn(options: ChatTurnOptions): Promise<number> {
-  const { services, session, mode, send, io, json, note } = options;
+  const { services, session, mode, send, io, json, note, project = null, attachments = [], noImages = false } = options;
   const model = session.settings.provider.model;
   const print = chainEventPrinter(io, json);
   let lastError: Extract<ChainEvent, { type: "error" }> | undefined;
@@ -104,29 +112,38 @@ export async function runChatTurn(options: ChatTurnOptions): Promise<number> {
         },
       }),
   });
-  const writer = note
-    ? new ChatNoteWriter({
-        vault: services.vault,
-        history: services.history,
-        enabled: () => true,
-        onProblem: (message) => io.stderr(`vault-copilot: ${message}\n`),
-        secrets: () => services.secretValues(),
-      })
-    : null;
-  const controller = new ChatController({
-    createRunner: (runMode, runModel) => printed(services.createRunner(runMode, runModel)),
-    readContext: (chips, signal) => readChipArtifacts(services.vault, chips, signal),
-    defaults: () => ({ mode, model }),
+  // The project the chat is in: the flag's, or the one a chat that goes on was in.
+  let scope = project;
+  const chat = openChat(services, {
+    defaults: () => ({ mode, model, project: project?.project.name ?? null }),
+    // Folders and tags a prompt's variables attach, and images, come from inside the project; a note named by hand is read as it is.
+    listingVault: () => Promise.resolve(scope?.vault),
+    keep: note ? () => true : false,
     onProblem: (message) => io.stderr(`vault-copilot: ${message}\n`),
-    ...(writer ? { persistence: writer } : {}),
+    wrapRunner: printed,
+    ...(noImages ? { leaveImagesOut: "--no-images" } : {}),
   });
+  const { controller, writer } = chat;
   try {
     const continued = note?.continued;
-    if (continued && writer) {
-      await showSavedChat(controller, writer, continued);
+    if (continued) {
+      await chat.continueSaved(continued);
       controller.setMode(mode);
       controller.setModel(model);
+      // Going on brings the chat's project back; a --project naming another is refused, not mixed in.
+      const own = controller.getState().project;
+      if (project && own !== project.project.name) {
+        throw new Error(`--continue: the chat is ${own ? `in the project "${own}"` : "in no project"}, not "${project.project.name}"; leave out --project to go on with it`);
+      }
+      if (own) scope = await services.openProject(own);
     }
+    if (attachments.length > 0) {
+      // Read before the model is asked: an attachment outside the project, or one that gives nothing, ends the command here.
+      await refuseOutsideProject(attachments, scope);
+      await readAttachments(chat, attachments, io.signal);
+    }
+    // The attachments are the box's chips, as if added in the view.
+    for (const chip of attachments) controller.addChip(chip);
     if (typeof send === "string") await controller.send(send);
     else await send(controller);
     if (writer) {
@@ -137,8 +154,7 @@ export async function runChatTurn(options: ChatTurnOptions): Promise<number> {
       else io.stderr(`vault-copilot: saved to ${writer.path}\n`);
     }
   } finally {
-    writer?.dispose();
-    await controller.dispose();
+    await chat.close();
   }
   const answer = controller.getState().messages.findLast(isAssistant);
   if (answer?.status === "done") return unsaved ? 1 : 0;

@@ -6,6 +6,11 @@
 export interface VaultPort {
   /** The vault's config folder name (".obsidian" unless the user changed it); never written by tools. */
   readonly configDir: string;
+  /**
+   * Set on a project's view of the vault (projects/ScopedVault): the project's name, so a note
+   * that cannot be found is told in words that say where the model is and name nothing outside.
+   */
+  readonly projectName?: string;
   /** Every Markdown note, vault-relative, outside the config folder. */
   listNotes(): Promise<string[]>;
   /** Every file (any extension) outside the config folder. */
@@ -18,6 +23,8 @@ export interface VaultPort {
    * change bytes nobody was shown. Plain reads (search, reading a note) decode leniently.
    */
   read(path: string, options?: ReadOptions): Promise<string>;
+  /** A file's bytes (an image, a PDF), read with the same checks as `read`; throws `VaultFileNotFoundError` when there is none. */
+  readBinary(path: string): Promise<Uint8Array>;
   /** Creates a file and any missing folders; throws `VaultFileExistsError` if one is there. */
   create(path: string, content: string): Promise<void>;
   /**
@@ -40,6 +47,9 @@ export interface VaultPort {
   /** Subscribes to changes; returns the function that unsubscribes. */
   onChange(listener: (event: VaultEvent) => void): () => void;
 }
+
+/** What a link to a note outside the project reads as in a project's view of the vault (the note is never named). */
+export const OUTSIDE_PROJECT_NOTE = "a note outside the project";
 
 export interface ReadOptions {
   /** The text will be edited and written back: refuse a file that is not valid UTF-8. */

@@ -29,8 +29,10 @@ export { FileManager, MetadataCache } from "./metadataCache";
 export { normalizePath, TAbstractFile, TFile, TFolder, Vault, type VaultChange, type VaultMirror, type VaultOptions } from "./vault";
 export { Editor } from "./editor";
 export { Keymap } from "./keymap";
+export { Menu, MenuItem } from "./menu";
 export { MarkdownRenderChild, MarkdownRenderer, type CodeBlockProcessor } from "./markdownRenderer";
 export { editorInfoField, MarkdownView } from "./markdownView";
+export { htmlToMarkdown } from "./htmlToMarkdown";
 export { ItemView, View, Workspace, WorkspaceLeaf, WorkspaceSidedock, type LeafPlace, type OpenedLink, type ViewCreator } from "./workspace";
 
 if (typeof window !== "undefined" && typeof HTMLElement !== "undefined") {

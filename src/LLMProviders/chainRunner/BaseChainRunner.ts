@@ -1,6 +1,8 @@
 import { LayerToMessagesConverter } from "../../context/LayerToMessagesConverter";
 import type { PayloadMessage } from "../../context/PromptContextTypes";
 import type { PromptPayloadRecorder } from "../../context/promptPayloadRecorder";
+import { buildSystemPromptParts, type ProjectPrompt, type SystemPromptPart, type ToolGuidance } from "../../context/systemPrompt";
+import type { ChatMode } from "../../settings/settingsSchema";
 import type { CopilotSettings } from "../../settings/settingsSchema";
 import { errorMessage } from "../../errorMessage";
 import type { ChatModelHandle } from "../chatModelFactory";
@@ -19,6 +21,13 @@ export interface ChainRunnerDependencies {
   retryPolicy?: RetryPolicy;
   /** How long a model request may stay silent (MODEL_IDLE_TIMEOUT_MS by default; tests shorten it). */
   modelIdleTimeoutMs?: number;
+  /**
+   * Whether the model is known to take images (its "Takes images" setting). Images go to it only
+   * then; otherwise they are left out of the request and a notice names them. Absent: false.
+   */
+  takesImages?: () => boolean;
+  /** The project the chat is in: its part of L1 (its scope is in the searcher and tools the runner is handed). */
+  project?: ProjectPrompt;
 }
 
 /** The state of one run, shared by the base and the runner answering it. */
@@ -86,18 +95,31 @@ export abstract class BaseChainRunner {
     }
   }
 
+  /** L1 for this run's mode: the built-in instructions, the user's own, the project's (when the chat is in one), the tools' guidance. */
+  protected systemPrompt(state: RunState, mode: ChatMode, toolGuidance?: readonly ToolGuidance[]): SystemPromptPart[] {
+    const project = this.dependencies.project;
+    return buildSystemPromptParts({
+      mode,
+      userInstructions: state.settings.systemPrompt,
+      ...(project ? { project } : {}),
+      ...(toolGuidance ? { toolGuidance } : {}),
+    });
+  }
+
   /** The base payload of a turn: L1 + L2 as the system message, L4, then L3 + L5 in CiC order. */
-  protected basePayload(state: RunState, system: string, turnBlocks: readonly string[] = []): PayloadMessage[] {
+  protected basePayload(state: RunState, system: readonly SystemPromptPart[], turnBlocks: readonly string[] = []): PayloadMessage[] {
     const envelope = state.input.conversation.buildEnvelope({
-      system,
+      system: system.map((part) => part.text).join(""),
+      systemParts: system,
       userMessage: state.input.userMessage,
       attachments: state.input.attachments,
       turnBlocks,
     });
-    return LayerToMessagesConverter.convertWithLayers(envelope, {
+    const payload = LayerToMessagesConverter.convertWithLayers(envelope, {
       includeSystemMessage: state.model.quirks.acceptsSystemMessage,
       mergeUserContent: true,
     });
+    return this.dependencies.takesImages?.() === true ? payload : withoutImages(payload, state);
   }
 
   /** Sends one request: records it, streams it (text deltas become events), adds up usage. */
@@ -121,6 +143,22 @@ export abstract class BaseChainRunner {
     if (response.usage) addUsage(state.usage, response.usage);
     return response;
   }
+}
+
+/**
+ * The payload without images, for a model not known to take them: a server that takes none
+ * refuses the whole request (HTTP 400), so they are left out and the chat says which.
+ */
+function withoutImages(payload: PayloadMessage[], state: RunState): PayloadMessage[] {
+  const names = payload.flatMap((message) => (message.images ?? []).map((image) => image.name));
+  if (names.length === 0) return payload;
+  const model = state.model.modelName;
+  const which = names.length === 1 ? `The image ${names[0]} was` : `${names.length} images (${names.join(", ")}) were`;
+  state.emit({
+    type: "notice",
+    message: `${which} left out: ${model} is not known to take images. If it does, switch on “Takes images” for it in Settings → Vault Copilot → Model provider.`,
+  });
+  return payload.map(({ images: _images, ...message }) => message);
 }
 
 function describeFailure(error: unknown, signal: AbortSignal): { kind: ChainErrorKind; message: string } {

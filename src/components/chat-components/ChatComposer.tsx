@@ -1,8 +1,10 @@
-import { useImperativeHandle, useRef, useState, type KeyboardEvent, type Ref } from "react";
+import { Platform } from "obsidian";
+import { useEffect, useImperativeHandle, useRef, useState, type ClipboardEvent, type KeyboardEvent, type MouseEvent, type Ref } from "react";
 import type { ChatController } from "../../chat/ChatController";
 import type { ChatState, ContextChip } from "../../chat/chatTypes";
-import { baseName, folderChip, noteChip, tagChip } from "../../chat/chipArtifacts";
-import { mentionText } from "../../chat/contextSuggestions";
+import { baseName, folderChip, imageChip, noteChip, tagChip, webChip } from "../../chat/chipArtifacts";
+import { mentionText, webAddress } from "../../chat/contextSuggestions";
+import { attachImageFiles } from "./pastedImages";
 import type { CustomPrompt } from "../../prompts/customPrompt";
 import { matchPrompts } from "../../prompts/PromptLibrary";
 import { useChatHost, type ContextSuggestion } from "./ChatHost";
@@ -29,7 +31,8 @@ export interface ComposerHandle {
  * The message box and what goes with the next message: the context chips (the active note first,
  * removable), "@" suggestions of notes, folders and tags, and Send (Stop while a reply runs).
  * Enter sends, Shift+Enter makes a new line, nothing is sent while an input method is composing,
- * Up in an empty box brings back the last message, Escape stops a reply.
+ * Up in an empty box brings back the last message, Escape stops a reply. On a phone Enter (the
+ * keyboard's return key) only makes a new line: Send sends, and a list item is picked by a tap.
  */
 export function ChatComposer({ state, controller, ref }: { state: ChatState; controller: ChatController; ref?: Ref<ComposerHandle> }) {
   const host = useChatHost();
@@ -78,7 +81,7 @@ export function ChatComposer({ state, controller, ref }: { state: ChatState; con
       return;
     }
     const query = match[2] ?? "";
-    void host.suggestContext(query).then((items) => {
+    void host.suggestContext(query, state.project).then((items) => {
       if (ticket !== request.current) return;
       const shown = items.slice(0, MAX_SUGGESTIONS);
       if (pickWhenReady.current === ticket && shown[0]) {
@@ -128,9 +131,25 @@ export function ChatComposer({ state, controller, ref }: { state: ChatState; con
     });
   };
 
+  /**
+   * Images pasted become chips (their bytes stay in memory, nothing is written to the vault); a
+   * web address pasted as the whole message also attaches its page (the text stays, to send or edit).
+   */
+  const onPaste = (event: ClipboardEvent<HTMLTextAreaElement>) => {
+    const files = Array.from(event.clipboardData.files);
+    if (files.length > 0) {
+      event.preventDefault();
+      void attachImageFiles(files, controller, (message) => host.notify(message));
+      return;
+    }
+    const url = text.trim() === "" ? webAddress(event.clipboardData.getData("text/plain")) : null;
+    if (url) controller.addChip(webChip(url));
+  };
+
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     // An input method (Chinese, Japanese, …) uses Enter to confirm its own text.
     if (event.nativeEvent.isComposing || event.key === "Process") return;
+    if (event.key === "Enter" && Platform.isPhone) return;
     if (suggestions && suggestions.items.length > 0) {
       if (event.key === "ArrowDown" || event.key === "ArrowUp") {
         event.preventDefault();
@@ -176,7 +195,7 @@ export function ChatComposer({ state, controller, ref }: { state: ChatState; con
           label="Context suggestions"
           empty={`No note, folder or tag matches “${suggestions.query}”.`}
           selected={suggestions.selected}
-          options={suggestions.items.map((item) => ({ key: `${item.kind}:${item.value}`, kind: item.kind, text: item.label, onChoose: () => choose(item) }))}
+          options={suggestions.items.map((item) => ({ key: `${item.kind}:${item.value}`, kind: item.kind === "web" ? "page" : item.kind, text: item.label, onChoose: () => choose(item) }))}
         />
       )}
       {suggestions?.kind === "prompts" && (
@@ -203,21 +222,28 @@ export function ChatComposer({ state, controller, ref }: { state: ChatState; con
             updateSuggestions(event.target.value, event.target.selectionStart ?? event.target.value.length);
           }}
           onKeyDown={onKeyDown}
+          onPaste={onPaste}
           onBlur={() => setSuggestions(null)}
         />
+        {/* Send and Stop leave the focus in the message box: on a phone the keyboard stays up for the next message. */}
         {state.running ? (
-          <button type="button" className="vault-copilot-stop" onClick={() => controller.stop()}>
+          <button type="button" className="vault-copilot-stop" onMouseDown={keepFocus} onClick={() => controller.stop()}>
             Stop
           </button>
         ) : (
           // Obsidian's call-to-action colours fade to unreadable when disabled (light theme): only an enabled Send gets them.
-          <button type="button" className={`vault-copilot-send${text.trim() ? " mod-cta" : ""}`} disabled={!text.trim()} onClick={send}>
+          <button type="button" className={`vault-copilot-send${text.trim() ? " mod-cta" : ""}`} disabled={!text.trim()} onMouseDown={keepFocus} onClick={send}>
             Send
           </button>
         )}
       </div>
     </div>
   );
+}
+
+/** A press that must not take the focus from the message box. */
+function keepFocus(event: MouseEvent): void {
+  event.preventDefault();
 }
 
 interface ListOption {
@@ -253,6 +279,7 @@ function OptionList({ id, label, empty, selected, options }: { id: string; label
 
 function ChipRow({ state, controller }: { state: ChatState; controller: ChatController }) {
   const { activeNote, chips } = state;
+  const outside = useOutsideProject(state);
   if (!activeNote && chips.length === 0) return null;
   return (
     <ul className="vault-copilot-chips" aria-label="Context for the next message">
@@ -260,7 +287,7 @@ function ChipRow({ state, controller }: { state: ChatState; controller: ChatCont
         (activeNote.included ? (
           <li className="vault-copilot-chip is-active-note" title={activeNote.path}>
             <span>{baseName(activeNote.path)}</span>
-            <span className="vault-copilot-chip-hint"> (current note)</span>
+            <span className="vault-copilot-chip-hint"> (current note{outside.has(activeNote.path) ? ", outside the project" : ""})</span>
             <button type="button" className="vault-copilot-chip-remove" aria-label={`Remove ${baseName(activeNote.path)} from the context`} onClick={() => controller.includeActiveNote(false)}>
               ×
             </button>
@@ -273,16 +300,45 @@ function ChipRow({ state, controller }: { state: ChatState; controller: ChatCont
           </li>
         ))}
       {chips.map((chip) => (
-        <ChipItem key={chip.id} chip={chip} onRemove={() => controller.removeChip(chip.id)} />
+        <ChipItem key={chip.id} chip={chip} outside={outside.has(chip.target)} onRemove={() => controller.removeChip(chip.id)} />
       ))}
     </ul>
   );
 }
 
-function ChipItem({ chip, onRemove }: { chip: ContextChip; onRemove: () => void }) {
+/**
+ * Inside a project, the notes and vault images of the chips that lie outside it: a note attached
+ * by hand goes with the message, an image does not (images are read only inside the project), and
+ * the chip says which; the model's tools still cannot reach either.
+ */
+function useOutsideProject(state: ChatState): ReadonlySet<string> {
+  const host = useChatHost();
+  const [outside, setOutside] = useState<ReadonlySet<string>>(new Set());
+  const paths = [...(state.activeNote ? [state.activeNote.path] : []), ...state.chips.filter((chip) => chip.kind === "note" || chip.kind === "selection" || (chip.kind === "image" && !chip.pasted)).map((chip) => chip.target)];
+  const key = `${state.project ?? ""}\u0000${paths.join("\u0000")}`;
+  useEffect(() => {
+    let live = true;
+    if (state.project === null || paths.length === 0) setOutside(new Set());
+    else {
+      host.projects.outside(state.project, paths).then(
+        (found) => live && setOutside(new Set(found)),
+        () => undefined,
+      );
+    }
+    return () => {
+      live = false;
+    };
+    // The key holds the project and the paths (the array itself is new at every render).
+  }, [host, key]);
+  return outside;
+}
+
+function ChipItem({ chip, outside, onRemove }: { chip: ContextChip; outside: boolean; onRemove: () => void }) {
   return (
-    <li className={`vault-copilot-chip is-${chip.kind}`} title={chip.target}>
+    <li className={`vault-copilot-chip is-${chip.kind}${outside ? " is-outside-project" : ""}`} title={chip.target}>
       <span>{chip.label}</span>
+      {/* A note attached by hand still goes; an image is read only from inside the project. */}
+      {outside && <span className="vault-copilot-chip-hint">{chip.kind === "image" ? " (outside the project, not sent)" : " (outside the project)"}</span>}
       <button type="button" className="vault-copilot-chip-remove" aria-label={`Remove ${chip.label} from the context`} onClick={onRemove}>
         ×
       </button>
@@ -293,5 +349,7 @@ function ChipItem({ chip, onRemove }: { chip: ContextChip; onRemove: () => void 
 function chipOf(suggestion: ContextSuggestion): ContextChip {
   if (suggestion.kind === "folder") return folderChip(suggestion.value);
   if (suggestion.kind === "tag") return tagChip(suggestion.value);
+  if (suggestion.kind === "image") return imageChip(suggestion.value);
+  if (suggestion.kind === "web") return webChip(suggestion.value);
   return noteChip(suggestion.value);
 }
