@@ -104,7 +104,7 @@ describe("VaultCopilotSettingTab", () => {
   it("shows the sections as Obsidian headings, in order", async () => {
     const { tab } = await openTab();
     const headings = [...tab.containerEl.querySelectorAll(".setting-item-heading .setting-item-name")].map((el) => el.textContent);
-    expect(headings).toEqual(["Model provider", "Agent", "Note search", "Semantic search", "Chat history and prompts", "Chat view", "Web search", "Web pages", "Agent tools", "MCP servers"]);
+    expect(headings).toEqual(["Model provider", "Agent", "Note search", "Semantic search", "Inline completion", "Chat history and prompts", "Chat view", "Web search", "Web pages", "Agent tools", "MCP servers"]);
   });
 
   it("choosing a provider preset fills in its base URL", async () => {
@@ -376,6 +376,21 @@ describe("VaultCopilotSettingTab", () => {
     // A change made elsewhere reaches the fields.
     await act(() => store.update((settings) => ({ ...settings, provider: { ...settings.provider, prices: { ...settings.provider.prices, input: 2.5 } } })));
     expect(field("Input").value).toBe("2.5");
+  });
+
+  it("keeps the completion model's prices apart from the chat model's, in the same four fields", async () => {
+    const { rowNamed, store } = await openTab();
+    const row = rowNamed("Completion prices");
+    const field = (label: string) => row.querySelector<HTMLInputElement>(`input[aria-label="${label} price (dollars per million tokens)"]`)!;
+    type(field("Input"), "0,1");
+    type(field("Output"), "0.4");
+    await flush();
+    expect(store.get().completion.model.prices).toEqual({ input: 0.1, output: 0.4, cacheRead: null, cacheWrite: null });
+    expect(store.get().provider.prices).toEqual(DEFAULT_SETTINGS.provider.prices);
+    type(field("Output"), "сорок");
+    await flush();
+    expect(row.querySelector(".vault-copilot-setting-error")?.textContent).toContain('Output: "сорок" is not a price');
+    expect(store.get().completion.model.prices.output).toBe(0.4);
   });
 
   it("tests the connection of the model above and shows each check", async () => {

@@ -7,6 +7,7 @@ import { ModelFormModal } from "./ModelFormModal";
 import { priceFields } from "./priceFields";
 import { dropdownRow, lineButton, save, type RowContext, type SettingsRow } from "./settingRows";
 import { addCheckButton } from "./verdict";
+import type { CopilotSettings, ModelPrices } from "../../settings/settingsSchema";
 
 /** "Test connection": runs the four checks on the default model and shows each verdict under the button. */
 export function testConnectionRow(context: RowContext, ports: ChatModelPorts): SettingsRow {
@@ -80,11 +81,24 @@ export function imageInputRow(context: RowContext): SettingsRow {
   });
 }
 
-/** The default model's prices, for the cost shown under each answer: four labelled fields, each saved as it is typed. */
+/** The default model's prices, for the cost shown under each answer. */
 export function pricesRow(context: RowContext): SettingsRow {
-  return {
+  return priceFieldsRow(context, {
     name: "Prices",
     desc: "US dollars per million tokens, from your provider's price page: input and output, and for models with a prompt cache the price of reading and of writing it (empty: the input price). Leave all empty to show tokens only.",
+    read: (s) => s.provider.prices,
+    write: (s, prices) => ({ ...s, provider: { ...s.provider, prices } }),
+  });
+}
+
+/** Four labelled price fields for the prices `read` finds, each saved through `write` as it is typed. */
+export function priceFieldsRow(
+  context: RowContext,
+  row: { name: string; desc: string; read(settings: CopilotSettings): ModelPrices; write(settings: CopilotSettings, prices: ModelPrices): CopilotSettings },
+): SettingsRow {
+  return {
+    name: row.name,
+    desc: row.desc,
     render(setting) {
       setting.settingEl.addClass("vault-copilot-prices-row");
       const errorHost = setting.infoEl.createDiv();
@@ -95,11 +109,11 @@ export function pricesRow(context: RowContext): SettingsRow {
       };
       const setPrices = priceFields(
         setting.controlEl,
-        context.store.get().provider.prices,
-        (key, price) => save(context.store, (s) => ({ ...s, provider: { ...s.provider, prices: { ...s.provider.prices, [key]: price } } })),
+        row.read(context.store.get()),
+        (key, price) => save(context.store, (s) => row.write(s, { ...row.read(s), [key]: price })),
         showProblem,
       );
-      return context.store.subscribe((settings) => setPrices(settings.provider.prices));
+      return context.store.subscribe((settings) => setPrices(row.read(settings)));
     },
   };
 }
