@@ -101,6 +101,22 @@ describe("the inline completion extension in a CodeMirror editor", () => {
     expect(server.requests).toHaveLength(2);
   });
 
+  it("asks only after typing: a click that moves the cursor, or text changed by something else (a sync), asks nothing", async () => {
+    // Clicks (as the mouse sets a selection: "select.pointer") at the heading's end and back at the last line's end.
+    // Nothing waits to ask after any of these: no pause is timed at all.
+    view.dispatch({ selection: { anchor: "# 日记".length }, userEvent: "select.pointer" });
+    expect(scheduler.pending).toBe(0);
+    view.dispatch({ selection: { anchor: view.state.doc.length }, userEvent: "select.pointer" });
+    expect(scheduler.pending).toBe(0);
+    // A sync writes a line into the note, the cursor at its end (no user event).
+    view.dispatch({ changes: { from: view.state.doc.length, insert: "\nС телефона: 🌧 и" }, selection: { anchor: view.state.doc.length + "\nС телефона: 🌧 и".length } });
+    expect(scheduler.pending).toBe(0);
+    expect(server.requests).toHaveLength(0);
+    // Typing then asks after its pause, as ever.
+    await typeAndPause(" и", " пошли домой.");
+    expect(server.requests).toHaveLength(1);
+  });
+
   it("the editor losing focus takes the suggestion away, and Tab then inserts nothing", async () => {
     await typeAndPause(" ", SUGGESTION);
     view.contentDOM.dispatchEvent(new FocusEvent("blur"));

@@ -117,7 +117,9 @@ export function inlineCompletionExtension(ports: InlineCompletionPorts): Extensi
         // letters, or the selection set again in place): nothing to clear, nothing new to ask. The
         // field dropped any other, so the session never needs to dispatch during this update.
         const kept = update.state.field(ghostField, false) !== null;
-        this.session.changed(snapshotOf(update.state, ports.noteTitle(update.state)), kept);
+        // Typing and deleting (and taking a suggestion) ask after a pause; a click, an arrow key or a change made by something else does not.
+        const typed = update.transactions.some((transaction) => transaction.isUserEvent("input") || transaction.isUserEvent("delete"));
+        this.session.changed(snapshotOf(update.state, ports.noteTitle(update.state)), kept ? "kept" : typed ? "typed" : "moved");
       }
 
       destroy(): void {
