@@ -66,5 +66,5 @@ function previewOf(text: string): string {
   const characters = [...shown];
   if (characters.length > MAX_PREVIEW_CHARACTERS) shown = `${characters.slice(0, MAX_PREVIEW_CHARACTERS).join("")}…`;
   const more = lines.length - MAX_PREVIEW_LINES;
-  return more > 0 ? `${shown}\n… ${more} more line${more === 1 ? "" : "s"}` : shown;
+  return more > 0 ? `${shown}\n${t("editModal.moreLines", { count: more })}` : shown;
 }

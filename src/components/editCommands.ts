@@ -39,10 +39,10 @@ export interface AppliedEditRef {
  */
 export async function undoChatEdit(history: EditHistory, edit: AppliedEditRef): Promise<EditUndoReport> {
   const newest = (await history.list()).at(-1);
-  if (!newest) return { undone: false, message: "There is no Copilot edit left to undo." };
-  if (newest.path !== edit.path) return { undone: false, message: `A newer edit (of "${newest.path}") came after this one: undo that one first.` };
+  if (!newest) return { undone: false, message: t("undo.none") };
+  if (newest.path !== edit.path) return { undone: false, message: t("undo.newerOther", { path: newest.path }) };
   if (edit.appliedAt !== undefined && newest.appliedAt !== edit.appliedAt) {
-    return { undone: false, message: `A newer edit of "${edit.path}" came after this one: undo that one first.` };
+    return { undone: false, message: t("undo.newerSame", { path: edit.path }) };
   }
   const { outcome, message } = await undoNewest(history);
   const undone = outcome?.status === "undone" && outcome.record.path === edit.path && (edit.appliedAt === undefined || outcome.record.appliedAt === edit.appliedAt);

@@ -24,7 +24,7 @@ export function registerProjectCommands(plugin: Plugin, parts: ProjectCommandPar
     void parts.openChatView().then((view) => view?.getController()?.setProject(project?.name ?? null, { ...(project?.mode ? { mode: project.mode } : {}), ...(project?.model ? { model: project.model } : {}) }));
   plugin.addCommand({
     id: "switch-project",
-    name: "Switch project",
+    name: t("command.switchProject"),
     callback: () => {
       parts.projects.list().then(
         (projects) => new ProjectChoiceModal(plugin.app, projects, switchTo).open(),

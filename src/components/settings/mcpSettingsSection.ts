@@ -32,13 +32,13 @@ export function parseMcpServersText(text: string): McpServerSettings[] {
   try {
     value = JSON.parse(text);
   } catch (error) {
-    throw new Error(`Not valid JSON: ${errorMessage(error)}`);
+    throw new Error(t("settings.mcpJson.notJson", { reason: errorMessage(error) }));
   }
   const parsed = copilotSettingsSchema.shape.mcpServers.safeParse(value);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     if (issue?.code === "custom") throw new Error(issue.message);
-    throw new Error(issue ? `Server ${issue.path.join(".")}: ${issue.message}` : "Not a list of servers.");
+    throw new Error(issue ? t("settings.mcpJson.badServer", { path: issue.path.join("."), reason: issue.message }) : t("settings.mcpJson.notList"));
   }
   return parsed.data;
 }

@@ -4,8 +4,9 @@ import { createRoot } from "react-dom/client";
 import type { ToolRegistry } from "../../tools/ToolRegistry";
 import type { ChatModelPorts } from "../../LLMProviders/chatModelFactory";
 import { mcpSection, type McpStatusSource } from "./mcpSettingsSection";
-import { localServersRow, otherModelsRow, pricesRow, testConnectionRow } from "./modelSettingsRows";
+import { imageInputRow, localServersRow, otherModelsRow, pricesRow, testConnectionRow } from "./modelSettingsRows";
 import { semanticSearchSection, type IndexHealthSource } from "./semanticSearchSection";
+import { completionSection, type CompletionUsageSource } from "./completionSection";
 import { PROVIDER_PRESET_DETAILS, presetChoices } from "./providerPresets";
 import { DEFAULT_CONTEXT_WINDOW_TOKENS } from "../../chat/fitHistory";
 import {
@@ -22,7 +23,19 @@ import {
   type SettingsRow,
   type SettingsSection,
 } from "./settingRows";
-import { CHAT_MODES, type ChatTextSize, copilotSettingsSchema, providerSettingsSchema, historySettingsSchema, promptSettingsSchema, projectSettingsSchema, searchSettingsSchema, webSearchSettingsSchema, type ChatMode } from "../../settings/settingsSchema";
+import {
+  CHAT_MODES,
+  type ChatTextSize,
+  copilotSettingsSchema,
+  providerSettingsSchema,
+  historySettingsSchema,
+  promptSettingsSchema,
+  projectSettingsSchema,
+  searchSettingsSchema,
+  webSearchSettingsSchema,
+  webPageSettingsSchema,
+  type ChatMode,
+} from "../../settings/settingsSchema";
 import { ToolSettingsSection } from "./v2/components/ToolSettingsSection";
 import { t } from "../../i18n/t";
 
@@ -34,6 +47,8 @@ export interface SectionsContext extends RowContext {
   indexHealth?: IndexHealthSource;
   /** The live MCP connections, for the status row (absent in contexts without a hub). */
   mcp?: McpStatusSource;
+  /** What inline completion used; absent, that row is left out. */
+  completionUsage?: CompletionUsageSource;
 }
 
 const modeChoices = (): Record<ChatMode, string> => Object.fromEntries(CHAT_MODES.map((mode) => [mode, t(`mode.${mode}.description`)])) as Record<ChatMode, string>;
@@ -112,6 +127,7 @@ function providerSection(context: SectionsContext): SettingsSection {
         read: (s) => s.provider.apiKeySecretId,
         write: (s, apiKeySecretId) => ({ ...s, provider: { ...s.provider, apiKeySecretId } }),
       }),
+      imageInputRow(context),
       pricesRow(context),
       ...(context.connection ? [testConnectionRow(context, context.connection), localServersRow(context, context.connection)] : []),
       otherModelsRow(context),
@@ -343,6 +359,30 @@ function webSearchSection(context: RowContext): SettingsSection {
   };
 }
 
+function webPageSection(context: RowContext): SettingsSection {
+  return {
+    heading: t("settings.webPages"),
+    rows: [
+      toggleRow(context, {
+        name: t("settings.readPages.name"),
+        desc: t("settings.readPages.desc"),
+        read: (s) => s.webPages.enabled,
+        write: (s, enabled) => ({ ...s, webPages: { ...s.webPages, enabled } }),
+      }),
+      fieldRow(context, {
+        name: t("settings.pageLength.name"),
+        desc: t("settings.pageLength.desc"),
+        read: (s) => s.webPages.maxCharacters,
+        write: (s, maxCharacters) => ({ ...s, webPages: { ...s.webPages, maxCharacters } }),
+        schema: webPageSettingsSchema.shape.maxCharacters,
+        parse: parseWholeNumber,
+        format: String,
+        inputType: "number",
+      }),
+    ],
+  };
+}
+
 /** The tool list, a React component generated from the registry. */
 function toolsRow(context: SectionsContext): SettingsRow {
   return {
@@ -380,9 +420,11 @@ export function buildSettingsSections(context: SectionsContext): SettingsSection
     agentSection(context),
     searchSection(context),
     semanticSearchSection(context, context.indexHealth, context.connection),
+    completionSection(context, context.completionUsage),
     historySection(context),
     chatViewSection(context),
     webSearchSection(context),
+    webPageSection(context),
     { heading: t("settings.tools"), rows: [toolsRow(context)] },
     mcpSection(context, context.mcp),
   ];
