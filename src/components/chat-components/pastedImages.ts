@@ -24,5 +24,5 @@ export async function pastedImageChips(files: readonly File[]): Promise<{ chips:
 export async function attachImageFiles(files: readonly File[], controller: Pick<ChatController, "addChip">, notify: (message: string) => void): Promise<void> {
   const { chips, problems } = await pastedImageChips(files);
   for (const chip of chips) controller.addChip(chip);
-  for (const problem of problems) notify(`Vault Copilot: ${problem}`);
+  for (const problem of problems) notify(t("notice.prefixed", { message: problem }));
 }
