@@ -637,4 +637,5 @@ export const de: Translation = {
   "tool.readWebPage.pending": "Möchte eine Webseite lesen",
   "tool.readWebPage.running": "Liest eine Webseite",
   "tool.readWebPage.done": "Hat eine Webseite gelesen",
+  "settings.attention": "Die Einstellungen von Vault Copilot brauchen deine Aufmerksamkeit:",
 };

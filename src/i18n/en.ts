@@ -597,6 +597,7 @@ export const en = {
   "settings.mcpStatus.failed": "{name}: failed",
   "settings.mcpStatus.disconnected": "{name}: disconnected",
   "settings.saveFailed": "Could not save the setting: {reason}",
+  "settings.attention": "Vault Copilot settings need your attention:",
   "settings.valueUnusable": "This value cannot be used.",
   "settings.valueUnusableLower": "this value cannot be used",
   "settings.wholeNumber": "Enter a whole number.",

@@ -637,4 +637,5 @@ export const es: Translation = {
   "tool.readWebPage.pending": "Quiere leer una página web",
   "tool.readWebPage.running": "Leyendo una página web",
   "tool.readWebPage.done": "Leyó una página web",
+  "settings.attention": "Los ajustes de Vault Copilot necesitan tu atención:",
 };

@@ -637,4 +637,5 @@ export const fr: Translation = {
   "tool.readWebPage.pending": "Voudrait lire une page web",
   "tool.readWebPage.running": "Lit une page web",
   "tool.readWebPage.done": "A lu une page web",
+  "settings.attention": "Les paramètres de Vault Copilot demandent votre attention :",
 };

@@ -637,4 +637,5 @@ export const ja: Translation = {
   "tool.readWebPage.pending": "ウェブページを読もうとしています",
   "tool.readWebPage.running": "ウェブページを読んでいます",
   "tool.readWebPage.done": "ウェブページを読みました",
+  "settings.attention": "Vault Copilot の設定を確認してください：",
 };

@@ -637,4 +637,5 @@ export const ko: Translation = {
   "tool.readWebPage.pending": "웹 페이지를 읽으려고 합니다",
   "tool.readWebPage.running": "웹 페이지 읽는 중",
   "tool.readWebPage.done": "웹 페이지를 읽었습니다",
+  "settings.attention": "Vault Copilot 설정을 확인해야 합니다:",
 };

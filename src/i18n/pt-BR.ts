@@ -637,4 +637,5 @@ export const ptBR: Translation = {
   "tool.readWebPage.pending": "Quer ler uma página web",
   "tool.readWebPage.running": "Lendo uma página web",
   "tool.readWebPage.done": "Leu uma página web",
+  "settings.attention": "As configurações do Vault Copilot precisam da sua atenção:",
 };

@@ -637,4 +637,5 @@ export const ru: Translation = {
   "tool.readWebPage.pending": "Хочет прочитать веб-страницу",
   "tool.readWebPage.running": "Читает веб-страницу",
   "tool.readWebPage.done": "Прочитал веб-страницу",
+  "settings.attention": "Настройки Vault Copilot требуют внимания:",
 };

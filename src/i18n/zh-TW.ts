@@ -637,4 +637,5 @@ export const zhTW: Translation = {
   "tool.readWebPage.pending": "想要讀取一個網頁",
   "tool.readWebPage.running": "正在讀取網頁",
   "tool.readWebPage.done": "已讀取網頁",
+  "settings.attention": "Vault Copilot 的設定需要你處理：",
 };

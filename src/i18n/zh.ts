@@ -637,4 +637,5 @@ export const zh: Translation = {
   "tool.readWebPage.pending": "想要读取一个网页",
   "tool.readWebPage.running": "正在读取网页",
   "tool.readWebPage.done": "已读取网页",
+  "settings.attention": "Vault Copilot 的设置需要你处理：",
 };
