@@ -21,11 +21,6 @@ import { t } from "../../i18n/t";
  * (XML-like blocks, JSON) stays behind the banner's "Details" fold.
  */
 
-/** "3 notes" in English words, for the request view (a developer's view, in English). */
-export function count(amount: number, one: string, many = `${one}s`): string {
-  return `${new Intl.NumberFormat("en-US").format(amount)} ${amount === 1 ? one : many}`;
-}
-
 type Summarizer = (output: never) => string;
 
 /** By tool id: a built-in tool's output, said in a few words in the interface's language. Other tools (MCP) have none. */
