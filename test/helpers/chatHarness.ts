@@ -54,6 +54,8 @@ export function makeChat(
     fetch?: FetchLike;
     /** Model names the server lists, for the picker. */
     knownModels?: string[];
+    /** How the server's models are listed (instead of answering `knownModels`), to see when the picker asks. */
+    listServerModels?: () => Promise<string[]>;
     /** How long a model request may stay silent. */
     modelIdleTimeoutMs?: number;
     /** Secrets the plugin holds besides the test key (SecretStorage id -> value). */
@@ -89,7 +91,7 @@ export function makeChat(
     clock: clockAt(TEST_NOW, "UTC"),
     retryPolicy: FAST_RETRIES,
     ...(options.modelIdleTimeoutMs !== undefined ? { idleTimeoutMs: options.modelIdleTimeoutMs } : {}),
-    listServerModels: () => Promise.resolve(options.knownModels ?? []),
+    listServerModels: options.listServerModels ?? (() => Promise.resolve(options.knownModels ?? [])),
   });
   const makeController = () =>
     new ChatController({

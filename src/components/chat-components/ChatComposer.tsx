@@ -1,11 +1,12 @@
 import { useImperativeHandle, useRef, useState, type KeyboardEvent, type Ref } from "react";
 import type { ChatController } from "../../chat/ChatController";
-import type { ChatState, ContextChip } from "../../chat/chatTypes";
+import type { ContextChip } from "../../chat/chatTypes";
 import { baseName, folderChip, noteChip, tagChip } from "../../chat/chipArtifacts";
 import { mentionText } from "../../chat/contextSuggestions";
 import type { CustomPrompt } from "../../prompts/customPrompt";
 import { matchPrompts } from "../../prompts/PromptLibrary";
 import { useChatHost, type ContextSuggestion } from "./ChatHost";
+import { useChatState } from "./useChatState";
 
 /** "@" and what follows it up to the caret, when it starts a word (a note's name may hold spaces). */
 const MENTION = /(^|\s)@([^@\n]*)$/;
@@ -29,10 +30,14 @@ export interface ComposerHandle {
  * The message box and what goes with the next message: the context chips (the active note first,
  * removable), "@" suggestions of notes, folders and tags, and Send (Stop while a reply runs).
  * Enter sends, Shift+Enter makes a new line, nothing is sent while an input method is composing,
- * Up in an empty box brings back the last message, Escape stops a reply.
+ * Up in an empty box brings back the last message, Escape stops a reply. Each key and edit is
+ * told to `onTyping`, so a streaming answer gives way to the keys (streamPacing.ts).
  */
-export function ChatComposer({ state, controller, ref }: { state: ChatState; controller: ChatController; ref?: Ref<ComposerHandle> }) {
+export function ChatComposer({ controller, ref, onTyping }: { controller: ChatController; ref?: Ref<ComposerHandle>; onTyping?: () => void }) {
   const host = useChatHost();
+  // Its own fields only: a streaming answer's frames do not draw the box again.
+  const running = useChatState(controller, "running");
+  const chatId = useChatState(controller, "chatId");
   const [text, setText] = useState("");
   const [suggestions, setSuggestions] = useState<OpenList | null>(null);
   const box = useRef<HTMLTextAreaElement>(null);
@@ -55,7 +60,7 @@ export function ChatComposer({ state, controller, ref }: { state: ChatState; con
   }));
 
   const send = () => {
-    if (state.running || !text.trim()) return;
+    if (running || !text.trim()) return;
     const message = text;
     setText("");
     setSuggestions(null);
@@ -104,7 +109,7 @@ export function ChatComposer({ state, controller, ref }: { state: ChatState; con
     ++request.current;
     setText("");
     setSuggestions(null);
-    if (!state.running) void host.prompts.run(prompt);
+    if (!running) void host.prompts.run(prompt);
   };
 
   /** The mention typed so far becomes the chosen note's link (or folder, or tag) in the text, and its chip. */
@@ -129,6 +134,7 @@ export function ChatComposer({ state, controller, ref }: { state: ChatState; con
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    onTyping?.();
     // An input method (Chinese, Japanese, …) uses Enter to confirm its own text.
     if (event.nativeEvent.isComposing || event.key === "Process") return;
     if (suggestions && suggestions.items.length > 0) {
@@ -147,7 +153,7 @@ export function ChatComposer({ state, controller, ref }: { state: ChatState; con
     }
     if (event.key === "Escape") {
       if (suggestions) setSuggestions(null);
-      else if (state.running) controller.stop();
+      else if (running) controller.stop();
       return;
     }
     if (event.key === "Enter" && !event.shiftKey) {
@@ -158,7 +164,7 @@ export function ChatComposer({ state, controller, ref }: { state: ChatState; con
       return;
     }
     if (event.key === "ArrowUp" && text === "") {
-      const last = state.messages.findLast((message) => message.role === "user");
+      const last = controller.getState().messages.findLast((message) => message.role === "user");
       if (last && last.role === "user") {
         event.preventDefault();
         setText(last.text);
@@ -166,10 +172,10 @@ export function ChatComposer({ state, controller, ref }: { state: ChatState; con
     }
   };
 
-  const listId = `${state.chatId}-suggestions`;
+  const listId = `${chatId}-suggestions`;
   return (
     <div className="vault-copilot-composer">
-      <ChipRow state={state} controller={controller} />
+      <ChipRow controller={controller} />
       {suggestions?.kind === "context" && (
         <OptionList
           id={listId}
@@ -199,13 +205,14 @@ export function ChatComposer({ state, controller, ref }: { state: ChatState; con
           aria-controls={suggestions ? listId : undefined}
           aria-activedescendant={suggestions && suggestions.items.length > 0 ? `${listId}-${suggestions.selected}` : undefined}
           onChange={(event) => {
+            onTyping?.();
             setText(event.target.value);
             updateSuggestions(event.target.value, event.target.selectionStart ?? event.target.value.length);
           }}
           onKeyDown={onKeyDown}
           onBlur={() => setSuggestions(null)}
         />
-        {state.running ? (
+        {running ? (
           <button type="button" className="vault-copilot-stop" onClick={() => controller.stop()}>
             Stop
           </button>
@@ -251,8 +258,9 @@ function OptionList({ id, label, empty, selected, options }: { id: string; label
   );
 }
 
-function ChipRow({ state, controller }: { state: ChatState; controller: ChatController }) {
-  const { activeNote, chips } = state;
+function ChipRow({ controller }: { controller: ChatController }) {
+  const activeNote = useChatState(controller, "activeNote");
+  const chips = useChatState(controller, "chips");
   if (!activeNote && chips.length === 0) return null;
   return (
     <ul className="vault-copilot-chips" aria-label="Context for the next message">

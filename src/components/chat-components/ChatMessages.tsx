@@ -4,6 +4,7 @@ import type { ChatState } from "../../chat/chatTypes";
 import type { TokenUsage } from "../../LLMProviders/tokenUsage";
 import { chatUsage, formatUsage, usageLabel } from "../../chat/usageLine";
 import { useChatHost } from "./ChatHost";
+import { useChatState } from "./useChatState";
 import { ChatSingleMessage } from "./ChatSingleMessage";
 import { EmptyChat } from "./EmptyChat";
 
@@ -22,7 +23,11 @@ const SCROLL_KEYS = new Set(["ArrowUp", "ArrowDown", "PageUp", "PageDown", "Home
  * own live announcements are off (they would read every token); the view announces a finished
  * answer once instead.
  */
-export function ChatMessages({ state, controller, onExample }: { state: ChatState; controller: ChatController; onExample: (question: string) => void }) {
+export function ChatMessages({ controller, onExample }: { controller: ChatController; onExample: (question: string) => void }) {
+  const messages = useChatState(controller, "messages");
+  const approvals = useChatState(controller, "approvals");
+  const running = useChatState(controller, "running");
+  const mode = useChatState(controller, "mode");
   const scroller = useRef<HTMLDivElement>(null);
   const content = useRef<HTMLDivElement>(null);
   const following = useRef(true);
@@ -81,27 +86,30 @@ export function ChatMessages({ state, controller, onExample }: { state: ChatStat
     };
   }, []);
 
+  // Where there is a ResizeObserver it follows the content once the frame's layout is done; a
+  // scroll here, right after React's commit, would lay the page out once more every frame of a
+  // streaming answer (reading scrollHeight forces it), and a keystroke's frame would wait for it.
   useLayoutEffect(() => {
-    if (following.current) toBottom();
-  }, [state.messages, state.approvals]);
+    if (following.current && typeof ResizeObserver === "undefined") toBottom();
+  }, [messages, approvals]);
 
-  const lastAnswer = state.messages.at(-1);
-  const lastQuestionIndex = state.messages.findLastIndex((message) => message.role === "user");
+  const lastAnswer = messages.at(-1);
+  const lastQuestionIndex = messages.findLastIndex((message) => message.role === "user");
   return (
     <div className="vault-copilot-messages" ref={scroller} role="log" aria-label="Conversation" aria-live="off" tabIndex={0}>
       <div className="vault-copilot-messages-inner" ref={content}>
-        {state.messages.length === 0 && <EmptyChat mode={state.mode} onExample={onExample} />}
-        {state.messages.map((message, index) => (
+        {messages.length === 0 && <EmptyChat mode={mode} onExample={onExample} />}
+        {messages.map((message, index) => (
           <ChatSingleMessage
             key={message.id}
             message={message}
             isLast={message === lastAnswer || index === lastQuestionIndex}
-            running={state.running}
-            approvals={message === lastAnswer && message.role === "assistant" && message.status === "streaming" ? state.approvals : NO_APPROVALS}
+            running={running}
+            approvals={message === lastAnswer && message.role === "assistant" && message.status === "streaming" ? approvals : NO_APPROVALS}
             controller={controller}
           />
         ))}
-        <ChatTotal messages={state.messages} />
+        <ChatTotal messages={messages} />
       </div>
       {awayFromBottom && (
         <button

@@ -1,6 +1,6 @@
-import { useEffect, useRef, useState, useSyncExternalStore, type DragEvent } from "react";
+import { useEffect, useRef, useState, type DragEvent } from "react";
 import type { ChatController } from "../../chat/ChatController";
-import type { ChatState } from "../../chat/chatTypes";
+import { afterNextPaint } from "../../ports/afterNextPaint";
 import { noteChip } from "../../chat/chipArtifacts";
 import { CHAT_MODE_NAMES } from "../../settings/chatModes";
 import { CHAT_MODES, type ChatMode } from "../../settings/settingsSchema";
@@ -9,14 +9,16 @@ import { ChatHistoryPanel } from "./ChatHistoryPanel";
 import { useChatHost } from "./ChatHost";
 import { ChatMessages } from "./ChatMessages";
 import { IconButton } from "./IconButton";
+import { useChatState } from "./useChatState";
 import { RelatedNotesList } from "../RelatedNotesList";
 
 /**
  * The chat in the sidebar: one header row (the mode and model pickers, New chat and Chat history
  * as icons), the conversation, the message box. It draws the controller's state and calls its actions; it never talks to a model itself.
  */
-export function ChatView({ controller, onDropNotes }: { controller: ChatController; onDropNotes?: (data: DataTransfer) => string[] }) {
-  const state = useSyncExternalStore(controller.subscribe, controller.getState);
+export function ChatView({ controller, onDropNotes, onTyping }: { controller: ChatController; onDropNotes?: (data: DataTransfer) => string[]; onTyping?: () => void }) {
+  const chatId = useChatState(controller, "chatId");
+  const activeNote = useChatState(controller, "activeNote");
   const [dragging, setDragging] = useState(false);
   const [showHistory, setShowHistory] = useState(false);
   /** The message box, for an example question of the empty chat to be put in. */
@@ -40,37 +42,46 @@ export function ChatView({ controller, onDropNotes }: { controller: ChatControll
       onDragLeave={() => setDragging(false)}
       onDrop={onDrop}
     >
-      <ChatHeader state={state} controller={controller} historyShown={showHistory} onToggleHistory={() => setShowHistory((shown) => !shown)} onNewChat={() => setShowHistory(false)} />
-      {showHistory ? <ChatHistoryPanel onOpened={() => setShowHistory(false)} currentChatId={state.chatId} /> : <ChatMessages state={state} controller={controller} onExample={(question) => composer.current?.fill(question)} />}
-      {!showHistory && <RelatedSection path={state.activeNote?.path ?? null} controller={controller} />}
-      <ChatComposer key={state.chatId} ref={composer} state={state} controller={controller} />
-      <div className="vault-copilot-announcer" aria-live="polite" role="status">
-        {state.announcement?.text ?? ""}
-      </div>
+      <ChatHeader controller={controller} historyShown={showHistory} onToggleHistory={() => setShowHistory((shown) => !shown)} onNewChat={() => setShowHistory(false)} />
+      {showHistory ? <ChatHistoryPanel onOpened={() => setShowHistory(false)} currentChatId={chatId} /> : <ChatMessages controller={controller} onExample={(question) => composer.current?.fill(question)} />}
+      {!showHistory && <RelatedSection path={activeNote?.path ?? null} controller={controller} />}
+      <ChatComposer key={chatId} ref={composer} controller={controller} {...(onTyping ? { onTyping } : {})} />
+      <Announcer controller={controller} />
+    </div>
+  );
+}
+
+/** The polite live region: each finished answer and each approval asked, said once. */
+function Announcer({ controller }: { controller: ChatController }) {
+  const announcement = useChatState(controller, "announcement");
+  return (
+    <div className="vault-copilot-announcer" aria-live="polite" role="status">
+      {announcement?.text ?? ""}
     </div>
   );
 }
 
 interface ChatHeaderProps {
-  state: ChatState;
   controller: ChatController;
   historyShown: boolean;
   onToggleHistory: () => void;
   onNewChat: () => void;
 }
 
-function ChatHeader({ state, controller, historyShown, onToggleHistory, onNewChat }: ChatHeaderProps) {
-  const models = useModels(state.model);
+function ChatHeader({ controller, historyShown, onToggleHistory, onNewChat }: ChatHeaderProps) {
+  const mode = useChatState(controller, "mode");
+  const model = useChatState(controller, "model");
+  const models = useModels(model);
   return (
     <div className="vault-copilot-chat-header">
-      <select className="dropdown" aria-label="Mode" value={state.mode} onChange={(event) => controller.setMode(event.target.value as ChatMode)}>
+      <select className="dropdown" aria-label="Mode" value={mode} onChange={(event) => controller.setMode(event.target.value as ChatMode)}>
         {CHAT_MODES.map((mode) => (
           <option key={mode} value={mode}>
             {CHAT_MODE_NAMES[mode].label}
           </option>
         ))}
       </select>
-      <select className="dropdown vault-copilot-model-select" aria-label="Model" value={state.model} onChange={(event) => controller.setModel(event.target.value)}>
+      <select className="dropdown vault-copilot-model-select" aria-label="Model" value={model} onChange={(event) => controller.setModel(event.target.value)}>
         {models.map((model) => (
           <option key={model} value={model}>
             {model}
@@ -91,19 +102,26 @@ function ChatHeader({ state, controller, historyShown, onToggleHistory, onNewCha
   );
 }
 
-/** The chat's model first, then the ones the host offers (the configured one, what the server lists). */
+/**
+ * The chat's model first, then the ones the host offers (the configured one, what the server
+ * lists). The list is asked for once the view's first frame is drawn: until it comes the menu
+ * holds the chat's own model, and a server's answer never stands between "Open chat" and the
+ * Message box.
+ */
 function useModels(current: string): string[] {
   const host = useChatHost();
   const [listed, setListed] = useState<string[]>([]);
   useEffect(() => {
-    let live = true;
-    host.listModels().then(
-      (models) => live && setListed(models),
-      () => undefined,
+    const unmounted = new AbortController();
+    afterNextPaint(
+      () =>
+        void host.listModels().then(
+          (models) => !unmounted.signal.aborted && setListed(models),
+          () => undefined,
+        ),
+      unmounted.signal,
     );
-    return () => {
-      live = false;
-    };
+    return () => unmounted.abort();
   }, [host]);
   return [current, ...listed.filter((model) => model !== current)];
 }

@@ -1,0 +1,66 @@
+/**
+ * When a streaming answer is drawn: the chat controller's `scheduleFlush` in the view. Once a
+ * frame, as text arrives; but while the user types in the Message box, the keys come first. A
+ * frame that draws the answer (React, the growing block's Markdown, layout and paint of the
+ * answer) is a frame a key waits for, so while typing the answer is drawn at most every
+ * `TYPING_DRAW_INTERVAL_MS`, and never in the frame that paints a key just pressed. Once the keys
+ * stop, it is drawn every frame again; no text is held back longer than the interval.
+ */
+
+/** A key or an edit in the Message box this recently means the user is typing. */
+export const TYPING_WINDOW_MS = 500;
+/** While the user types, the answer is drawn this often at most (about seven times a second). */
+export const TYPING_DRAW_INTERVAL_MS = 150;
+/** A key this recent is painted by the coming frame, which the answer then leaves to it. */
+export const KEY_FRAME_MS = 16;
+/** How many frames in a row the answer gives way to keys before it is drawn regardless. */
+const MOST_FRAMES_GIVEN_WAY = 2;
+
+/** The frames, timers and clock the pacing runs on (a window's, or a fake in tests). */
+export interface PacingHost {
+  requestFrame(callback: () => void): void;
+  setTimer(callback: () => void, ms: number): void;
+  now(): number;
+}
+
+export class StreamPacing {
+  private lastInputAt = Number.NEGATIVE_INFINITY;
+  private lastDrawAt = Number.NEGATIVE_INFINITY;
+
+  constructor(private readonly host: PacingHost = windowPacingHost()) {}
+
+  /** The user typed in the Message box (a key, or an edit such as a paste or an input method's text). */
+  readonly noteInput = (): void => {
+    this.lastInputAt = this.host.now();
+  };
+
+  /** Runs `flush` (the controller's drawing of what streamed) in a coming frame, as the typing allows. */
+  readonly schedule = (flush: () => void): void => {
+    const wait = this.typing() ? this.lastDrawAt + TYPING_DRAW_INTERVAL_MS - this.host.now() : 0;
+    if (wait > 0) this.host.setTimer(() => this.inFrame(flush, 0), wait);
+    else this.inFrame(flush, 0);
+  };
+
+  private inFrame(flush: () => void, givenWay: number): void {
+    this.host.requestFrame(() => {
+      if (givenWay < MOST_FRAMES_GIVEN_WAY && this.host.now() - this.lastInputAt < KEY_FRAME_MS) {
+        this.inFrame(flush, givenWay + 1);
+        return;
+      }
+      this.lastDrawAt = this.host.now();
+      flush();
+    });
+  }
+
+  private typing(): boolean {
+    return this.host.now() - this.lastInputAt < TYPING_WINDOW_MS;
+  }
+}
+
+function windowPacingHost(): PacingHost {
+  return {
+    requestFrame: (callback) => void window.requestAnimationFrame(callback),
+    setTimer: (callback, ms) => void window.setTimeout(callback, ms),
+    now: () => performance.now(),
+  };
+}
