@@ -4,13 +4,13 @@
  * frame that draws the answer (React, the growing block's Markdown, layout and paint of the
  * answer) is a frame a key waits for, so while typing the answer is drawn at most every
  * `TYPING_DRAW_INTERVAL_MS`, and never in the frame that paints a key just pressed. Once the keys
- * stop, it is drawn every frame again; no text is held back longer than the interval.
+ * stop, it is drawn every frame again; no text waits longer than the interval and two frames.
  */
 
 /** A key or an edit in the Message box this recently means the user is typing. */
 export const TYPING_WINDOW_MS = 500;
-/** While the user types, the answer is drawn this often at most (about seven times a second). */
-export const TYPING_DRAW_INTERVAL_MS = 150;
+/** While the user types, the answer is drawn this often at most (about three times a second). */
+export const TYPING_DRAW_INTERVAL_MS = 300;
 /** A key this recent is painted by the coming frame, which the answer then leaves to it. */
 export const KEY_FRAME_MS = 16;
 /** How many frames in a row the answer gives way to keys before it is drawn regardless. */
