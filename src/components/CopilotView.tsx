@@ -80,6 +80,7 @@ export class CopilotView extends ItemView {
     const notify = (message: string) => new Notice(`Vault Copilot: ${message}`);
     // Streamed text is drawn once a frame, less often while the user types (streamPacing.ts).
     const pacing = new StreamPacing();
+    this.register(pacing.followInput(this.contentEl.ownerDocument));
     const chat = openChat(services, {
       defaults: () => {
         const settings = services.settings.get();
@@ -115,7 +116,7 @@ export class CopilotView extends ItemView {
           <ChatHostContext.Provider value={this.createHost()}>
             <InertDocumentContext.Provider value={createInertDocument(this.contentEl.ownerDocument)}>
               <ToolCallRootsContext.Provider value={this.toolCallRoots}>
-                <ChatView controller={controller} onDropNotes={(data) => this.droppedNotes(data)} onTyping={pacing.noteInput} />
+                <ChatView controller={controller} onDropNotes={(data) => this.droppedNotes(data)} />
               </ToolCallRootsContext.Provider>
             </InertDocumentContext.Provider>
           </ChatHostContext.Provider>

@@ -30,10 +30,9 @@ export interface ComposerHandle {
  * The message box and what goes with the next message: the context chips (the active note first,
  * removable), "@" suggestions of notes, folders and tags, and Send (Stop while a reply runs).
  * Enter sends, Shift+Enter makes a new line, nothing is sent while an input method is composing,
- * Up in an empty box brings back the last message, Escape stops a reply. Each key and edit is
- * told to `onTyping`, so a streaming answer gives way to the keys (streamPacing.ts).
+ * Up in an empty box brings back the last message, Escape stops a reply.
  */
-export function ChatComposer({ controller, ref, onTyping }: { controller: ChatController; ref?: Ref<ComposerHandle>; onTyping?: () => void }) {
+export function ChatComposer({ controller, ref }: { controller: ChatController; ref?: Ref<ComposerHandle> }) {
   const host = useChatHost();
   // Its own fields only: a streaming answer's frames do not draw the box again.
   const running = useChatState(controller, "running");
@@ -134,7 +133,6 @@ export function ChatComposer({ controller, ref, onTyping }: { controller: ChatCo
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    onTyping?.();
     // An input method (Chinese, Japanese, …) uses Enter to confirm its own text.
     if (event.nativeEvent.isComposing || event.key === "Process") return;
     if (suggestions && suggestions.items.length > 0) {
@@ -205,7 +203,6 @@ export function ChatComposer({ controller, ref, onTyping }: { controller: ChatCo
           aria-controls={suggestions ? listId : undefined}
           aria-activedescendant={suggestions && suggestions.items.length > 0 ? `${listId}-${suggestions.selected}` : undefined}
           onChange={(event) => {
-            onTyping?.();
             setText(event.target.value);
             updateSuggestions(event.target.value, event.target.selectionStart ?? event.target.value.length);
           }}

@@ -16,7 +16,7 @@ import { RelatedNotesList } from "../RelatedNotesList";
  * The chat in the sidebar: one header row (the mode and model pickers, New chat and Chat history
  * as icons), the conversation, the message box. It draws the controller's state and calls its actions; it never talks to a model itself.
  */
-export function ChatView({ controller, onDropNotes, onTyping }: { controller: ChatController; onDropNotes?: (data: DataTransfer) => string[]; onTyping?: () => void }) {
+export function ChatView({ controller, onDropNotes }: { controller: ChatController; onDropNotes?: (data: DataTransfer) => string[] }) {
   const chatId = useChatState(controller, "chatId");
   const activeNote = useChatState(controller, "activeNote");
   const [dragging, setDragging] = useState(false);
@@ -45,7 +45,7 @@ export function ChatView({ controller, onDropNotes, onTyping }: { controller: Ch
       <ChatHeader controller={controller} historyShown={showHistory} onToggleHistory={() => setShowHistory((shown) => !shown)} onNewChat={() => setShowHistory(false)} />
       {showHistory ? <ChatHistoryPanel onOpened={() => setShowHistory(false)} currentChatId={chatId} /> : <ChatMessages controller={controller} onExample={(question) => composer.current?.fill(question)} />}
       {!showHistory && <RelatedSection path={activeNote?.path ?? null} controller={controller} />}
-      <ChatComposer key={chatId} ref={composer} controller={controller} {...(onTyping ? { onTyping } : {})} />
+      <ChatComposer key={chatId} ref={composer} controller={controller} />
       <Announcer controller={controller} />
     </div>
   );
@@ -75,9 +75,9 @@ function ChatHeader({ controller, historyShown, onToggleHistory, onNewChat }: Ch
   return (
     <div className="vault-copilot-chat-header">
       <select className="dropdown" aria-label="Mode" value={mode} onChange={(event) => controller.setMode(event.target.value as ChatMode)}>
-        {CHAT_MODES.map((mode) => (
-          <option key={mode} value={mode}>
-            {CHAT_MODE_NAMES[mode].label}
+        {CHAT_MODES.map((choice) => (
+          <option key={choice} value={choice}>
+            {CHAT_MODE_NAMES[choice].label}
           </option>
         ))}
       </select>

@@ -77,6 +77,47 @@ describe("drawing a streaming answer", () => {
     expect(draws.length - before).toBeGreaterThanOrEqual(19);
   });
 
+  it("counts a key or an edit anywhere in the page as typing (the Message box, a note), until told to stop", () => {
+    const frames = new FakeFrames();
+    const pacing = new StreamPacing(frames);
+    const page = new EventTarget();
+    const stop = pacing.followInput(page);
+    const draws: number[] = [];
+    const drawSoon = () => pacing.schedule(() => draws.push(frames.now()));
+    drawSoon();
+    frames.time.advance(FRAME_MS);
+    expect(draws).toEqual([FRAME_MS]);
+    // A key, then text to draw: it waits for the interval while the user types.
+    frames.time.advance(4);
+    page.dispatchEvent(new Event("keydown"));
+    drawSoon();
+    frames.time.advance(TYPING_DRAW_INTERVAL_MS - FRAME_MS);
+    expect(draws).toHaveLength(1);
+    frames.time.advance(FRAME_MS);
+    expect(draws).toHaveLength(2);
+    expect(draws[1]! - draws[0]!).toBeGreaterThanOrEqual(TYPING_DRAW_INTERVAL_MS);
+    // The keys stop; then an edit with no key of its own (a paste, an input method's text) counts the same.
+    frames.time.advance(TYPING_WINDOW_MS);
+    drawSoon();
+    frames.time.advance(FRAME_MS);
+    expect(draws).toHaveLength(3);
+    frames.time.advance(4);
+    page.dispatchEvent(new Event("input"));
+    drawSoon();
+    frames.time.advance(FRAME_MS * 2);
+    expect(draws).toHaveLength(3);
+    frames.time.advance(TYPING_DRAW_INTERVAL_MS);
+    expect(draws).toHaveLength(4);
+    expect(draws[3]! - draws[2]!).toBeGreaterThanOrEqual(TYPING_DRAW_INTERVAL_MS);
+    // Once stopped, keys are the page's own business: the next text is drawn in the next frame.
+    stop();
+    frames.time.advance(TYPING_WINDOW_MS);
+    page.dispatchEvent(new Event("keydown"));
+    drawSoon();
+    frames.time.advance(FRAME_MS);
+    expect(draws).toHaveLength(5);
+  });
+
   it("gives way to keys for two frames at most: a key every frame does not stop the answer", () => {
     const frames = new FakeFrames();
     const pacing = new StreamPacing(frames);
