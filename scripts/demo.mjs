@@ -8,7 +8,9 @@
 // open in the right sidebar, and the folder DIR as the vault. Prints `Serving http://127.0.0.1:PORT/`
 // and runs until stopped. Page options: `?theme=light|dark`, `?width=N` (sidebar px, default 340),
 // `?mobile=1` (Obsidian on a phone: no Node require, so requests go through requestUrl; the chat
-// view fills the screen), and `?canary=1` (a second plugin with Dataview's and friends' code block
+// view fills the screen; open it in a touch-enabled page, or the browser's device emulation, for
+// touch events), `?keyboard=N` (an on-screen keyboard of N px while a text field has the focus:
+// the visual viewport gets that much shorter, see test/demo/onScreenKeyboard.ts), and `?canary=1` (a second plugin with Dataview's and friends' code block
 // languages and an inline-query post processor, recording in window.demo.canaryCalls whenever
 // rendered Markdown reaches them: for tests that model output runs nothing).
 //

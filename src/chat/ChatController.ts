@@ -15,6 +15,7 @@ import {
   type ContextChip,
   type PendingApproval,
   type UserMessage,
+  shownLine,
 } from "./chatTypes";
 import { noteChip } from "./chipArtifacts";
 import { questionContext, untoldUndoneEdits } from "./undoneEdits";
@@ -25,12 +26,15 @@ export interface ChatRunner {
 }
 
 export interface ChatControllerDependencies {
-  /** The runner of a mode, answering with a model (built per turn, so settings apply at once). */
-  createRunner(mode: ChatMode, model: string): ChatRunner;
+  /**
+   * The runner of a mode, answering with a model, inside a project when one is named (null: the
+   * whole vault). Built per turn, so settings and the project's note apply at once.
+   */
+  createRunner(mode: ChatMode, model: string, project: string | null): ChatRunner;
   /** Reads the chips of a message into artifacts; problems are shown, not thrown. */
   readContext(chips: readonly ContextChip[], signal: AbortSignal): Promise<{ artifacts: ContextArtifact[]; problems: string[] }>;
-  /** The mode and model of a new chat (from the settings). */
-  defaults(): { mode: ChatMode; model: string };
+  /** The mode and model of a new chat (from the settings), and its project (none unless given). */
+  defaults(): { mode: ChatMode; model: string; project?: string | null };
   /**
    * True for a chat a person sees (the chat view): each of its runs carries this controller as
    * its approvals, so the run's tools ask in this conversation and nowhere else. A headless chat
@@ -74,6 +78,10 @@ export interface SendOptions {
   model?: string;
   /** Wraps the runner of this message (an edit prompt applies its answer to the selection after it). */
   wrapRunner?: (runner: ChatRunner) => ChatRunner;
+  /** What the user wrote, when `text` was made from it (a prompt's name and note): shown instead of `text`. */
+  shown?: string;
+  /** The answer is a rewrite shown as the edit it proposes (see `AssistantMessage.rewrite`). */
+  rewrite?: true;
 }
 
 /** A chat to show again, from its note (see history/restoreChat). */
@@ -81,6 +89,8 @@ export interface RestoredChat {
   chatId: string;
   mode: ChatMode;
   model: string;
+  /** The project the chat was in (null or absent: none). */
+  project?: string | null;
   messages: readonly ChatMessage[];
 }
 
@@ -99,6 +109,8 @@ export class ChatController implements RunApprovals {
   /** Streamed text not yet folded into the state (see onEvent). */
   private pendingText: { messageId: string; step: number; text: string } | null = null;
   private run: { abort: AbortController; done: Promise<void> } | null = null;
+  /** How the last question was sent (its prompt's mode, model and runner): Regenerate sends it so again. */
+  private lastSend: { questionId: string; options: SendOptions } | null = null;
   private nextId = 1;
   private announcements = 0;
   private closing = false;
@@ -126,7 +138,8 @@ export class ChatController implements RunApprovals {
     await this.exclusiveRun(async (signal) => {
       const { artifacts, problems } = await this.dependencies.readContext(chips, signal);
       for (const problem of problems) this.dependencies.onProblem?.(problem);
-      return this.tellingUndoneEdits({ id: this.newId("user"), role: "user", text: trimmed, chips, artifacts, sentAt: this.now() });
+      const shown = options.shown === undefined ? "" : shownLine(options.shown);
+      return this.tellingUndoneEdits({ id: this.newId("user"), role: "user", text: trimmed, ...(shown ? { shown } : {}), chips, artifacts, sentAt: this.now() });
     }, [], options);
   }
 
@@ -151,6 +164,7 @@ export class ChatController implements RunApprovals {
       chatId: chat.chatId,
       mode: chat.mode,
       model: chat.model || this.state.model,
+      project: chat.project ?? null,
       messages: chat.messages,
       activeNote: activeNote ? { path: activeNote.path, included: true } : null,
     });
@@ -160,8 +174,9 @@ export class ChatController implements RunApprovals {
   async regenerate(): Promise<void> {
     const lastUser = this.lastUserMessage();
     if (!lastUser || this.state.running) return;
+    const options = this.lastSend?.questionId === lastUser.id ? this.lastSend.options : {};
     const earlier = this.dropFrom(lastUser.id);
-    await this.exclusiveRun(() => Promise.resolve(this.tellingUndoneEdits({ ...lastUser, id: this.newId("user"), sentAt: this.now() })), earlier);
+    await this.exclusiveRun(() => Promise.resolve(this.tellingUndoneEdits({ ...lastUser, id: this.newId("user"), sentAt: this.now() })), earlier, options);
   }
 
   /** A failed answer asked for again: the same as Regenerate. */
@@ -175,7 +190,21 @@ export class ChatController implements RunApprovals {
     const trimmed = text.trim();
     if (!lastUser || !trimmed || this.state.running) return;
     const earlier = this.dropFrom(lastUser.id);
-    await this.exclusiveRun(() => Promise.resolve(this.tellingUndoneEdits({ ...lastUser, id: this.newId("user"), text: trimmed, sentAt: this.now() })), earlier);
+    // The new text is the user's own words: nothing else is shown for it.
+    const { shown: _prompted, ...typed } = lastUser;
+    await this.exclusiveRun(() => Promise.resolve(this.tellingUndoneEdits({ ...typed, id: this.newId("user"), text: trimmed, sentAt: this.now() })), earlier);
+  }
+
+  /**
+   * Puts the chat in a project (null: none, the whole vault), in the project's mode and model when
+   * its note names them. A chat belongs to one project: one that has begun goes on as it is and
+   * a new chat starts in the project, so no earlier turn carries notes from elsewhere into it.
+   */
+  async setProject(project: string | null, settings: { mode?: ChatMode; model?: string } = {}): Promise<void> {
+    const mode = settings.mode ?? this.state.mode;
+    const model = settings.model?.trim() || this.state.model;
+    if (this.state.messages.length > 0 || this.state.running) await this.newChat();
+    this.update({ project, mode, model });
   }
 
   setMode(mode: ChatMode): void {
@@ -283,6 +312,7 @@ export class ChatController implements RunApprovals {
     let answerId: string | undefined;
     try {
       const user = await makeQuestion(abort.signal);
+      this.lastSend = { questionId: user.id, options };
       const mode = options.mode ?? this.state.mode;
       const model = options.model ?? this.state.model;
       const assistant: AssistantMessage = {
@@ -294,6 +324,7 @@ export class ChatController implements RunApprovals {
         model,
         startedAt: this.now(),
         ...(earlier.length > 0 ? { earlier } : {}),
+        ...(options.rewrite ? { rewrite: true as const } : {}),
       };
       answerId = assistant.id;
       const conversation = new ContextManager(this.completedTurns());
@@ -301,7 +332,7 @@ export class ChatController implements RunApprovals {
       this.update({ messages: [...this.state.messages, user, assistant] });
       // The question is kept before the model is asked: a crash from here on loses only the answer's tail.
       await this.persistence?.questionAsked(this.state);
-      const runner = this.dependencies.createRunner(mode, model);
+      const runner = this.dependencies.createRunner(mode, model, this.state.project);
       await (options.wrapRunner?.(runner) ?? runner).run({
         userMessage: user.text,
         attachments,
@@ -435,12 +466,13 @@ export class ChatController implements RunApprovals {
   }
 
   private emptyState(): ChatState {
-    const { mode, model } = this.dependencies.defaults();
+    const { mode, model, project = null } = this.dependencies.defaults();
     return {
       chatId: this.newId("chat"),
       messages: [],
       mode,
       model,
+      project,
       running: false,
       activeNote: null,
       chips: [],

@@ -43,18 +43,20 @@ export async function readChipArtifacts(
   vault: VaultPort,
   chips: readonly ContextChip[],
   signal?: AbortSignal,
+  /** Where folders and tags are listed: a project's vault inside a project, so a folder or tag chip brings only its notes. */
+  listing: VaultPort = vault,
 ): Promise<{ artifacts: ContextArtifact[]; problems: string[] }> {
   const artifacts: ContextArtifact[] = [];
   const problems: string[] = [];
   const seenNotes = new Set<string>();
   let allNotes: string[] | undefined;
-  const notes = async () => (allNotes ??= (await vault.listNotes()).sort());
+  const notes = async () => (allNotes ??= (await listing.listNotes()).sort());
 
-  const addNote = async (path: string) => {
+  const addNote = async (path: string, from: VaultPort = vault) => {
     if (seenNotes.has(path)) return;
     seenNotes.add(path);
     try {
-      artifacts.push(noteArtifact(path, await vault.read(path)));
+      artifacts.push(noteArtifact(path, await from.read(path)));
     } catch (error) {
       problems.push(`${path}: ${errorMessage(error)}`);
     }
@@ -69,16 +71,16 @@ export async function readChipArtifacts(
     } else if (chip.kind === "folder") {
       const prefix = chip.target === "" ? "" : `${chip.target}/`;
       const inFolder = (await notes()).filter((path) => path.startsWith(prefix));
-      for (const path of inFolder.slice(0, MAX_NOTES_PER_CHIP)) await addNote(path);
+      for (const path of inFolder.slice(0, MAX_NOTES_PER_CHIP)) await addNote(path, listing);
       if (inFolder.length > MAX_NOTES_PER_CHIP) problems.push(`${chip.label}: only the first ${MAX_NOTES_PER_CHIP} of ${inFolder.length} notes were attached`);
     } else if (chip.kind === "tag") {
       const tagged: string[] = [];
       for (const path of await notes()) {
         if (tagged.length > MAX_NOTES_PER_CHIP) break;
-        const metadata = await vault.getMetadata(path);
+        const metadata = await listing.getMetadata(path);
         if (metadata?.tags.some((tag) => hasTag(tag, chip.target))) tagged.push(path);
       }
-      for (const path of tagged.slice(0, MAX_NOTES_PER_CHIP)) await addNote(path);
+      for (const path of tagged.slice(0, MAX_NOTES_PER_CHIP)) await addNote(path, listing);
       if (tagged.length > MAX_NOTES_PER_CHIP) problems.push(`${chip.label}: only the first ${MAX_NOTES_PER_CHIP} notes with this tag were attached`);
     }
   }

@@ -3,6 +3,7 @@ import { StrictMode } from "react";
 import { flushSync } from "react-dom";
 import { createRoot, type Root } from "react-dom/client";
 import type { Services } from "../app/createServices";
+import type { VaultPort } from "../vault/VaultPort";
 import { openChat, type OpenChat } from "../app/openChat";
 import type { ChatController } from "../chat/ChatController";
 import { selectionChip } from "../chat/chipArtifacts";
@@ -11,13 +12,14 @@ import { droppedNoteLinks } from "../chat/droppedNotes";
 import { CHAT_VIEW_TYPE } from "../constants";
 import { loadSavedChat } from "../history/savedChats";
 import { modelSettingsFor, newChatMode } from "../LLMProviders/modelChoice";
-import { runPromptInChat, type PromptPlace, type PromptToRun } from "../prompts/runPrompt";
+import { missingSelection, runPromptInChat, type PromptPlace, type PromptToRun } from "../prompts/runPrompt";
 import { ChatHostContext, type ChatHost } from "./chat-components/ChatHost";
 import { ChatView } from "./chat-components/ChatView";
 import { StreamPacing } from "./chat-components/streamPacing";
 import { ToolCallRootManager, ToolCallRootsContext } from "./chat-components/toolCallRootManager";
 import { createInertDocument, InertDocumentContext } from "./chat-components/untrustedRender";
 import { undoChatEdit } from "./editCommands";
+import { editorPlace } from "./editorPlace";
 import { openPluginSettings } from "./openPluginSettings";
 
 export type { PromptToRun } from "../prompts/runPrompt";
@@ -25,7 +27,7 @@ export type { PromptToRun } from "../prompts/runPrompt";
 /** What a chat view uses of the services (src/app/createServices). */
 export type ChatServices = Pick<
   Services,
-  "settings" | "createRunner" | "vault" | "editHistory" | "registry" | "listModels" | "history" | "secretValues" | "prompts" | "related"
+  "settings" | "createRunner" | "openProject" | "projects" | "vault" | "editHistory" | "registry" | "listModels" | "history" | "secretValues" | "prompts" | "related"
 >;
 
 /**
@@ -82,6 +84,8 @@ export class CopilotView extends ItemView {
     const pacing = new StreamPacing();
     this.register(pacing.followInput(this.contentEl.ownerDocument));
     const chat = openChat(services, {
+      // Folders and tags a chip lists are the project's, inside a project.
+      listingVault: () => this.projectVault(),
       defaults: () => {
         const settings = services.settings.get();
         return { mode: newChatMode(settings, settings.provider.model), model: settings.provider.model };
@@ -106,6 +110,7 @@ export class CopilotView extends ItemView {
     );
     this.contentEl.empty();
     this.contentEl.addClass("vault-copilot-view");
+    this.followTextSize();
     const root = createRoot(this.contentEl);
     this.root = root;
     // Drawn before onOpen returns, so the frame that shows the new leaf shows the chat in it (a
@@ -136,14 +141,16 @@ export class CopilotView extends ItemView {
 
   /**
    * Runs a prompt in this chat (src/prompts/runPrompt, as the CLI's `run` does), its place the
-   * note last open in an editor and that editor's selection.
+   * one given (the editor as it was when the prompt was asked for), else the note last open in an
+   * editor and that editor's selection.
    */
-  async runPrompt(prompt: PromptToRun): Promise<void> {
+  async runPrompt(prompt: PromptToRun, place: PromptPlace = this.promptPlace()): Promise<void> {
     const { chat, services } = this;
     if (!chat) return;
     const settings = services.settings.get();
-    await runPromptInChat(chat.controller, prompt, this.promptPlace(), {
-      vault: services.vault,
+    await runPromptInChat(chat.controller, prompt, place, {
+      // Inside a project a prompt's variables find and list only the project's notes.
+      vault: (await this.projectVault()) ?? services.vault,
       registry: services.registry,
       toolTimeoutMs: settings.toolTimeoutSeconds * 1000,
       now: Date.now(),
@@ -152,13 +159,53 @@ export class CopilotView extends ItemView {
     });
   }
 
+  /**
+   * Runs an edit prompt as an exchange of its own: a new chat (the open one stays in its note and
+   * in Chat history), never appended to the chat that was open. Refused, with a notice, when that
+   * would stop an answer or lose an unsaved chat (see `ownChatRefusal`).
+   */
+  async runPromptInOwnChat(prompt: PromptToRun, place: PromptPlace): Promise<void> {
+    const { chat } = this;
+    if (!chat) return;
+    const refusal = this.ownChatRefusal() ?? missingSelection(prompt, place);
+    if (refusal) {
+      new Notice(`Vault Copilot: ${refusal}`);
+      return;
+    }
+    await chat.controller.newChat();
+    await this.runPrompt(prompt, place);
+  }
+
+  /** Why a new chat cannot start here now (it would stop the answer going on, or drop a chat that is not saved), or null. */
+  ownChatRefusal(): string | null {
+    const state = this.chat?.controller.getState();
+    if (!state) return null;
+    if (state.running) return "Copilot is still answering in the chat. Stop the answer or let it finish, then edit the selection.";
+    if (state.messages.length > 0 && !this.services.settings.get().history.autosave) {
+      return 'The open chat is not saved ("Save chats automatically" is off), and an edit starts a chat of its own. Start a new chat yourself first, or turn saving on.';
+    }
+    return null;
+  }
+
+  /** The chat's text size setting, as a class on the view (styles.css maps it to a size), kept current. */
+  private followTextSize(): void {
+    let shown = "";
+    const apply = () => {
+      const size = `vault-copilot-text-${this.services.settings.get().chatTextSize}`;
+      if (size === shown) return;
+      if (shown) this.contentEl.removeClass(shown);
+      this.contentEl.addClass(size);
+      shown = size;
+    };
+    apply();
+    this.register(this.services.settings.subscribe(apply));
+  }
+
   /** The note last open in an editor, and its selection with the selection's lines. */
   private promptPlace(): PromptPlace {
     const editor = this.lastEditor?.file ? this.lastEditor : this.app.workspace.getActiveViewOfType(MarkdownView);
-    const notePath = editor?.file?.path ?? null;
-    const text = editor?.editor.getSelection() ?? "";
-    if (!editor || text === "") return { notePath };
-    return { notePath, selection: { text, fromLine: editor.editor.getCursor("from").line + 1, toLine: editor.editor.getCursor("to").line + 1 } };
+    if (!editor) return { notePath: null };
+    return editorPlace(editor.editor, editor.file?.path ?? null);
   }
 
   /** Shows a saved chat here, to go on with: nothing is written until a message is sent. */
@@ -170,9 +217,25 @@ export class CopilotView extends ItemView {
     for (const problem of loaded.problems) new Notice(`Vault Copilot: ${problem}`);
   }
 
+  /** The vault as the chat's project sees it (undefined outside a project). */
+  private async projectVault(): Promise<VaultPort | undefined> {
+    const project = this.chat?.controller.getState().project ?? null;
+    return project === null ? undefined : (await this.services.openProject(project)).vault;
+  }
+
   private createHost(): ChatHost {
     const { app, services } = this;
-    const suggester = new ContextSuggester(services.vault, Date.now, () => [services.settings.get().history.folder, services.settings.get().prompts.folder]);
+    const lastFolders = () => [services.settings.get().history.folder, services.settings.get().prompts.folder];
+    const suggester = new ContextSuggester(services.vault, Date.now, lastFolders);
+    // One suggester per opened project's vault, so "@" offers only the project's notes, folders and tags.
+    const projectSuggesters = new WeakMap<VaultPort, ContextSuggester>();
+    const suggesterFor = async (project: string | null): Promise<ContextSuggester> => {
+      if (project === null) return suggester;
+      const { vault } = await services.openProject(project);
+      let known = projectSuggesters.get(vault);
+      if (!known) projectSuggesters.set(vault, (known = new ContextSuggester(vault, Date.now, lastFolders)));
+      return known;
+    };
     return {
       renderMarkdown: (markdown, el, sourcePath, component) => MarkdownRenderer.render(app, markdown, el, sourcePath, component),
       openLink: (linktext, sourcePath, event) => void app.workspace.openLinkText(linktext, sourcePath, Keymap.isModEvent(event)),
@@ -189,16 +252,27 @@ export class CopilotView extends ItemView {
       openSettings: () => openPluginSettings(app),
       toolMetadata: (toolId) => (toolId ? services.registry.getToolMetadata(toolId) : undefined),
       undoEdit: (edit) => undoChatEdit(services.editHistory, edit),
-      suggestContext: (query) => suggester.suggest(query),
+      suggestContext: async (query, project) => (await suggesterFor(project)).suggest(query),
       listModels: () => services.listModels(),
       modelPrices: (model) => modelSettingsFor(services.settings.get(), model).prices,
-      related: services.related,
+      relatedIn: (project) =>
+        project === null ? services.related : { similar: async (path, signal) => (await services.openProject(project)).related.similar(path, signal) },
+      projects: {
+        list: async () => (await services.projects.list()).map((project) => ({ name: project.name, mcp: project.mcp, ...(project.mode ? { mode: project.mode } : {}), ...(project.model ? { model: project.model } : {}) })),
+        subscribe: (listener) => services.projects.subscribe(listener),
+        mcpServers: () => services.settings.get().mcpServers.filter((server) => server.enabled).map((server) => server.name),
+        outside: async (project, paths) => {
+          const { scope } = await services.openProject(project);
+          const inside = await Promise.all(paths.map((path) => scope.contains(path)));
+          return paths.filter((_path, index) => !inside[index]);
+        },
+      },
       prompts: {
         list: () => services.prompts.list(),
         run: (prompt) => this.runPrompt(prompt),
       },
       history: {
-        list: (query) => services.history.search(query),
+        list: (query, filter) => services.history.search(query, filter),
         open: (path) => this.openSavedChat(path),
         rename: (path, title) => services.history.rename(path, title),
         remove: (path) => services.history.remove(path),

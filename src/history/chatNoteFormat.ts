@@ -17,9 +17,10 @@ import type {
 /**
  * A chat note, written and read back. The format is described in designdocs/HISTORY.md; in short:
  *
- *   frontmatter (chat-id, mode, model, created, updated, tags)
- *   ## You · <time>                       a question: its text, then a `> [!context]` callout
- *   ## Copilot · <time> · <mode> · <model>[ · stopped|failed|partial]
+ *   frontmatter (chat-id, mode, model, project when the chat is in one, created, updated, tags)
+ *   ## You · <time>[ · <shown>]           a question: its text, then a `> [!context]` callout
+ *                                         (<shown>: what the user wrote, when the text was made from it)
+ *   ## Copilot · <time> · <mode> · <model>[ · rewrite][ · stopped|failed|partial]
  *                                         an answer: text and `> [!tool]` callouts in order, then
  *                                         `> [!error]`, `> [!sources]`, `> [!earlier]` callouts
  *
@@ -37,9 +38,11 @@ const CALLOUT = /^> \[!(context|tool|error|sources|earlier)\][-+]?(?: (.*?))?\r?
 /** Lines of text that begin like our structure, after any number of backslashes. */
 const ESCAPABLE = /^\\*(?:## (?:You|Copilot)|> \[!(?:context|tool|error|sources|earlier)\])/;
 const FIELD = " · ";
+/** The answer heading's field for a rewrite shown as the edit it proposes (AssistantMessage.rewrite). */
+const REWRITE_FIELD = "rewrite";
 const TOOL_STATUSES: readonly RecordToolStatus[] = ["ok", "error", "timeout", "aborted", "invalid-arguments", "unknown-tool", "running"];
 /** Frontmatter properties the chat owns, in the order they are written. */
-const OWN_KEYS = ["chat-id", "mode", "model", "created", "updated", "tags"] as const;
+const OWN_KEYS = ["chat-id", "mode", "model", "project", "created", "updated", "tags"] as const;
 /** A question's context line naming an edit the user undid before asking it ("- edit undone: [[Plan]]"). */
 const UNDONE_EDIT_LINE = "- edit undone: ";
 /** The last field of a tool callout's title when the user undid the call's edit ("undone Plan.md"). */
@@ -63,6 +66,7 @@ export function serializeChat(record: ChatRecord): string {
     yamlLine("chat-id", record.id),
     yamlLine("mode", record.mode),
     yamlLine("model", record.model),
+    record.project !== undefined ? yamlLine("project", record.project) : "",
     yamlLine("created", record.created),
     yamlLine("updated", record.updated),
     yamlLine("tags", record.tags),
@@ -81,7 +85,7 @@ export function serializeChat(record: ChatRecord): string {
 
 function messageLines(message: RecordMessage): string[] {
   const blocks = message.role === "user" ? questionBlocks(message) : answerBlocks(message);
-  const heading = message.role === "user" ? `## You${FIELD}${message.time}` : answerHeading(message);
+  const heading = message.role === "user" ? questionHeading(message) : answerHeading(message);
   return [heading, ...blocks.flatMap((block) => ["", ...block])];
 }
 
@@ -94,8 +98,15 @@ function questionBlocks(question: RecordQuestion): string[][] {
   return blocks;
 }
 
+/** "## You · <time>", then what the user wrote when the text sent was made from it (one line: a heading holds no break). */
+function questionHeading(question: RecordQuestion): string {
+  const shown = question.shown?.replace(/\s+/g, " ").trim();
+  return `## You${FIELD}${question.time}${shown ? `${FIELD}${shown}` : ""}`;
+}
+
 function answerHeading(answer: RecordAnswer): string {
   const fields = [answer.time, answer.mode, answer.model];
+  if (answer.rewrite) fields.push(REWRITE_FIELD);
   if (answer.status !== "done") fields.push(answer.status);
   return `## Copilot${FIELD}${fields.join(FIELD)}`;
 }
@@ -193,10 +204,12 @@ export function parseChat(note: string): ChatRecord {
   const defaults: AnswerDefaults = { mode, model: stringOr(model, ""), time: updated };
 
   const { preamble, messages } = readBody(lines.slice(end + 1), defaults);
+  const project = stringOr(own.get("project"), "").trim();
   return {
     id,
     mode,
     model: stringOr(model, ""),
+    ...(project !== "" ? { project } : {}),
     created,
     updated,
     tags: tagList(own.get("tags")),
@@ -292,7 +305,10 @@ function readBody(lines: readonly string[], defaults: AnswerDefaults): { preambl
 }
 
 function newQuestion(fields: string, defaults: AnswerDefaults): RecordQuestion {
-  return { role: "user", time: fields.trim() || defaults.time, text: "", context: [] };
+  // The time, then (in notes since the shown text was kept) what the user wrote, which may hold " · " itself.
+  const [time = "", ...rest] = fields.split(FIELD);
+  const shown = rest.join(FIELD).trim();
+  return { role: "user", time: time.trim() || defaults.time, text: "", ...(shown ? { shown } : {}), context: [] };
 }
 
 function newAnswer(fields: string, defaults: AnswerDefaults): RecordAnswer {
@@ -302,8 +318,11 @@ function newAnswer(fields: string, defaults: AnswerDefaults): RecordAnswer {
   const last = values.at(-1);
   const status = values.length > 1 ? savedStatusNamed(last) : undefined;
   if (status) values.pop();
+  // "rewrite" after the model (never the model itself: the model comes first).
+  const rewrite = values.length > 1 && values.at(-1) === REWRITE_FIELD;
+  if (rewrite) values.pop();
   const model = values.join(FIELD) || defaults.model;
-  return { role: "assistant", time, mode, model, status: status ?? "done", parts: [], earlier: [] };
+  return { role: "assistant", time, mode, model, status: status ?? "done", ...(rewrite ? { rewrite: true as const } : {}), parts: [], earlier: [] };
 }
 
 function addToQuestion(question: RecordQuestion, token: Exclude<Token, { type: "heading" }>): void {

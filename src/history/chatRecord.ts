@@ -12,6 +12,8 @@ export interface ChatRecord {
   id: string;
   mode: ChatMode;
   model: string;
+  /** The project the chat is in (its name); absent for a chat of the whole vault. */
+  project?: string;
   /** UTC, to the second: "2026-12-03T14:05:12Z". */
   created: string;
   updated: string;
@@ -30,7 +32,10 @@ export type RecordMessage = RecordQuestion | RecordAnswer;
 export interface RecordQuestion {
   role: "user";
   time: string;
+  /** What the model read. */
   text: string;
+  /** What the user wrote, when the text was made from it ("/Summarize · Deep Work"): one line, kept in the heading. */
+  shown?: string;
   context: RecordContextItem[];
   /** The notes whose edit the user had undone, told to the model with this question (absent when none). */
   undoneEdits?: string[];
@@ -52,6 +57,8 @@ export interface RecordAnswer {
   mode: ChatMode;
   model: string;
   status: RecordAnswerStatus;
+  /** A rewrite of a selection, shown as the edit it proposes (AssistantMessage.rewrite). */
+  rewrite?: true;
   parts: RecordPart[];
   /** Why a failed answer failed. */
   error?: string;

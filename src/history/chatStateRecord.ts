@@ -34,11 +34,12 @@ export function isoSecond(ms: number): string {
 // ---------------------------------------------------------------------------------------------
 // The chat's state, as its note will hold it
 
-export function recordFromState(state: Pick<ChatState, "chatId" | "mode" | "model" | "messages">, base: ChatNoteBase, now: number): ChatRecord {
+export function recordFromState(state: Pick<ChatState, "chatId" | "mode" | "model" | "messages"> & { project?: string | null }, base: ChatNoteBase, now: number): ChatRecord {
   return {
     id: state.chatId,
     mode: state.mode,
     model: state.model,
+    ...(state.project ? { project: state.project } : {}),
     created: base.created,
     updated: isoSecond(now),
     tags: base.tags,
@@ -55,6 +56,7 @@ function recordMessage(message: ChatMessage): RecordMessage {
       role: "user",
       time: isoSecond(message.sentAt),
       text: message.text,
+      ...(message.shown !== undefined ? { shown: message.shown } : {}),
       context: message.chips.map(contextItem),
       ...(message.undoneEdits && message.undoneEdits.length > 0 ? { undoneEdits: [...message.undoneEdits] } : {}),
     };
@@ -65,6 +67,7 @@ function recordMessage(message: ChatMessage): RecordMessage {
     mode: message.mode,
     model: message.model,
     status: savedStatus(message.status),
+    ...(message.rewrite ? { rewrite: true as const } : {}),
     parts: message.parts.map(recordPart),
     earlier: (message.earlier ?? []).map((version) => version.map(recordMessage)),
   };
@@ -125,6 +128,7 @@ function question(message: RecordQuestion, nextId: (kind: string) => string): Us
     id: nextId("user"),
     role: "user",
     text: message.text,
+    ...(message.shown !== undefined ? { shown: message.shown } : {}),
     chips: message.context.map(chipOf),
     artifacts: [],
     sentAt: timeOf(message.time),
@@ -160,6 +164,7 @@ function answer(message: RecordAnswer, nextId: (kind: string) => string, convert
     mode: message.mode,
     model: message.model,
     startedAt,
+    ...(message.rewrite ? { rewrite: true as const } : {}),
     ...(message.error !== undefined ? { error: { kind: "failed" as const, message: message.error } } : status === "error" ? { error: { kind: "failed" as const, message: "The answer failed." } } : {}),
     ...(message.sources !== undefined ? { sources: message.sources.map(sourceOf) } : {}),
     ...(message.earlier.length > 0 ? { earlier: message.earlier.map((version) => version.map(convert)) } : {}),

@@ -25,7 +25,7 @@ export async function restoreChat(record: ChatRecord, vault: VaultPort, signal?:
     problems.push(...read.problems);
     messages.push({ ...message, chips, artifacts: read.artifacts });
   }
-  return { chat: { chatId: record.id, mode: record.mode, model: record.model, messages }, problems };
+  return { chat: { chatId: record.id, mode: record.mode, model: record.model, project: record.project ?? null, messages }, problems };
 }
 
 async function withSelectionText(vault: VaultPort, chip: ContextChip, problems: string[]): Promise<ContextChip> {

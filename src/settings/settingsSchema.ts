@@ -10,6 +10,8 @@ export const SETTINGS_VERSION = 2;
 export const PROVIDER_PRESETS = ["openai", "anthropic", "gemini", "ollama", "lmstudio", "openrouter", "custom"] as const;
 export const CHAT_MODES = ["chat", "vault-qa", "agent"] as const;
 export const WEB_SEARCH_PROVIDERS = ["none", "searxng", "brave", "tavily"] as const;
+/** The chat's text size: the interface's small or medium size, or the notes' own (large). */
+export const CHAT_TEXT_SIZES = ["small", "normal", "large"] as const;
 
 /** SecretStorage ids: lowercase letters, digits and dashes (what `setSecret` accepts), or "" for none. */
 export const secretIdSchema = z.string().regex(/^([a-z0-9]+(-[a-z0-9]+)*)?$/, "lowercase letters, digits and dashes only");
@@ -76,6 +78,11 @@ export const historySettingsSchema = z.object({
 
 export const promptSettingsSchema = z.object({
   /** Where the user's own prompts are kept as notes (vault-relative). */
+  folder: z.string().trim().min(1),
+});
+
+export const projectSettingsSchema = z.object({
+  /** Where projects are kept as notes (vault-relative): a note's name is its project's name. */
   folder: z.string().trim().min(1),
 });
 
@@ -157,8 +164,11 @@ export const copilotSettingsSchema = z.object({
   embeddings: embeddingSettingsSchema,
   history: historySettingsSchema,
   prompts: promptSettingsSchema,
+  projects: projectSettingsSchema,
   webSearch: webSearchSettingsSchema,
   mcpServers: mcpServerListSchema,
+  /** How large answers and questions are drawn in the chat view (the sidebar is narrow: "normal" is the interface's size). */
+  chatTextSize: z.enum(CHAT_TEXT_SIZES),
 });
 
 export type CopilotSettings = z.infer<typeof copilotSettingsSchema>;
@@ -169,3 +179,4 @@ export type McpServerSettings = z.infer<typeof mcpServerSettingsSchema>;
 export type StdioMcpServerSettings = z.infer<typeof stdioMcpServerSettingsSchema>;
 export type HttpMcpServerSettings = z.infer<typeof httpMcpServerSettingsSchema>;
 export type ChatMode = (typeof CHAT_MODES)[number];
+export type ChatTextSize = (typeof CHAT_TEXT_SIZES)[number];

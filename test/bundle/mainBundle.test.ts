@@ -250,7 +250,9 @@ describe("main.js on nothing but web globals and obsidian (what mobile gives it)
       const realmWindow = vm.runInContext("window", loaded.realm) as typeof globalThis & Window;
       Object.getOwnPropertyDescriptor(realmWindow.HTMLTextAreaElement.prototype, "value")!.set!.call(textbox, "What time is it?");
       textbox.dispatchEvent(new realmWindow.Event("input", { bubbles: true }));
-      textbox.dispatchEvent(new realmWindow.KeyboardEvent("keydown", { key: "Enter", bubbles: true, cancelable: true }));
+      // On a phone Enter writes a new line; the Send button sends.
+      await until(() => [...content.querySelectorAll("button")].some((button) => button.textContent === "Send" && !button.disabled), "Send to be enabled");
+      [...content.querySelectorAll("button")].find((button) => button.textContent === "Send")!.dispatchEvent(new realmWindow.MouseEvent("click", { bubbles: true }));
 
       const answers = () => [...content.querySelectorAll('article[aria-label="Copilot"]')].map((article) => article.textContent ?? "");
       await until(() => answers().some((text) => text.includes("It is tea time on the phone.")), "the streamed answer in the Copilot article");

@@ -4,7 +4,9 @@
  * it, the plugin enabled with the demo's provider settings and the chat view in the right sidebar.
  *
  * For tests: `window.app` is the double's App; `window.demo` has the plugin, the double
- * (`obsidian`), `canaryCalls` (with `?canary=1`) and `ready` (settles when the chat view is open);
+ * (`obsidian`), `canaryCalls` (with `?canary=1`), `keyboard` (with `?keyboard=N`),
+ * `openSettings()` (the plugin's settings tab in a settings window) and `ready` (settles when the
+ * chat view is open);
  * `document.body.dataset.demo` becomes "ready" or "failed". The performance entries
  * "demo:plugin-onload" (a measure) and "demo:open-chat" (a mark) are for bench/chat.
  */
@@ -14,11 +16,13 @@ import { toolSupportKey } from "../../src/LLMProviders/modelChoice";
 import * as obsidian from "../obsidian/obsidian";
 import { App, normalizePath, Platform, type Plugin } from "../obsidian/obsidian";
 import { showDemoChrome } from "./demoChrome";
+import { installSettingsWindow } from "./settingsWindow";
 import { diskMirror, loadListing } from "./diskMirror";
 import { demoRequire } from "./nodeHttpShim";
 import { keepMetadataCurrent } from "./noteMetadata";
 import { routeModelRequestsThroughProxy } from "./proxiedFetch";
 import { enableCanaryPlugin, type CanaryCall } from "./canaryPlugin";
+import { simulateOnScreenKeyboard, type SimulatedKeyboard } from "./onScreenKeyboard";
 
 interface DemoConfig {
   vaultName: string;
@@ -36,6 +40,10 @@ export interface DemoHandle {
   obsidian: typeof obsidian;
   /** With `?canary=1`: every time rendered Markdown reached code another plugin would run (see canaryPlugin.ts). */
   canaryCalls: CanaryCall[] | null;
+  /** With `?keyboard=N`: the simulated on-screen keyboard (see onScreenKeyboard.ts). */
+  keyboard: SimulatedKeyboard | null;
+  /** Shows the plugin's settings tab in a settings window; returns what closes it. */
+  openSettings(): () => void;
 }
 
 declare global {
@@ -53,7 +61,9 @@ type MainModule = (module: { exports: Record<string, unknown> }, exports: Record
 /**
  * `?theme=light|dark` (default dark), `?width=N` (the right sidebar's width in px), and
  * `?mobile=1`: Obsidian on a phone (no Node, so requests go through requestUrl; the sidebar is a
- * full-width drawer). Returns whether the page acts as mobile.
+ * full-width drawer; Obsidian's body classes `is-mobile` and `is-phone`, which its stylesheet and
+ * the plugin's key off). Touch events come from the browser: a phone, the browser's device
+ * emulation, or a test's touch-enabled page. Returns whether the page acts as mobile.
  */
 function applyPageOptions(): boolean {
   const parameters = new URLSearchParams(window.location.search);
@@ -93,8 +103,16 @@ function demoSettings(config: DemoConfig): CopilotSettings {
   return { ...DEFAULT_SETTINGS, provider, modelToolSupport };
 }
 
+/** `?keyboard=N`: a simulated on-screen keyboard N px high (none when absent or not a positive number). */
+function keyboardOption(): SimulatedKeyboard | null {
+  const height = Number(new URLSearchParams(window.location.search).get("keyboard") ?? "");
+  return Number.isInteger(height) && height > 0 ? simulateOnScreenKeyboard(height) : null;
+}
+
 async function start(handle: DemoHandle): Promise<void> {
   const mobile = applyPageOptions();
+  // Before the plugin's view opens, so the view follows the stand-in visual viewport.
+  handle.keyboard = keyboardOption();
   const config = (await (await fetch("/api/config")).json()) as DemoConfig;
   document.title = `${config.vaultName} · Vault Copilot demo`;
   routeModelRequestsThroughProxy(config.baseUrl);
@@ -130,14 +148,28 @@ async function start(handle: DemoHandle): Promise<void> {
   app.workspace.finishLayout();
 
   document.body.createDiv("app-container").appendChild(app.workspace.containerEl);
-  showDemoChrome(app, plugin);
+  const settingsWindow = installSettingsWindow(app, plugin);
+  handle.openSettings = () => {
+    settingsWindow.open();
+    return () => settingsWindow.close();
+  };
+  showDemoChrome(app, plugin, settingsWindow);
   const firstNote = app.vault.getFileByPath("Welcome.md") ?? app.vault.getMarkdownFiles().sort((a, b) => a.path.localeCompare(b.path))[0];
   if (firstNote) await app.workspace.openFile(firstNote);
   performance.mark("demo:open-chat");
   if (!(await plugin.runCommand("open-chat"))) throw new Error("The plugin has no open-chat command");
 }
 
-const handle: DemoHandle = { plugin: null, ready: Promise.resolve(), obsidian, canaryCalls: null };
+const handle: DemoHandle = {
+  plugin: null,
+  ready: Promise.resolve(),
+  obsidian,
+  canaryCalls: null,
+  keyboard: null,
+  openSettings: () => {
+    throw new Error("The demo has not loaded the plugin yet");
+  },
+};
 window.demo = handle;
 handle.ready = start(handle).then(
   () => {

@@ -93,9 +93,14 @@ export interface DemoPage {
 /**
  * Opens the demo in a new page (`?theme=` and `?width=` as given) and waits until the plugin is
  * enabled and the chat view open; fails with the page's own report when the demo could not start.
+ * `touch`: the page is a phone's (touch events, a coarse pointer that cannot hover), for `?mobile=1`.
  */
-export async function openDemoPage(browser: Browser, demoUrl: string, options: { theme?: "dark" | "light"; width?: number; viewport?: { width: number; height: number } } = {}): Promise<DemoPage> {
-  const page = await browser.newPage({ viewport: options.viewport ?? { width: 1200, height: 800 } });
+export async function openDemoPage(
+  browser: Browser,
+  demoUrl: string,
+  options: { theme?: "dark" | "light"; width?: number; viewport?: { width: number; height: number }; touch?: boolean } = {},
+): Promise<DemoPage> {
+  const page = await browser.newPage({ viewport: options.viewport ?? { width: 1200, height: 800 }, ...(options.touch ? { hasTouch: true, isMobile: true } : {}) });
   const consoleErrors: string[] = [];
   page.on("console", (message) => {
     if (message.type() === "error") consoleErrors.push(message.text());

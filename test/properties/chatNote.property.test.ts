@@ -86,8 +86,10 @@ const parts = fc.array(fc.oneof(nonEmptyText.map((value): RecordPart => ({ type:
   list.filter((part, index) => !(part.type === "text" && list[index - 1]?.type === "text")),
 );
 
+/** What a question shows when a prompt made its text: one line, trimmed, which may hold the heading's own " · ". */
+const shown = line.map((value) => value.replace(/\s+/g, " ").trim()).filter((value) => value !== "");
 const question: fc.Arbitrary<RecordQuestion> = fc.record(
-  { role: fc.constant("user" as const), time, text, context: fc.array(contextItem, { maxLength: 4 }), undoneEdits: fc.array(notePath, { minLength: 1, maxLength: 2 }) },
+  { role: fc.constant("user" as const), time, text, shown, context: fc.array(contextItem, { maxLength: 4 }), undoneEdits: fc.array(notePath, { minLength: 1, maxLength: 2 }) },
   { requiredKeys: ["role", "time", "text", "context"] },
 );
 const answerWithout = (earlier: fc.Arbitrary<RecordMessage[][]>): fc.Arbitrary<RecordAnswer> =>

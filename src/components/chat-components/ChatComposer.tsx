@@ -1,6 +1,7 @@
-import { useImperativeHandle, useRef, useState, type KeyboardEvent, type Ref } from "react";
+import { Platform } from "obsidian";
+import { useEffect, useImperativeHandle, useRef, useState, type KeyboardEvent, type MouseEvent, type Ref } from "react";
 import type { ChatController } from "../../chat/ChatController";
-import type { ContextChip } from "../../chat/chatTypes";
+import type { ChatState, ContextChip } from "../../chat/chatTypes";
 import { baseName, folderChip, noteChip, tagChip } from "../../chat/chipArtifacts";
 import { mentionText } from "../../chat/contextSuggestions";
 import type { CustomPrompt } from "../../prompts/customPrompt";
@@ -30,7 +31,8 @@ export interface ComposerHandle {
  * The message box and what goes with the next message: the context chips (the active note first,
  * removable), "@" suggestions of notes, folders and tags, and Send (Stop while a reply runs).
  * Enter sends, Shift+Enter makes a new line, nothing is sent while an input method is composing,
- * Up in an empty box brings back the last message, Escape stops a reply.
+ * Up in an empty box brings back the last message, Escape stops a reply. On a phone Enter (the
+ * keyboard's return key) only makes a new line: Send sends, and a list item is picked by a tap.
  */
 export function ChatComposer({ controller, ref }: { controller: ChatController; ref?: Ref<ComposerHandle> }) {
   const host = useChatHost();
@@ -82,7 +84,7 @@ export function ChatComposer({ controller, ref }: { controller: ChatController; 
       return;
     }
     const query = match[2] ?? "";
-    void host.suggestContext(query).then((items) => {
+    void host.suggestContext(query, controller.getState().project).then((items) => {
       if (ticket !== request.current) return;
       const shown = items.slice(0, MAX_SUGGESTIONS);
       if (pickWhenReady.current === ticket && shown[0]) {
@@ -135,6 +137,7 @@ export function ChatComposer({ controller, ref }: { controller: ChatController; 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     // An input method (Chinese, Japanese, …) uses Enter to confirm its own text.
     if (event.nativeEvent.isComposing || event.key === "Process") return;
+    if (event.key === "Enter" && Platform.isPhone) return;
     if (suggestions && suggestions.items.length > 0) {
       if (event.key === "ArrowDown" || event.key === "ArrowUp") {
         event.preventDefault();
@@ -209,19 +212,25 @@ export function ChatComposer({ controller, ref }: { controller: ChatController; 
           onKeyDown={onKeyDown}
           onBlur={() => setSuggestions(null)}
         />
+        {/* Send and Stop leave the focus in the message box: on a phone the keyboard stays up for the next message. */}
         {running ? (
-          <button type="button" className="vault-copilot-stop" onClick={() => controller.stop()}>
+          <button type="button" className="vault-copilot-stop" onMouseDown={keepFocus} onClick={() => controller.stop()}>
             Stop
           </button>
         ) : (
           // Obsidian's call-to-action colours fade to unreadable when disabled (light theme): only an enabled Send gets them.
-          <button type="button" className={`vault-copilot-send${text.trim() ? " mod-cta" : ""}`} disabled={!text.trim()} onClick={send}>
+          <button type="button" className={`vault-copilot-send${text.trim() ? " mod-cta" : ""}`} disabled={!text.trim()} onMouseDown={keepFocus} onClick={send}>
             Send
           </button>
         )}
       </div>
     </div>
   );
+}
+
+/** A press that must not take the focus from the message box. */
+function keepFocus(event: MouseEvent): void {
+  event.preventDefault();
 }
 
 interface ListOption {
@@ -258,6 +267,8 @@ function OptionList({ id, label, empty, selected, options }: { id: string; label
 function ChipRow({ controller }: { controller: ChatController }) {
   const activeNote = useChatState(controller, "activeNote");
   const chips = useChatState(controller, "chips");
+  const project = useChatState(controller, "project");
+  const outside = useOutsideProject(project, activeNote, chips);
   if (!activeNote && chips.length === 0) return null;
   return (
     <ul className="vault-copilot-chips" aria-label="Context for the next message">
@@ -265,7 +276,7 @@ function ChipRow({ controller }: { controller: ChatController }) {
         (activeNote.included ? (
           <li className="vault-copilot-chip is-active-note" title={activeNote.path}>
             <span>{baseName(activeNote.path)}</span>
-            <span className="vault-copilot-chip-hint"> (current note)</span>
+            <span className="vault-copilot-chip-hint"> (current note{outside.has(activeNote.path) ? ", outside the project" : ""})</span>
             <button type="button" className="vault-copilot-chip-remove" aria-label={`Remove ${baseName(activeNote.path)} from the context`} onClick={() => controller.includeActiveNote(false)}>
               ×
             </button>
@@ -278,16 +289,43 @@ function ChipRow({ controller }: { controller: ChatController }) {
           </li>
         ))}
       {chips.map((chip) => (
-        <ChipItem key={chip.id} chip={chip} onRemove={() => controller.removeChip(chip.id)} />
+        <ChipItem key={chip.id} chip={chip} outside={outside.has(chip.target)} onRemove={() => controller.removeChip(chip.id)} />
       ))}
     </ul>
   );
 }
 
-function ChipItem({ chip, onRemove }: { chip: ContextChip; onRemove: () => void }) {
+/**
+ * Inside a project, the notes of the chips that lie outside it: the user may attach them by hand
+ * (they go with the message), and the chip says so; the model's tools still cannot reach them.
+ */
+function useOutsideProject(project: ChatState["project"], activeNote: ChatState["activeNote"], chips: readonly ContextChip[]): ReadonlySet<string> {
+  const host = useChatHost();
+  const [outside, setOutside] = useState<ReadonlySet<string>>(new Set());
+  const paths = [...(activeNote ? [activeNote.path] : []), ...chips.filter((chip) => chip.kind === "note" || chip.kind === "selection").map((chip) => chip.target)];
+  const key = `${project ?? ""}\u0000${paths.join("\u0000")}`;
+  useEffect(() => {
+    let live = true;
+    if (project === null || paths.length === 0) setOutside(new Set());
+    else {
+      host.projects.outside(project, paths).then(
+        (found) => live && setOutside(new Set(found)),
+        () => undefined,
+      );
+    }
+    return () => {
+      live = false;
+    };
+    // The key holds the project and the paths (the array itself is new at every render).
+  }, [host, key]);
+  return outside;
+}
+
+function ChipItem({ chip, outside, onRemove }: { chip: ContextChip; outside: boolean; onRemove: () => void }) {
   return (
-    <li className={`vault-copilot-chip is-${chip.kind}`} title={chip.target}>
+    <li className={`vault-copilot-chip is-${chip.kind}${outside ? " is-outside-project" : ""}`} title={chip.target}>
       <span>{chip.label}</span>
+      {outside && <span className="vault-copilot-chip-hint"> (outside the project)</span>}
       <button type="button" className="vault-copilot-chip-remove" aria-label={`Remove ${chip.label} from the context`} onClick={onRemove}>
         ×
       </button>

@@ -6,23 +6,28 @@ import { CHAT_MODE_NAMES } from "../../settings/chatModes";
 import { CHAT_MODES, type ChatMode } from "../../settings/settingsSchema";
 import { ChatComposer, type ComposerHandle } from "./ChatComposer";
 import { ChatHistoryPanel } from "./ChatHistoryPanel";
-import { useChatHost } from "./ChatHost";
+import { useChatHost, type ProjectChoice } from "./ChatHost";
 import { ChatMessages } from "./ChatMessages";
 import { IconButton } from "./IconButton";
+import { useOnScreenKeyboard } from "./onScreenKeyboard";
 import { useChatState } from "./useChatState";
 import { RelatedNotesList } from "../RelatedNotesList";
 
 /**
  * The chat in the sidebar: one header row (the mode and model pickers, New chat and Chat history
  * as icons), the conversation, the message box. It draws the controller's state and calls its actions; it never talks to a model itself.
+ * On a phone it stays above the on-screen keyboard (onScreenKeyboard.ts).
  */
 export function ChatView({ controller, onDropNotes }: { controller: ChatController; onDropNotes?: (data: DataTransfer) => string[] }) {
   const chatId = useChatState(controller, "chatId");
   const activeNote = useChatState(controller, "activeNote");
+  const project = useChatState(controller, "project");
   const [dragging, setDragging] = useState(false);
   const [showHistory, setShowHistory] = useState(false);
   /** The message box, for an example question of the empty chat to be put in. */
   const composer = useRef<ComposerHandle>(null);
+  const chat = useRef<HTMLDivElement>(null);
+  useOnScreenKeyboard(chat);
 
   const onDrop = (event: DragEvent) => {
     setDragging(false);
@@ -33,6 +38,7 @@ export function ChatView({ controller, onDropNotes }: { controller: ChatControll
   };
   return (
     <div
+      ref={chat}
       className={`vault-copilot-chat${dragging ? " is-drop-target" : ""}`}
       onDragOver={(event) => {
         if (!onDropNotes) return;
@@ -43,8 +49,13 @@ export function ChatView({ controller, onDropNotes }: { controller: ChatControll
       onDrop={onDrop}
     >
       <ChatHeader controller={controller} historyShown={showHistory} onToggleHistory={() => setShowHistory((shown) => !shown)} onNewChat={() => setShowHistory(false)} />
-      {showHistory ? <ChatHistoryPanel onOpened={() => setShowHistory(false)} currentChatId={chatId} /> : <ChatMessages controller={controller} onExample={(question) => composer.current?.fill(question)} />}
-      {!showHistory && <RelatedSection path={activeNote?.path ?? null} controller={controller} />}
+      <ProjectNotice project={project} />
+      {showHistory ? (
+        <ChatHistoryPanel onOpened={() => setShowHistory(false)} currentChatId={chatId} project={project} />
+      ) : (
+        <ChatMessages controller={controller} onExample={(question) => composer.current?.fill(question)} />
+      )}
+      {!showHistory && <RelatedSection key={project ?? ""} path={activeNote?.path ?? null} project={project} controller={controller} />}
       <ChatComposer key={chatId} ref={composer} controller={controller} />
       <Announcer controller={controller} />
     </div>
@@ -71,9 +82,26 @@ interface ChatHeaderProps {
 function ChatHeader({ controller, historyShown, onToggleHistory, onNewChat }: ChatHeaderProps) {
   const mode = useChatState(controller, "mode");
   const model = useChatState(controller, "model");
+  const project = useChatState(controller, "project");
   const models = useModels(model);
+  const projects = useProjects();
+  const chooseProject = (name: string) => {
+    const choice = projects.find((project) => project.name === name);
+    void controller.setProject(choice ? choice.name : null, choice ? { ...(choice.mode ? { mode: choice.mode } : {}), ...(choice.model ? { model: choice.model } : {}) } : {});
+  };
   return (
     <div className="vault-copilot-chat-header">
+      {(projects.length > 0 || project !== null) && (
+        <select className="dropdown vault-copilot-project-select" aria-label="Project" value={project ?? ""} onChange={(event) => chooseProject(event.target.value)}>
+          <option value="">No project</option>
+          {project !== null && !projects.some((choice) => choice.name === project) && <option value={project}>{project}</option>}
+          {projects.map((choice) => (
+            <option key={choice.name} value={choice.name}>
+              {choice.name}
+            </option>
+          ))}
+        </select>
+      )}
       <select className="dropdown" aria-label="Mode" value={mode} onChange={(event) => controller.setMode(event.target.value as ChatMode)}>
         {CHAT_MODES.map((choice) => (
           <option key={choice} value={choice}>
@@ -102,6 +130,47 @@ function ChatHeader({ controller, historyShown, onToggleHistory, onNewChat }: Ch
   );
 }
 
+/** The projects the host offers, read again when the projects folder changes. */
+function useProjects(): readonly ProjectChoice[] {
+  const host = useChatHost();
+  const [projects, setProjects] = useState<readonly ProjectChoice[]>([]);
+  useEffect(() => {
+    let live = true;
+    const read = () =>
+      host.projects.list().then(
+        (list) => live && setProjects(list),
+        () => undefined,
+      );
+    void read();
+    const unsubscribe = host.projects.subscribe(() => void read());
+    return () => {
+      live = false;
+      unsubscribe();
+    };
+  }, [host]);
+  return projects;
+}
+
+/**
+ * Under the header inside a project: that the chat sees only the project's notes, and what
+ * becomes of the MCP servers (they cannot be scoped, so only those the project lists keep their tools).
+ */
+function ProjectNotice({ project }: { project: string | null }) {
+  const host = useChatHost();
+  const projects = useProjects();
+  if (project === null) return null;
+  const listed = projects.find((choice) => choice.name === project)?.mcp ?? [];
+  const servers = host.projects.mcpServers();
+  const kept = servers.filter((server) => listed.includes(server));
+  const mcp =
+    servers.length === 0 ? "" : kept.length === 0 ? " MCP tools are off in this project." : ` MCP tools: only ${kept.join(", ")} (the project lists ${kept.length === 1 ? "it" : "them"}).`;
+  return (
+    <p className="vault-copilot-project-notice" role="note">
+      Project {project}: Copilot sees and changes only its notes.{mcp}
+    </p>
+  );
+}
+
 /**
  * The chat's model first, then the ones the host offers (the configured one, what the server
  * lists). The list is asked for once the view's first frame is drawn: until it comes the menu
@@ -127,14 +196,14 @@ function useModels(current: string): string[] {
 }
 
 /** "Related notes" under the conversation, folded until opened: the notes related to the open note, each one click from the context. */
-function RelatedSection({ path, controller }: { path: string | null; controller: ChatController }) {
+function RelatedSection({ path, project, controller }: { path: string | null; project: string | null; controller: ChatController }) {
   const host = useChatHost();
   const [open, setOpen] = useState(false);
   return (
     <details className="vault-copilot-related-section" open={open} onToggle={(event) => setOpen(event.currentTarget.open)}>
       <summary>Related notes</summary>
       {open && (
-        <RelatedNotesList source={host.related} path={path} onOpen={(target, event) => host.openLink(target, "", event.nativeEvent)} onAddToChat={(target) => controller.addChip(noteChip(target))} />
+        <RelatedNotesList source={host.relatedIn(project)} path={path} onOpen={(target, event) => host.openLink(target, "", event.nativeEvent)} onAddToChat={(target) => controller.addChip(noteChip(target))} />
       )}
     </details>
   );

@@ -12,6 +12,7 @@ import { DEFAULT_CONTEXT_WINDOW_TOKENS } from "../../chat/fitHistory";
 import {
   dropdownRow,
   fieldRow,
+  parseDecimal,
   parseLines,
   parseWholeNumber,
   save,
@@ -23,7 +24,7 @@ import {
   type SettingsSection,
 } from "./settingRows";
 import { CHAT_MODE_NAMES } from "../../settings/chatModes";
-import { CHAT_MODES, copilotSettingsSchema, providerSettingsSchema, historySettingsSchema, promptSettingsSchema, searchSettingsSchema, webSearchSettingsSchema, type ChatMode } from "../../settings/settingsSchema";
+import { CHAT_MODES, type ChatTextSize, copilotSettingsSchema, providerSettingsSchema, historySettingsSchema, promptSettingsSchema, projectSettingsSchema, searchSettingsSchema, webSearchSettingsSchema, type ChatMode } from "../../settings/settingsSchema";
 import { ToolSettingsSection } from "./v2/components/ToolSettingsSection";
 
 export interface SectionsContext extends RowContext {
@@ -256,6 +257,33 @@ function historySection(context: RowContext): SettingsSection {
         format: String,
         placeholder: "copilot/prompts",
       }),
+      fieldRow(context, {
+        name: "Projects folder",
+        desc: "Your projects, one note each: its name is the project, its properties what the project holds (folders, tags, notes, urls) and which model, mode and MCP servers it uses, its text the project's instructions. Inside a project the model sees and changes only the project's notes.",
+        read: (s) => s.projects.folder,
+        write: (s, folder) => ({ ...s, projects: { ...s.projects, folder } }),
+        schema: projectSettingsSchema.shape.folder,
+        parse: (text) => text.trim().replace(/^\/+|\/+$/g, ""),
+        format: String,
+        placeholder: "copilot/projects",
+      }),
+    ],
+  };
+}
+
+const textSizeChoices: Record<ChatTextSize, string> = { small: "Small", normal: "Normal", large: "Large (as your notes)" };
+
+function chatViewSection(context: RowContext): SettingsSection {
+  return {
+    heading: "Chat view",
+    rows: [
+      dropdownRow(context, {
+        name: "Text size",
+        desc: "How large answers and questions are in the chat. Normal is the size of Obsidian's interface, which suits a narrow sidebar; Large is the size of your notes.",
+        choices: textSizeChoices,
+        read: (s) => s.chatTextSize,
+        write: (s, chatTextSize) => ({ ...s, chatTextSize }),
+      }),
     ],
   };
 }
@@ -356,19 +384,13 @@ export function buildSettingsSections(context: SectionsContext): SettingsSection
     providerSection(context),
     agentSection(context),
     searchSection(context),
-    semanticSearchSection(context, context.indexHealth),
+    semanticSearchSection(context, context.indexHealth, context.connection),
     historySection(context),
+    chatViewSection(context),
     webSearchSection(context),
     { heading: "Agent tools", rows: [toolsRow(context)] },
     mcpSection(context, context.mcp),
   ];
-}
-
-/** A decimal number such as "0.7"; throws with a message for anything else. */
-export function parseDecimal(text: string): number {
-  const trimmed = text.trim();
-  if (!/^\d+(\.\d+)?$/.test(trimmed)) throw new Error("Enter a number such as 0.7.");
-  return Number(trimmed);
 }
 
 /** "" (this device's) or a time zone this device knows; refuses anything else with a message. */
