@@ -50,18 +50,25 @@ export function ChatMessages({ controller, onExample }: { controller: ChatContro
     if (!element || !inner) return;
     const atBottom = () => element.scrollHeight - element.scrollTop - element.clientHeight <= FOLLOW_SLACK_PX;
     let height = element.clientHeight;
+    let lastTop = element.scrollTop;
     const follow = () => {
       const shrunk = height - element.clientHeight;
       height = element.clientHeight;
       if (following.current) toBottom();
-      else if (shrunk !== 0) element.scrollTop += shrunk;
+      else {
+        if (shrunk !== 0) element.scrollTop += shrunk;
+        // Content that grew back under a place the user keeps is away from the bottom again.
+        setAwayFromBottom(!atBottom());
+      }
     };
     const onScroll = () => {
       const bottom = atBottom();
-      // Only the user's own scrolling starts or stops the following: content that shrinks a
-      // moment (an answer's last block drawn again) clamps the scroll to the bottom, which is
-      // not the user coming back down.
-      if (userScrolled.current) following.current = bottom;
+      const movedDown = element.scrollTop > lastTop;
+      lastTop = element.scrollTop;
+      // Only the user's own scrolling starts or stops the following, and only coming down starts
+      // it: content that shrinks a moment (a finished answer drawn again) clamps the scroll to the
+      // bottom by moving it up, which is not the user coming back down.
+      if (userScrolled.current) following.current = bottom && (following.current || movedDown);
       setAwayFromBottom(!bottom && !following.current);
     };
     const onGesture = () => (userScrolled.current = true);
