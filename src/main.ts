@@ -5,11 +5,16 @@ import { registerChatCommands } from "./components/chatCommands";
 import { CopilotView } from "./components/CopilotView";
 import { modalEditApproval, modalToolCallApproval } from "./components/ApprovalModal";
 import { registerEditCommands } from "./components/editCommands";
+import { registerInlineCompletion } from "./components/editor/registerInlineCompletion";
+import { registerQuickQuestion } from "./components/editor/quickQuestionCommand";
+import { CompletionUsage } from "./editor/completionUsage";
 import { createEmbeddingProgressStatusBar, createIndexProgressStatusBar } from "./components/indexProgressStatusBar";
 import { registerPomodoro } from "./components/pomodoroStatusBar";
 import { registerProjectCommands } from "./components/projectCommands";
 import { registerPromptCommands } from "./components/promptCommands";
 import { PromptPayloadModal } from "./components/PromptPayloadModal";
+import { obsidianHtmlReader } from "./components/obsidianHtmlReader";
+import { canvasImageScaler } from "./components/canvasImageScaler";
 import { RelatedNotesView } from "./components/RelatedNotesView";
 import { CHAT_VIEW_TYPE, RELATED_VIEW_TYPE } from "./constants";
 import { errorMessage } from "./errorMessage";
@@ -43,9 +48,10 @@ export default class VaultCopilotPlugin extends Plugin {
     this.settingsStore = store;
     // Requests to model, embeddings and MCP servers go out without CORS (local servers rarely allow it).
     const corsFreeFetch = createObsidianFetch();
+    const dataStore = new ObsidianDataStore(this.app.vault.adapter, pluginDataFolder(this));
     const services = createServices({
       vault: new ObsidianVault(this.app),
-      dataStore: new ObsidianDataStore(this.app.vault.adapter, pluginDataFolder(this)),
+      dataStore,
       secrets,
       settings: store,
       fetch: corsFreeFetch,
@@ -64,6 +70,9 @@ export default class VaultCopilotPlugin extends Plugin {
       onPromptProblems: (problems) => {
         for (const problem of problems) new Notice(`Vault Copilot: ${problem.message}`);
       },
+      // Web pages through the window's DOMParser and Obsidian's htmlToMarkdown; large images scaled on a canvas.
+      html: obsidianHtmlReader(),
+      imageScaler: canvasImageScaler(),
       // A broken project note is reported by path; the other projects load.
       onProjectProblems: (problems) => {
         for (const problem of problems) new Notice(`Vault Copilot: ${problem.message}`);
@@ -94,7 +103,16 @@ export default class VaultCopilotPlugin extends Plugin {
       findChatView: () => this.findChatView(),
     });
     registerProjectCommands(this, { projects: services.projects, vault: services.vault, projectsFolder: () => store.get().projects.folder, openChatView: () => this.openChatView() });
-    this.addSettingTab(new VaultCopilotSettingTab(this.app, this, store, services.registry, services.mcpHub, { fetch: corsFreeFetch, secrets }, services.indexHealth));
+    const completionUsage = new CompletionUsage(dataStore);
+    registerInlineCompletion(this, { settings: () => store.get().completion, secrets, fetch: corsFreeFetch, usage: completionUsage });
+    registerQuickQuestion(this, {
+      vault: services.vault,
+      createRunner: () => services.createRunner("chat", store.get().provider.model),
+      replaceInFile: () => services.registry.getAllTools().find((definition) => definition.metadata.id === "replaceInFile")?.tool,
+      toolTimeoutMs: () => store.get().toolTimeoutSeconds * 1000,
+      openChatView: () => this.openChatView(),
+    });
+    this.addSettingTab(new VaultCopilotSettingTab(this.app, this, store, services.registry, services.mcpHub, { fetch: corsFreeFetch, secrets }, services.indexHealth, completionUsage));
     this.addCommand({
       id: "rebuild-search-index",
       name: "Rebuild search index",

@@ -31,8 +31,8 @@ export interface ChatControllerDependencies {
    * whole vault). Built per turn, so settings and the project's note apply at once.
    */
   createRunner(mode: ChatMode, model: string, project: string | null): ChatRunner;
-  /** Reads the chips of a message into artifacts; problems are shown, not thrown. */
-  readContext(chips: readonly ContextChip[], signal: AbortSignal): Promise<{ artifacts: ContextArtifact[]; problems: string[] }>;
+  /** Reads the chips of a message into artifacts; problems and notices (what was left out) are shown, not thrown. */
+  readContext(chips: readonly ContextChip[], signal: AbortSignal): Promise<{ artifacts: ContextArtifact[]; problems: string[]; notices?: string[] }>;
   /** The mode and model of a new chat (from the settings), and its project (none unless given). */
   defaults(): { mode: ChatMode; model: string; project?: string | null };
   /**
@@ -136,8 +136,8 @@ export class ChatController implements RunApprovals {
     // The chips go with this message; those added by hand are spent (they join L2 from now on).
     this.update({ chips: [] });
     await this.exclusiveRun(async (signal) => {
-      const { artifacts, problems } = await this.dependencies.readContext(chips, signal);
-      for (const problem of problems) this.dependencies.onProblem?.(problem);
+      const { artifacts, problems, notices = [] } = await this.dependencies.readContext(chips, signal);
+      for (const problem of [...problems, ...notices]) this.dependencies.onProblem?.(problem);
       const shown = options.shown === undefined ? "" : shownLine(options.shown);
       return this.tellingUndoneEdits({ id: this.newId("user"), role: "user", text: trimmed, ...(shown ? { shown } : {}), chips, artifacts, sentAt: this.now() });
     }, [], options);

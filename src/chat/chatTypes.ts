@@ -14,15 +14,17 @@ import type { AssistantStatus } from "./answerStatus";
 
 /** What the user attached to a message, as its chip shows it. */
 export interface ContextChip {
-  /** Stable: "note:path", "folder:path", "tag:#x", "selection:path#L3-L9". */
+  /** Stable: "note:path", "folder:path", "tag:#x", "selection:path#L3-L9", "image:path", "web:url"; a pasted image's is unique to it. */
   id: string;
-  kind: "note" | "folder" | "tag" | "selection";
+  kind: "note" | "folder" | "tag" | "selection" | "image" | "web";
   /** Shown on the chip. */
   label: string;
-  /** The note or folder path; for a tag, the tag. */
+  /** The note, folder or image path; for a tag, the tag; for a web page, its URL; for a pasted image, its name. */
   target: string;
   /** For a selection: the text and its lines (1-based, inclusive). */
   selection?: { text: string; fromLine: number; toLine: number };
+  /** For an image pasted or dropped from outside the vault: its bytes (kept in memory only, never written). */
+  pasted?: { bytes: Uint8Array };
 }
 
 export interface UserMessage {

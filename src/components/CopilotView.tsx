@@ -7,6 +7,7 @@ import type { VaultPort } from "../vault/VaultPort";
 import { openChat, type OpenChat } from "../app/openChat";
 import type { ChatController } from "../chat/ChatController";
 import { selectionChip } from "../chat/chipArtifacts";
+import { isImagePath } from "../chat/images/noteImages";
 import { ContextSuggester } from "../chat/contextSuggestions";
 import { droppedNoteLinks } from "../chat/droppedNotes";
 import { CHAT_VIEW_TYPE } from "../constants";
@@ -27,7 +28,7 @@ export type { PromptToRun } from "../prompts/runPrompt";
 /** What a chat view uses of the services (src/app/createServices). */
 export type ChatServices = Pick<
   Services,
-  "settings" | "createRunner" | "openProject" | "projects" | "vault" | "editHistory" | "registry" | "listModels" | "history" | "secretValues" | "prompts" | "related"
+  "settings" | "createRunner" | "openProject" | "projects" | "readContext" | "vault" | "editHistory" | "registry" | "listModels" | "history" | "secretValues" | "prompts" | "related"
 >;
 
 /**
@@ -280,12 +281,12 @@ export class CopilotView extends ItemView {
     };
   }
 
-  /** Notes dragged from the file explorer (or links to them) that were dropped on the chat. */
+  /** Notes and images dragged from the file explorer (or links to them) that were dropped on the chat. */
   private droppedNotes(data: DataTransfer): string[] {
     const paths = new Set<string>();
     for (const link of droppedNoteLinks(data.getData("text/plain"))) {
       const file = this.app.metadataCache.getFirstLinkpathDest(link, "");
-      if (file instanceof TFile && file.extension === "md") paths.add(file.path);
+      if (file instanceof TFile && (file.extension === "md" || isImagePath(file.path))) paths.add(file.path);
     }
     return [...paths];
   }

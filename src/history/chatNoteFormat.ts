@@ -153,6 +153,13 @@ function contextLine(item: RecordContextItem): string {
     case "tag":
       // In a code span, so the chat note does not itself get the tag.
       return `- tag: \`${item.tag}\``;
+    case "image":
+      return `- image: ${item.path}`;
+    case "pasted-image":
+      return `- pasted image: ${item.name}`;
+    case "web":
+      // In angle brackets: the address as written, a link in the note.
+      return `- page: <${item.url}>`;
   }
 }
 
@@ -430,6 +437,12 @@ function parseContextLine(line: string): RecordContextItem | null {
   if (folder) return { kind: "folder", path: folder[1] ?? "" };
   const tag = /^- tag: `([^`]+)`$/.exec(content);
   if (tag) return { kind: "tag", tag: tag[1] ?? "" };
+  const image = /^- image: (.+)$/.exec(content);
+  if (image) return { kind: "image", path: image[1] ?? "" };
+  const pasted = /^- pasted image: (.+)$/.exec(content);
+  if (pasted) return { kind: "pasted-image", name: pasted[1] ?? "" };
+  const page = /^- page: <(https?:\/\/[^>\s]+)>$/.exec(content);
+  if (page) return { kind: "web", url: page[1] ?? "" };
   return null;
 }
 

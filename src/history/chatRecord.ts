@@ -46,7 +46,11 @@ export type RecordContextItem =
   | { kind: "note"; path: string }
   | { kind: "selection"; path: string; fromLine: number; toLine: number }
   | { kind: "folder"; path: string }
-  | { kind: "tag"; tag: string };
+  | { kind: "tag"; tag: string }
+  | { kind: "image"; path: string }
+  /** An image pasted from outside the vault: only its name is kept (its bytes never are). */
+  | { kind: "pasted-image"; name: string }
+  | { kind: "web"; url: string };
 
 /** The live status's word in the note (chat/answerStatus.ts): "partial" was saved while the answer still arrived (a crash leaves it so). */
 export type RecordAnswerStatus = SavedAnswerStatus;

@@ -1,5 +1,5 @@
 import { liveStatus, savedStatus } from "../chat/answerStatus";
-import { folderChip, noteChip, selectionChip, tagChip } from "../chat/chipArtifacts";
+import { folderChip, imageChip, noteChip, selectionChip, tagChip, webChip } from "../chat/chipArtifacts";
 import type { AssistantMessage, AssistantPart, ChatMessage, ChatState, ContextChip, UserMessage } from "../chat/chatTypes";
 import type { SearchResultForLLM } from "../ports/NoteSearcher";
 import { CHAT_NOTE_TAG, type ChatRecord, type RecordAnswer, type RecordContextItem, type RecordMessage, type RecordPart, type RecordQuestion } from "./chatRecord";
@@ -105,6 +105,10 @@ function contextItem(chip: ContextChip): RecordContextItem {
       return { kind: "tag", tag: chip.target };
     case "selection":
       return { kind: "selection", path: chip.target, fromLine: chip.selection?.fromLine ?? 1, toLine: chip.selection?.toLine ?? 1 };
+    case "image":
+      return chip.pasted ? { kind: "pasted-image", name: chip.label } : { kind: "image", path: chip.target };
+    case "web":
+      return { kind: "web", url: chip.target };
   }
 }
 
@@ -181,6 +185,13 @@ function chipOf(item: RecordContextItem): ContextChip {
       return tagChip(item.tag);
     case "selection":
       return selectionChip(item.path, "", item.fromLine, item.toLine);
+    case "image":
+      return imageChip(item.path);
+    case "pasted-image":
+      // Its bytes were never kept: the chip shows what was sent, and reads as nothing.
+      return { id: `pasted-image:${item.name}`, kind: "image", label: item.name, target: item.name, pasted: { bytes: new Uint8Array(0) } };
+    case "web":
+      return webChip(item.url);
   }
 }
 

@@ -68,6 +68,12 @@ export class ScopedVault implements VaultPort {
     return options?.forEdit ? text : maskOutsideLinks(text, path, this.isOutside);
   }
 
+  /** A file's bytes (an image), refused outside the project as a note's text is. */
+  async readBinary(path: string): Promise<Uint8Array> {
+    await this.refuseOutside(path, "read");
+    return this.vault.readBinary(path);
+  }
+
   async create(path: string, content: string): Promise<void> {
     await this.scope.prepare();
     if (!this.scope.canCreate(path)) throw new OutsideProjectError(this.projectName, "create");

@@ -99,6 +99,14 @@ export const webSearchSettingsSchema = z.object({
   maxResults: z.number().int().min(1).max(20),
 });
 
+/** Web pages read for the model: the ones the user attaches, and those the agent's readWebPage reads. */
+export const webPageSettingsSchema = z.object({
+  /** Off: no page is fetched, neither for a URL chip nor for the agent. */
+  enabled: z.boolean(),
+  /** Longest page text handed to the model, in characters; a longer page is cut and says so. */
+  maxCharacters: z.number().int().min(1_000).max(500_000),
+});
+
 /**
  * Letters, digits and "-": it becomes part of tool ids (`mcp_<name>_<tool>`), and without "_" one
  * server's prefix can never match another's tools.
@@ -135,6 +143,24 @@ export const mcpServerListSchema = z.array(mcpServerSettingsSchema).superRefine(
   });
 });
 
+/**
+ * Inline completion (ghost text) while writing. Off unless the user switches it on: the note's
+ * title, up to 2,000 characters before the cursor and 500 after it then go to the completion
+ * model named here (its own, ideally a small fast or local one) after each pause in typing.
+ */
+export const completionSettingsSchema = z.object({
+  enabled: z.boolean(),
+  model: providerSettingsSchema,
+  /** Send the text after the cursor as `suffix` to `/completions` (OpenAI-compatible servers whose model fills in the middle). */
+  fillInTheMiddle: z.boolean(),
+  /** Quiet after the last key before a suggestion is asked for. */
+  pauseMs: z.number().int().min(100).max(10_000),
+  /** Completion on phones and tablets (off by default: mobile data and battery). */
+  onMobile: z.boolean(),
+  /** Requests per day, after which completion pauses until the next day with a notice. */
+  dailyRequestCap: z.number().int().min(1).max(100_000),
+});
+
 export const copilotSettingsSchema = z.object({
   settingsVersion: z.number().int(),
   /** The default model: new chats use it, and it answers for any model name not configured below. */
@@ -149,6 +175,12 @@ export const copilotSettingsSchema = z.object({
    * tool, false when Test connection saw it refuse tools. Unknown models start new chats in Chat.
    */
   modelToolSupport: z.record(z.string(), z.boolean()),
+  /**
+   * What is known of each model's image input, by the same key: true or false as the user set it
+   * ("Takes images") or as the provider's model list says. Images go only to a model known to take
+   * them; for any other they are left out with a notice (a server that takes none refuses the request).
+   */
+  modelImageSupport: z.record(z.string(), z.boolean()),
   /** Added to the system prompt (L1) after the built-in instructions. */
   systemPrompt: z.string(),
   autonomousAgentEnabledToolIds: z.array(z.string()),
@@ -166,7 +198,9 @@ export const copilotSettingsSchema = z.object({
   prompts: promptSettingsSchema,
   projects: projectSettingsSchema,
   webSearch: webSearchSettingsSchema,
+  webPages: webPageSettingsSchema,
   mcpServers: mcpServerListSchema,
+  completion: completionSettingsSchema,
   /** How large answers and questions are drawn in the chat view (the sidebar is narrow: "normal" is the interface's size). */
   chatTextSize: z.enum(CHAT_TEXT_SIZES),
 });
@@ -174,6 +208,7 @@ export const copilotSettingsSchema = z.object({
 export type CopilotSettings = z.infer<typeof copilotSettingsSchema>;
 export type ProviderSettings = z.infer<typeof providerSettingsSchema>;
 export type ModelPrices = z.infer<typeof modelPricesSchema>;
+export type CompletionSettings = z.infer<typeof completionSettingsSchema>;
 export type EmbeddingSettings = z.infer<typeof embeddingSettingsSchema>;
 export type McpServerSettings = z.infer<typeof mcpServerSettingsSchema>;
 export type StdioMcpServerSettings = z.infer<typeof stdioMcpServerSettingsSchema>;

@@ -33,6 +33,13 @@ describe("FsVault", () => {
     await expect(vault.read("projects")).rejects.toBeInstanceOf(VaultFileNotFoundError);
   });
 
+  it("reads a file's bytes exactly (an image is not text), and reports a missing one with a typed error", async () => {
+    const bytes = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x00, 0xff, 0xfe, 0x80]);
+    writeFileSync(join(temp.root, "projects/фото 📷.png"), bytes);
+    expect(await vault.readBinary("projects/фото 📷.png")).toEqual(bytes);
+    await expect(vault.readBinary("missing.png")).rejects.toBeInstanceOf(VaultFileNotFoundError);
+  });
+
   it("stats files and returns null for folders and missing paths", async () => {
     const stat = await vault.stat("Inbox.md");
     expect(stat?.size).toBe(8);
@@ -127,6 +134,7 @@ describe("FsVault", () => {
 
     it.each(["../x.md", "/etc/passwd", "a/../../x.md", ".obsidian/app.json", "C:\\x.md"])("refuses %j for every operation", async (path) => {
       await expect(vault.read(path)).rejects.toBeInstanceOf(VaultPathError);
+      await expect(vault.readBinary(path)).rejects.toBeInstanceOf(VaultPathError);
       await expect(vault.create(path, "x")).rejects.toBeInstanceOf(VaultPathError);
       await expect(vault.process(path, () => "x")).rejects.toBeInstanceOf(VaultPathError);
       await expect(vault.trash(path)).rejects.toBeInstanceOf(VaultPathError);
@@ -136,6 +144,7 @@ describe("FsVault", () => {
     it("refuses a folder symlink that leads outside", async () => {
       symlinkSync(outside, join(temp.root, "linked"));
       await expect(vault.read("linked/target.md")).rejects.toBeInstanceOf(VaultPathError);
+      await expect(vault.readBinary("linked/target.md")).rejects.toBeInstanceOf(VaultPathError);
       await expect(vault.process("linked/target.md", () => "hacked")).rejects.toBeInstanceOf(VaultPathError);
       await expect(vault.create("linked/new.md", "x")).rejects.toBeInstanceOf(VaultPathError);
       expect(readFileSync(join(outside, "target.md"), "utf8")).toBe("outside");

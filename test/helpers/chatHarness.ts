@@ -1,9 +1,10 @@
 import { createServices, type Services } from "../../src/app/createServices";
 import { ChatController, type ChatControllerDependencies, type ChatRunner } from "../../src/chat/ChatController";
 import type { ChatState } from "../../src/chat/chatTypes";
-import { readChipArtifacts } from "../../src/chat/chipArtifacts";
 import type { PromptPayloadRecorder } from "../../src/context/promptPayloadRecorder";
 import type { FetchLike } from "../../src/ports/FetchLike";
+import { nodeHtmlReader } from "../../src/cli/nodeHtmlReader";
+import type { HtmlReader } from "../../src/tools/web/webPage";
 import type { NoteIndex } from "../../src/search/NoteIndex";
 import type { ChatMode, CopilotSettings } from "../../src/settings/settingsSchema";
 import { MapSecretStore } from "../../src/ports/SecretStore";
@@ -56,13 +57,19 @@ export function makeChat(
     knownModels?: string[];
     /** How the server's models are listed (instead of answering `knownModels`), to see when the picker asks. */
     listServerModels?: () => Promise<string[]>;
+    /** What the server's list says of those models' image input. */
+    listedImageInput?: Record<string, boolean>;
     /** How long a model request may stay silent. */
     modelIdleTimeoutMs?: number;
     /** Secrets the plugin holds besides the test key (SecretStorage id -> value). */
     secrets?: Record<string, string>;
+    /** How web pages are read (linkedom and turndown, as in the CLI, by default). */
+    html?: HtmlReader;
+    /** Files besides the notes: images and the like, as bytes. */
+    files?: Record<string, Uint8Array>;
   } = {},
 ): ChatSetup {
-  const vault = makeTempVault(options.notes ?? {});
+  const vault = makeTempVault({ ...options.notes, ...options.files });
   const fsVault = new FsVault(vault.root);
   const settings = settingsFor(server, options.settings);
   const secrets = new MapSecretStore();
@@ -91,12 +98,13 @@ export function makeChat(
     clock: clockAt(TEST_NOW, "UTC"),
     retryPolicy: FAST_RETRIES,
     ...(options.modelIdleTimeoutMs !== undefined ? { idleTimeoutMs: options.modelIdleTimeoutMs } : {}),
-    listServerModels: options.listServerModels ?? (() => Promise.resolve(options.knownModels ?? [])),
+    listServerModels: async () => ({ models: await (options.listServerModels?.() ?? Promise.resolve(options.knownModels ?? [])), imageInput: options.listedImageInput ?? {} }),
+    html: options.html ?? nodeHtmlReader(),
   });
   const makeController = () =>
     new ChatController({
       createRunner: (mode, model, project) => services.createRunner(mode, model, project),
-      readContext: (chips, signal) => readChipArtifacts(fsVault, chips, signal),
+      readContext: (chips, signal) => services.readContext(chips, signal),
       defaults: () => ({ mode: settings.defaultMode, model: settings.provider.model }),
       asksApprovals: true,
       ...options.controller,

@@ -27,6 +27,10 @@
  * choice chunk carries `finish_reason` ("tool_calls" when there are calls, else "stop" or the
  * scripted one); usage follows in its own chunk when `stream_options.include_usage` is set.
  *
+ * `POST …/completions` (the legacy endpoint fill-in-the-middle uses: `prompt` and `suffix`) is
+ * answered from the same script and recorded among `requests`; its stream carries the text as
+ * `choices[0].text`.
+ *
  * `knownModels` makes requests for any other model answer 404 `model_not_found`, the way OpenAI
  * does. A script that runs out answers 500 with "openAIServer: script exhausted", so a test that
  * makes one call too many fails loudly instead of hanging.
@@ -35,6 +39,7 @@ import { createServer, type IncomingHttpHeaders, type ServerResponse } from "nod
 import type { AddressInfo } from "node:net";
 // Node's own, so the server also runs inside jsdom tests (jsdom has no setImmediate).
 import { setImmediate } from "node:timers";
+import { openAIImages } from "./imageWireChecks";
 
 export interface ScriptedToolCall {
   /** Defaults to `call_<request>_<index>`. */
@@ -115,6 +120,13 @@ export interface OpenAIServerOptions {
   knownModels?: string[];
   /** The port to listen on (default: a free one); e.g. to bring up a server a client found unreachable. */
   port?: number;
+  /** Models that take no images: a request with an image part for one answers 400, as OpenAI's text-only models do. */
+  textOnlyModels?: string[];
+  /**
+   * Other things this server answers GET for (a web page a test attaches), by path: so one server
+   * behind a proxy that forwards to the base URL only (the browser demo's) serves both.
+   */
+  pages?: (path: string) => { contentType: string; body: string | Uint8Array } | undefined;
 }
 
 export interface OpenAIServer {
@@ -141,11 +153,17 @@ export async function startOpenAIServer(script: Script, options: OpenAIServerOpt
     incoming.on("end", () => {
       const url = incoming.url ?? "/";
       const path = url.split("?")[0] ?? "/";
+      const page = incoming.method === "GET" ? options.pages?.(path) : undefined;
+      if (page) {
+        outgoing.writeHead(200, { "Content-Type": page.contentType });
+        outgoing.end(page.body);
+        return;
+      }
       if (incoming.method === "GET" && path.endsWith("/models")) {
         sendJson(outgoing, 200, { object: "list", data: (options.knownModels ?? []).map((id) => ({ id, object: "model", owned_by: "test" })) });
         return;
       }
-      if (incoming.method !== "POST" || !path.endsWith("/chat/completions")) {
+      if (incoming.method !== "POST" || !path.endsWith("/completions")) {
         sendJson(outgoing, 404, errorBody(`openAIServer: no route ${incoming.method ?? "?"} ${path}`, "not_found"));
         return;
       }
@@ -162,6 +180,17 @@ export async function startOpenAIServer(script: Script, options: OpenAIServerOpt
       requests.push(request);
       if (options.knownModels && !options.knownModels.includes(body.model)) {
         sendJson(outgoing, 404, errorBody(`The model \`${body.model}\` does not exist or you do not have access to it.`, "model_not_found"));
+        return;
+      }
+      // Images are checked as OpenAI checks them: a model that takes none refuses them, a bad one is refused.
+      const images = openAIImages(body.messages ?? []);
+      if (images.length > 0 && options.textOnlyModels?.includes(body.model)) {
+        sendJson(outgoing, 400, errorBody("Invalid content type. image_url is only supported by certain models.", null));
+        return;
+      }
+      const badImage = images.find((image) => image.problem !== null);
+      if (badImage) {
+        sendJson(outgoing, 400, errorBody(`Invalid image: ${badImage.problem ?? ""}`, "invalid_image"));
         return;
       }
       Promise.resolve(next(request)).then(
@@ -254,6 +283,7 @@ export function streamChunks(request: RecordedChatRequest, scripted: ScriptedCom
     model: request.body.model,
     choices: [{ index: 0, delta, finish_reason: finish, logprobs: null }],
   });
+  if (!request.url.split("?")[0]!.endsWith("/chat/completions")) return legacyChunks(request, scripted);
   const chunks: unknown[] = [frame({ role: "assistant", content: "" })];
   for (const piece of pieces(scripted.text ?? "", scripted.chunkSize ?? 4)) chunks.push(frame({ content: piece }));
 
@@ -277,6 +307,15 @@ export function streamChunks(request: RecordedChatRequest, scripted: ScriptedCom
   if (request.body.stream_options?.include_usage) {
     chunks.push({ id: completionId(request), object: "chat.completion.chunk", created: CREATED, model: request.body.model, choices: [], usage: usageOf(request, scripted) });
   }
+  return chunks;
+}
+
+/** A legacy `/completions` stream (fill in the middle): text as `choices[0].text`, then the usage. */
+function legacyChunks(request: RecordedChatRequest, scripted: ScriptedCompletion): unknown[] {
+  const frame = (text: string, finish: string | null = null): unknown => ({ id: `cmpl-test-${request.index}`, object: "text_completion", created: CREATED, model: request.body.model, choices: [{ index: 0, text, finish_reason: finish, logprobs: null }] });
+  const chunks = pieces(scripted.text ?? "", scripted.chunkSize ?? 4).map((piece) => frame(piece));
+  chunks.push(frame("", finishReason(scripted)));
+  if (request.body.stream_options?.include_usage) chunks.push({ id: `cmpl-test-${request.index}`, object: "text_completion", created: CREATED, model: request.body.model, choices: [], usage: usageOf(request, scripted) });
   return chunks;
 }
 

@@ -2,16 +2,16 @@ import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 
-/** A real folder of notes for a test: `files` maps vault-relative paths to their text. */
+/** A real folder of notes for a test: `files` maps vault-relative paths to their text (or bytes: an image). */
 export interface TempVault {
   root: string;
-  write(path: string, text: string): string;
+  write(path: string, text: string | Uint8Array): string;
   remove(): void;
 }
 
-export function makeTempVault(files: Record<string, string> = {}, prefix = "vault-copilot-"): TempVault {
+export function makeTempVault(files: Record<string, string | Uint8Array> = {}, prefix = "vault-copilot-"): TempVault {
   const root = mkdtempSync(join(tmpdir(), prefix));
-  const write = (path: string, text: string): string => {
+  const write = (path: string, text: string | Uint8Array): string => {
     const absolute = join(root, path);
     mkdirSync(dirname(absolute), { recursive: true });
     writeFileSync(absolute, text);

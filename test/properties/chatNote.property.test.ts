@@ -60,6 +60,9 @@ const contextItem: fc.Arbitrary<RecordContextItem> = fc.oneof(
   fc.record({ path: notePath, fromLine: fc.integer({ min: 1, max: 500 }), span: fc.integer({ min: 0, max: 20 }) }).map(({ path, fromLine, span }) => ({ kind: "selection" as const, path, fromLine, toLine: fromLine + span })),
   folderPath.map((path) => ({ kind: "folder" as const, path })),
   fc.stringMatching(/^[A-Za-z][A-Za-z0-9/_-]{0,10}$/).map((tag) => ({ kind: "tag" as const, tag: `#${tag}` })),
+  fc.tuple(fc.array(pathSegment, { minLength: 1, maxLength: 3 }), fc.constantFrom("png", "JPG", "webp", "gif")).map(([segments, extension]) => ({ kind: "image" as const, path: `${segments.join("/")}.${extension}` })),
+  fc.stringMatching(/^[^\r\n]{1,20}$/).filter((name) => name.trim() === name && name !== "").map((name) => ({ kind: "pasted-image" as const, name })),
+  fc.tuple(pathSegment, fc.constantFrom("", "?q=1&lang=ru", "#part")).map(([segment, rest]) => ({ kind: "web" as const, url: new URL(`https://example.org/${encodeURIComponent(segment)}${rest}`).href })),
 );
 
 const toolStatus = fc.constantFrom<RecordToolStatus>("ok", "error", "timeout", "aborted", "invalid-arguments", "unknown-tool", "running");

@@ -5,7 +5,7 @@ import { App, Plugin } from "../../../test/obsidian/obsidian";
 import { DEFAULT_SETTINGS } from "../../constants";
 import type { ChatModelPorts } from "../../LLMProviders/chatModelFactory";
 import { healthLines, type IndexHealth, type IndexHealthSource } from "./semanticSearchSection";
-import { knownToTakeTools } from "../../LLMProviders/modelChoice";
+import { knownToTakeImages, knownToTakeTools } from "../../LLMProviders/modelChoice";
 import { MapSecretStore } from "../../ports/SecretStore";
 import { startEmbeddingServer } from "../../../test/helpers/embeddingServer";
 import { startOpenAIServer } from "../../../test/helpers/openAIServer";
@@ -104,7 +104,7 @@ describe("VaultCopilotSettingTab", () => {
   it("shows the sections as Obsidian headings, in order", async () => {
     const { tab } = await openTab();
     const headings = [...tab.containerEl.querySelectorAll(".setting-item-heading .setting-item-name")].map((el) => el.textContent);
-    expect(headings).toEqual(["Model provider", "Agent", "Note search", "Semantic search", "Chat history and prompts", "Chat view", "Web search", "Agent tools", "MCP servers"]);
+    expect(headings).toEqual(["Model provider", "Agent", "Note search", "Semantic search", "Inline completion", "Chat history and prompts", "Chat view", "Web search", "Web pages", "Agent tools", "MCP servers"]);
   });
 
   it("choosing a provider preset fills in its base URL", async () => {
@@ -378,6 +378,21 @@ describe("VaultCopilotSettingTab", () => {
     expect(field("Input").value).toBe("2.5");
   });
 
+  it("keeps the completion model's prices apart from the chat model's, in the same four fields", async () => {
+    const { rowNamed, store } = await openTab();
+    const row = rowNamed("Completion prices");
+    const field = (label: string) => row.querySelector<HTMLInputElement>(`input[aria-label="${label} price (dollars per million tokens)"]`)!;
+    type(field("Input"), "0,1");
+    type(field("Output"), "0.4");
+    await flush();
+    expect(store.get().completion.model.prices).toEqual({ input: 0.1, output: 0.4, cacheRead: null, cacheWrite: null });
+    expect(store.get().provider.prices).toEqual(DEFAULT_SETTINGS.provider.prices);
+    type(field("Output"), "сорок");
+    await flush();
+    expect(row.querySelector(".vault-copilot-setting-error")?.textContent).toContain('Output: "сорок" is not a price');
+    expect(store.get().completion.model.prices.output).toBe(0.4);
+  });
+
   it("tests the connection of the model above and shows each check", async () => {
     const server = await startOpenAIServer([{ text: "ready" }], { knownModels: ["here-model"] });
     try {
@@ -401,6 +416,41 @@ describe("VaultCopilotSettingTab", () => {
     } finally {
       await server.close();
     }
+  });
+
+  it("keeps \"Takes images\" per model: not known until set, saved in data.json, and the next model starts not known again", async () => {
+    const { rowNamed, store, savedSettings } = await openTab();
+    const select = rowNamed("Takes images").querySelector("select")!;
+    expect(select.value).toBe("unknown");
+    expect(knownToTakeImages(store.get(), store.get().provider.model)).toBeNull();
+    edit(select, "yes", "change");
+    await flush();
+    expect(knownToTakeImages(store.get(), store.get().provider.model)).toBe(true);
+    expect(Object.values((await savedSettings()).modelImageSupport)).toEqual([true]);
+    // Another model (its key names provider, server and model) is not known.
+    await act(() => store.update((s) => ({ ...s, provider: { ...s.provider, model: "другая-модель" } })));
+    expect(select.value).toBe("unknown");
+    edit(select, "no", "change");
+    await flush();
+    expect(knownToTakeImages(store.get(), "другая-модель")).toBe(false);
+    edit(select, "unknown", "change");
+    await flush();
+    expect(knownToTakeImages(store.get(), "другая-модель")).toBeNull();
+  });
+
+  it("reads web pages unless switched off, and keeps the longest page within 1000 to 500000 characters", async () => {
+    const { rowNamed, store } = await openTab();
+    expect(store.get().webPages).toEqual({ enabled: true, maxCharacters: 40_000 });
+    act(() => rowNamed("Read web pages").querySelector<HTMLElement>(".checkbox-container")!.click());
+    await flush();
+    expect(store.get().webPages.enabled).toBe(false);
+    const field = rowNamed("Longest web page").querySelector("input")!;
+    type(field, "999");
+    await flush();
+    expect(store.get().webPages.maxCharacters).toBe(40_000);
+    type(field, "12000");
+    await flush();
+    expect(store.get().webPages.maxCharacters).toBe(12_000);
   });
 
   it("tests the embeddings server with a real request and says the verdict in its colour, in a sentence either way", async () => {

@@ -1,12 +1,13 @@
 import { detectLocalServers } from "../../LLMProviders/connection/detectLocalServers";
 import type { ChatModelPorts } from "../../LLMProviders/chatModelFactory";
 import { testConnection } from "../../LLMProviders/connection/testConnection";
-import { makeDefaultModel, withToolSupport } from "../../LLMProviders/modelChoice";
+import { knownToTakeImages, makeDefaultModel, withImageSupport, withToolSupport } from "../../LLMProviders/modelChoice";
 import { PROVIDER_PRESET_DETAILS } from "./providerPresets";
 import { ModelFormModal } from "./ModelFormModal";
 import { priceFields } from "./priceFields";
-import { lineButton, save, type RowContext, type SettingsRow } from "./settingRows";
+import { dropdownRow, lineButton, save, type RowContext, type SettingsRow } from "./settingRows";
 import { addCheckButton } from "./verdict";
+import type { CopilotSettings, ModelPrices } from "../../settings/settingsSchema";
 
 /** "Test connection": runs the four checks on the default model and shows each verdict under the button. */
 export function testConnectionRow(context: RowContext, ports: ChatModelPorts): SettingsRow {
@@ -59,11 +60,45 @@ export function localServersRow(context: RowContext, ports: ChatModelPorts): Set
   };
 }
 
-/** The default model's prices, for the cost shown under each answer: four labelled fields, each saved as it is typed. */
+const IMAGE_CHOICES = { yes: "Yes", no: "No", unknown: "Not known: leave images out" } as const;
+
+/**
+ * "Takes images" for the default model: filled in from the provider's model list where it says
+ * so (OpenRouter's does), and the user's to set. Images go only to a model set to Yes; for any
+ * other they are left out, with a notice in the chat, since a server refuses a request with an
+ * image for a model that takes none.
+ */
+export function imageInputRow(context: RowContext): SettingsRow {
+  return dropdownRow(context, {
+    name: "Takes images",
+    desc: "Whether this model reads images: those you attach, paste or drop, and those in the notes you attach. Images go only to a model set to Yes; otherwise they are left out and the chat says so.",
+    choices: IMAGE_CHOICES,
+    read: (s) => {
+      const known = knownToTakeImages(s, s.provider.model);
+      return known === null ? "unknown" : known ? "yes" : "no";
+    },
+    write: (s, choice) => withImageSupport(s, s.provider.model, choice === "unknown" ? null : choice === "yes"),
+  });
+}
+
+/** The default model's prices, for the cost shown under each answer. */
 export function pricesRow(context: RowContext): SettingsRow {
-  return {
+  return priceFieldsRow(context, {
     name: "Prices",
     desc: "US dollars per million tokens, from your provider's price page: input and output, and for models with a prompt cache the price of reading and of writing it (empty: the input price). Leave all empty to show tokens only.",
+    read: (s) => s.provider.prices,
+    write: (s, prices) => ({ ...s, provider: { ...s.provider, prices } }),
+  });
+}
+
+/** Four labelled price fields for the prices `read` finds, each saved through `write` as it is typed. */
+export function priceFieldsRow(
+  context: RowContext,
+  row: { name: string; desc: string; read(settings: CopilotSettings): ModelPrices; write(settings: CopilotSettings, prices: ModelPrices): CopilotSettings },
+): SettingsRow {
+  return {
+    name: row.name,
+    desc: row.desc,
     render(setting) {
       setting.settingEl.addClass("vault-copilot-prices-row");
       const errorHost = setting.infoEl.createDiv();
@@ -74,11 +109,11 @@ export function pricesRow(context: RowContext): SettingsRow {
       };
       const setPrices = priceFields(
         setting.controlEl,
-        context.store.get().provider.prices,
-        (key, price) => save(context.store, (s) => ({ ...s, provider: { ...s.provider, prices: { ...s.provider.prices, [key]: price } } })),
+        row.read(context.store.get()),
+        (key, price) => save(context.store, (s) => row.write(s, { ...row.read(s), [key]: price })),
         showProblem,
       );
-      return context.store.subscribe((settings) => setPrices(settings.provider.prices));
+      return context.store.subscribe((settings) => setPrices(row.read(settings)));
     },
   };
 }

@@ -20,6 +20,7 @@ export interface ToolSettingsSectionProps {
 
 const CATEGORY_NAMES: Record<ToolCategory, string> = {
   search: "Search",
+  web: "Web",
   time: "Time",
   file: "Notes and files",
   media: "Media",
