@@ -19,22 +19,30 @@ export interface Language {
   /** The language's name in itself, as Obsidian's language menu shows it. */
   name: string;
   table: Translation;
+  /** The locale's number format and plural rules, made once: a streaming answer's counts are written at every frame. */
+  numbers: Intl.NumberFormat;
+  plurals: Intl.PluralRules;
 }
 
-export const ENGLISH: Language = { code: "en", locale: "en-US", name: "English", table: en };
+/** A shipped language, with its Intl objects. */
+export function language(code: string, locale: string, name: string, table: Translation): Language {
+  return { code, locale, name, table, numbers: new Intl.NumberFormat(locale), plurals: new Intl.PluralRules(locale) };
+}
+
+export const ENGLISH: Language = language("en", "en-US", "English", en);
 
 /** The shipped languages, English first. */
 export const LANGUAGES: readonly Language[] = [
   ENGLISH,
-  { code: "zh", locale: "zh-CN", name: "简体中文", table: zh },
-  { code: "zh-TW", locale: "zh-TW", name: "繁體中文", table: zhTW },
-  { code: "ja", locale: "ja-JP", name: "日本語", table: ja },
-  { code: "ko", locale: "ko-KR", name: "한국어", table: ko },
-  { code: "es", locale: "es-ES", name: "Español", table: es },
-  { code: "de", locale: "de-DE", name: "Deutsch", table: de },
-  { code: "fr", locale: "fr-FR", name: "Français", table: fr },
-  { code: "ru", locale: "ru-RU", name: "Русский", table: ru },
-  { code: "pt-BR", locale: "pt-BR", name: "Português do Brasil", table: ptBR },
+  language("zh", "zh-CN", "简体中文", zh),
+  language("zh-TW", "zh-TW", "繁體中文", zhTW),
+  language("ja", "ja-JP", "日本語", ja),
+  language("ko", "ko-KR", "한국어", ko),
+  language("es", "es-ES", "Español", es),
+  language("de", "de-DE", "Deutsch", de),
+  language("fr", "fr-FR", "Français", fr),
+  language("ru", "ru-RU", "Русский", ru),
+  language("pt-BR", "pt-BR", "Português do Brasil", ptBR),
 ];
 
 const BY_CODE: ReadonlyMap<string, Language> = new Map(LANGUAGES.map((language) => [language.code.toLowerCase(), language]));

@@ -1,5 +1,5 @@
 import { en } from "./en";
-import { ENGLISH, LANGUAGES, languageFor, type Language } from "./languages";
+import { ENGLISH, LANGUAGES, language, languageFor } from "./languages";
 import { translate } from "./translate";
 
 const russian = languageFor("ru");
@@ -31,7 +31,7 @@ describe("translate", () => {
   });
 
   it("reads a key the language lacks in English", () => {
-    const partial: Language = { code: "xx", locale: "fr-FR", name: "partial", table: { "composer.send": "Envoyer" } };
+    const partial = language("xx", "fr-FR", "partial", { "composer.send": "Envoyer" });
     expect(translate(partial, "composer.send")).toBe("Envoyer");
     expect(translate(partial, "composer.stop")).toBe(en["composer.stop"]);
     expect(translate(partial, "summary.notesFound", { count: 2 })).toBe("2 notes found");

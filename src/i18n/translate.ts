@@ -12,24 +12,16 @@ const PLACEHOLDER = /\{(\w+)\}/g;
  */
 export function translate(language: Language, key: MessageKey, values: MessageValues = {}): string {
   const message: Message = language.table[key] ?? en[key];
-  const text = typeof message === "string" ? message : pluralForm(message, language.locale, values.count);
+  const text = typeof message === "string" ? message : pluralForm(message, language.plurals, values.count);
   return text.replace(PLACEHOLDER, (whole, name: string) => {
     const value = values[name];
     if (value === undefined) return whole;
-    return typeof value === "number" ? numberFormat(language.locale).format(value) : value;
+    return typeof value === "number" ? language.numbers.format(value) : value;
   });
 }
 
-function pluralForm(message: PluralMessage, locale: string, count: string | number | undefined): string {
+function pluralForm(message: PluralMessage, plurals: Intl.PluralRules, count: string | number | undefined): string {
   const amount = typeof count === "number" ? count : Number(count);
   if (!Number.isFinite(amount)) return message.other;
-  return message[pluralRules(locale).select(amount)] ?? message.other;
-}
-
-function pluralRules(locale: string): Intl.PluralRules {
-  return new Intl.PluralRules(locale);
-}
-
-export function numberFormat(locale: string): Intl.NumberFormat {
-  return new Intl.NumberFormat(locale);
+  return message[plurals.select(amount)] ?? message.other;
 }
