@@ -9,6 +9,7 @@ import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { chatViewSession } from "../../../test/helpers/chatViewSession";
+import { de } from "../../i18n/de";
 
 jest.setTimeout(30_000);
 
@@ -227,5 +228,32 @@ describe("tool banners", () => {
     expect(sentence).toContain("Нет такой");
     expect(sentence).not.toContain('Tool "readNote" failed');
     expect(banner.element.querySelector(".vault-copilot-tool-details .vault-copilot-tool-result")?.textContent).toMatch(/^Tool "readNote" failed: /);
+  });
+
+  describe("in another language", () => {
+    afterEach(() => window.localStorage.removeItem("language"));
+
+    it("a failed call says why in the interface's language by the failure's kind, while the model reads the English sentence", async () => {
+      window.localStorage.setItem("language", "de");
+      await session.open(
+        [
+          { toolCalls: [{ name: "readNote", arguments: JSON.stringify({ notePath: "Нет такой.md" }) }] },
+          replace(NOTE, "нет этих слов", "新しい"),
+          { toolCalls: [{ name: "readNote", arguments: JSON.stringify({ notePath: 42 }) }] },
+          { text: "Не получилось." },
+        ],
+        { notes: { [NOTE]: "черновик 草稿 🌱\n" } },
+      );
+      const box = screen.getByRole("textbox", { name: de["composer.message"] });
+      fireEvent.change(box, { target: { value: "Прочитай" } });
+      fireEvent.keyDown(box, { key: "Enter" });
+      const log = () => screen.getByRole("log", { name: de["conversation.label"] });
+      await waitFor(() => expect(log().textContent).toContain("Не получилось."), patiently);
+      const sentences = [...log().querySelectorAll(".vault-copilot-tool-banner")].map((banner) => banner.querySelector(".vault-copilot-tool-error")?.textContent);
+      expect(sentences).toEqual(["Keine Notiz passt zu „Нет такой.md“.", `Der zu ersetzende Text wurde in „${NOTE}“ nicht gefunden, daher wurde nichts geändert.`, "Das Modell hat Argumente geschickt, die das Werkzeug nicht verwenden kann (notePath); es wird gebeten, sie neu zu senden."]);
+      // The model reads what it read before, in English, whatever the interface's language.
+      expect(session.server.requests[1]!.rawBody).toContain('Tool \\"readNote\\" failed: No note matches \\"Нет такой.md\\"');
+      expect(session.server.requests[2]!.rawBody).toContain("oldText was not found in");
+    });
   });
 });

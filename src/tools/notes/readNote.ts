@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ToolFailureError } from "../../errorMessage";
 import { defuseToolText, escapeXmlAttribute } from "../../context/escapeXml";
 import { noteName } from "../../vault/vaultPath";
 import type { VaultPort } from "../../vault/VaultPort";
@@ -66,7 +67,7 @@ export const readNoteTool: BuiltinToolEntry = {
 
 export async function readNote(vault: VaultPort, notePath: string, chunkIndex: number): Promise<ReadNoteResult> {
   const { path, heading } = await findNote(vault, notePath);
-  if (!isTextFile(path)) throw new Error(`"${path}" is not a text note; readNote reads Markdown and other text files.`);
+  if (!isTextFile(path)) throw new ToolFailureError(`"${path}" is not a text note; readNote reads Markdown and other text files.`, { kind: "not-text", values: { path } });
   const [text, stat] = await Promise.all([vault.read(path), vault.stat(path)]);
   let body = text;
   let notice: string | undefined;

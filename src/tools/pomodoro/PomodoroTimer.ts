@@ -1,3 +1,4 @@
+import type { ToolFailure } from "../../errorMessage";
 import type { Clock } from "../../ports/Clock";
 import { clearTimer, setTimer } from "../../ports/timers";
 import type { PomodoroDisplay, PomodoroTimers } from "./PomodoroDisplay";
@@ -21,12 +22,14 @@ export interface IdlePomodoro {
 export type PomodoroStatus = RunningPomodoro | IdlePomodoro;
 
 export class PomodoroAlreadyRunningError extends Error {
+  readonly failure: ToolFailure;
   constructor(readonly current: RunningPomodoro) {
     super(
       `A pomodoro${current.label ? ` ("${current.label}")` : ""} is already running with ${formatRemaining(current.remainingMs)} left. ` +
         'Stop it first (action "stop") if the user wants a new one.',
     );
     this.name = "PomodoroAlreadyRunningError";
+    this.failure = { kind: "timer-running", values: { count: Math.max(1, Math.ceil(current.remainingMs / 60_000)) } };
   }
 }
 
