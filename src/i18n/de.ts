@@ -198,6 +198,8 @@ export const de: Translation = {
   "summary.noTimerWasRunning": "es lief kein Timer",
   "summary.endsAt": "endet um {time}",
   "summary.noTimer": "kein Timer läuft",
+  "pomodoro.done": { one: "Pomodoro vorbei ({count} Min.). Zeit für eine Pause.", other: "Pomodoro vorbei ({count} Min.). Zeit für eine Pause." },
+  "pomodoro.doneLabelled": { one: "Pomodoro vorbei: {label} ({count} Min.). Zeit für eine Pause.", other: "Pomodoro vorbei: {label} ({count} Min.). Zeit für eine Pause." },
 
   "tool.localSearch.name": "Tresorsuche",
   "tool.localSearch.description": "Lässt das Modell deine Notizen (Titel, Aliase, Überschriften, Tags, Ordner und Text) nach dem durchsuchen, was eine Frage braucht.",
@@ -665,6 +667,8 @@ export const de: Translation = {
   "completion.used.unpriced": " ({count} ohne bekannte Kosten)",
   "completion.used.today": "Heute: {usage}",
   "completion.used.month": "Diesen Monat: {usage}",
+  "completion.notice.dailyCap": { one: "Die Vervollständigung beim Schreiben pausiert bis morgen: Heute wurde {count} Anfrage gesendet, so viele, wie das Tageslimit in den Einstellungen von Vault Copilot erlaubt.", other: "Die Vervollständigung beim Schreiben pausiert bis morgen: Die heutigen {count} Anfragen (das Tageslimit in den Einstellungen von Vault Copilot) sind gesendet." },
+  "completion.notice.failed": "Die Vervollständigung beim Schreiben ist fehlgeschlagen: {reason}",
   "completion.used.failed": "Die Zahlen konnten nicht gelesen werden: {reason}",
   "tool.readWebPage.name": "Webseite lesen",
   "tool.readWebPage.description": "Lässt das Modell eine Webseite lesen, die du oder deine Notizen nennen: ihren Haupttext als Markdown (nur öffentliche Seiten).",

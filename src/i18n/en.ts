@@ -215,6 +215,8 @@ export const en = {
   "summary.noTimerWasRunning": "no timer was running",
   "summary.endsAt": "ends at {time}",
   "summary.noTimer": "no timer running",
+  "pomodoro.done": { one: "Pomodoro done ({count} min). Time for a break.", other: "Pomodoro done ({count} min). Time for a break." },
+  "pomodoro.doneLabelled": { one: "Pomodoro done: {label} ({count} min). Time for a break.", other: "Pomodoro done: {label} ({count} min). Time for a break." },
 
   // The built-in tools, by id: their names and descriptions in the settings, their banners' words
   "tool.localSearch.name": "Vault search",
@@ -602,6 +604,8 @@ export const en = {
   "completion.used.unpriced": " ({count} without a known cost)",
   "completion.used.today": "Today: {usage}",
   "completion.used.month": "This month: {usage}",
+  "completion.notice.dailyCap": { one: "Inline completion is paused until tomorrow: today's {count} request (the daily cap in Vault Copilot's settings) has been sent.", other: "Inline completion is paused until tomorrow: today's {count} requests (the daily cap in Vault Copilot's settings) have been sent." },
+  "completion.notice.failed": "Inline completion failed: {reason}",
   "completion.used.failed": "The figures could not be read: {reason}",
   "settings.tools": "Agent tools",
   "settings.tools.name": "Tools the agent may use",

@@ -198,6 +198,8 @@ export const es: Translation = {
   "summary.noTimerWasRunning": "no había ningún temporizador en marcha",
   "summary.endsAt": "termina a las {time}",
   "summary.noTimer": "ningún temporizador en marcha",
+  "pomodoro.done": { one: "Pomodoro terminado ({count} min). Hora de descansar.", many: "Pomodoro terminado ({count} min). Hora de descansar.", other: "Pomodoro terminado ({count} min). Hora de descansar." },
+  "pomodoro.doneLabelled": { one: "Pomodoro terminado: {label} ({count} min). Hora de descansar.", many: "Pomodoro terminado: {label} ({count} min). Hora de descansar.", other: "Pomodoro terminado: {label} ({count} min). Hora de descansar." },
 
   "tool.localSearch.name": "Búsqueda en la bóveda",
   "tool.localSearch.description": "Permite al modelo buscar en tus notas (títulos, alias, encabezados, etiquetas, carpetas y texto) lo que necesita una pregunta.",
@@ -665,6 +667,8 @@ export const es: Translation = {
   "completion.used.unpriced": " ({count} sin coste conocido)",
   "completion.used.today": "Hoy: {usage}",
   "completion.used.month": "Este mes: {usage}",
+  "completion.notice.dailyCap": { one: "El autocompletado en línea se pausa hasta mañana: hoy ya se envió {count} solicitud, el límite diario de los ajustes de Vault Copilot.", many: "El autocompletado en línea se pausa hasta mañana: ya se enviaron las {count} solicitudes de hoy (el límite diario de los ajustes de Vault Copilot).", other: "El autocompletado en línea se pausa hasta mañana: ya se enviaron las {count} solicitudes de hoy (el límite diario de los ajustes de Vault Copilot)." },
+  "completion.notice.failed": "Falló el autocompletado en línea: {reason}",
   "completion.used.failed": "No se pudieron leer las cifras: {reason}",
   "tool.readWebPage.name": "Leer página web",
   "tool.readWebPage.description": "Permite al modelo leer una página web que nombréis tú o tus notas: su texto principal, en Markdown (solo páginas públicas).",

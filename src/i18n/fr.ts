@@ -198,6 +198,8 @@ export const fr: Translation = {
   "summary.noTimerWasRunning": "aucun minuteur ne tournait",
   "summary.endsAt": "se termine à {time}",
   "summary.noTimer": "aucun minuteur en cours",
+  "pomodoro.done": { one: "Pomodoro terminé ({count} min). C’est l’heure de la pause.", many: "Pomodoro terminé ({count} min). C’est l’heure de la pause.", other: "Pomodoro terminé ({count} min). C’est l’heure de la pause." },
+  "pomodoro.doneLabelled": { one: "Pomodoro terminé : {label} ({count} min). C’est l’heure de la pause.", many: "Pomodoro terminé : {label} ({count} min). C’est l’heure de la pause.", other: "Pomodoro terminé : {label} ({count} min). C’est l’heure de la pause." },
 
   "tool.localSearch.name": "Recherche dans le coffre",
   "tool.localSearch.description": "Permet au modèle de chercher dans vos notes (titres, alias, intertitres, tags, dossiers et texte) ce dont une question a besoin.",
@@ -665,6 +667,8 @@ export const fr: Translation = {
   "completion.used.unpriced": " ({count} sans coût connu)",
   "completion.used.today": "Aujourd’hui : {usage}",
   "completion.used.month": "Ce mois-ci : {usage}",
+  "completion.notice.dailyCap": { one: "La complétion en ligne est en pause jusqu’à demain : {count} requête a été envoyée aujourd’hui, la limite quotidienne des paramètres de Vault Copilot.", many: "La complétion en ligne est en pause jusqu’à demain : les {count} requêtes du jour (la limite quotidienne des paramètres de Vault Copilot) ont été envoyées.", other: "La complétion en ligne est en pause jusqu’à demain : les {count} requêtes du jour (la limite quotidienne des paramètres de Vault Copilot) ont été envoyées." },
+  "completion.notice.failed": "La complétion en ligne a échoué : {reason}",
   "completion.used.failed": "Impossible de lire les chiffres : {reason}",
   "tool.readWebPage.name": "Lire une page web",
   "tool.readWebPage.description": "Permet au modèle de lire une page web que vous ou vos notes citez : son texte principal, en Markdown (pages publiques seulement).",

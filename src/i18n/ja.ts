@@ -198,6 +198,8 @@ export const ja: Translation = {
   "summary.noTimerWasRunning": "動いているタイマーはありませんでした",
   "summary.endsAt": "{time} に終了",
   "summary.noTimer": "動いているタイマーはありません",
+  "pomodoro.done": { other: "ポモドーロが終わりました（{count} 分）。休憩しましょう。" },
+  "pomodoro.doneLabelled": { other: "ポモドーロが終わりました：{label}（{count} 分）。休憩しましょう。" },
 
   "tool.localSearch.name": "保管庫の検索",
   "tool.localSearch.description": "質問に必要なものを、モデルがノート（タイトル、エイリアス、見出し、タグ、フォルダ、本文）から検索できます。",
@@ -665,6 +667,8 @@ export const ja: Translation = {
   "completion.used.unpriced": "（費用不明 {count} 件）",
   "completion.used.today": "今日：{usage}",
   "completion.used.month": "今月：{usage}",
+  "completion.notice.dailyCap": { other: "インライン補完は明日まで止まります。今日の {count} 回のリクエスト（Vault Copilot の設定の 1 日の上限）を使い切りました。" },
+  "completion.notice.failed": "インライン補完に失敗しました：{reason}",
   "completion.used.failed": "数値を読み込めませんでした：{reason}",
   "tool.readWebPage.name": "ウェブページを読む",
   "tool.readWebPage.description": "あなたやノートが挙げたウェブページの本文を、モデルが Markdown で読めます（公開ページのみ）。",

@@ -198,6 +198,8 @@ export const ko: Translation = {
   "summary.noTimerWasRunning": "돌아가던 타이머가 없었음",
   "summary.endsAt": "{time}에 끝남",
   "summary.noTimer": "돌아가는 타이머 없음",
+  "pomodoro.done": { other: "뽀모도로가 끝났습니다({count}분). 쉴 시간입니다." },
+  "pomodoro.doneLabelled": { other: "뽀모도로가 끝났습니다: {label}({count}분). 쉴 시간입니다." },
 
   "tool.localSearch.name": "보관소 검색",
   "tool.localSearch.description": "질문에 필요한 것을 모델이 노트(제목, 별칭, 머리글, 태그, 폴더, 본문)에서 검색합니다.",
@@ -665,6 +667,8 @@ export const ko: Translation = {
   "completion.used.unpriced": "(비용을 모르는 요청 {count}건)",
   "completion.used.today": "오늘: {usage}",
   "completion.used.month": "이번 달: {usage}",
+  "completion.notice.dailyCap": { other: "인라인 자동 완성은 내일까지 멈춥니다. 오늘의 요청 {count}회(Vault Copilot 설정의 하루 한도)를 모두 보냈습니다." },
+  "completion.notice.failed": "인라인 자동 완성에 실패했습니다: {reason}",
   "completion.used.failed": "수치를 읽지 못했습니다: {reason}",
   "tool.readWebPage.name": "웹 페이지 읽기",
   "tool.readWebPage.description": "모델이 나나 내 노트가 언급한 웹 페이지의 본문을 Markdown으로 읽습니다(공개 페이지만).",

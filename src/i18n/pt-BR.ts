@@ -198,6 +198,8 @@ export const ptBR: Translation = {
   "summary.noTimerWasRunning": "nenhum cronômetro estava rodando",
   "summary.endsAt": "termina às {time}",
   "summary.noTimer": "nenhum cronômetro rodando",
+  "pomodoro.done": { one: "Pomodoro concluído ({count} min). Hora de uma pausa.", many: "Pomodoro concluído ({count} min). Hora de uma pausa.", other: "Pomodoro concluído ({count} min). Hora de uma pausa." },
+  "pomodoro.doneLabelled": { one: "Pomodoro concluído: {label} ({count} min). Hora de uma pausa.", many: "Pomodoro concluído: {label} ({count} min). Hora de uma pausa.", other: "Pomodoro concluído: {label} ({count} min). Hora de uma pausa." },
 
   "tool.localSearch.name": "Pesquisa no cofre",
   "tool.localSearch.description": "Permite ao modelo pesquisar nas suas notas (títulos, aliases, cabeçalhos, tags, pastas e texto) o que uma pergunta precisa.",
@@ -665,6 +667,8 @@ export const ptBR: Translation = {
   "completion.used.unpriced": " ({count} sem custo conhecido)",
   "completion.used.today": "Hoje: {usage}",
   "completion.used.month": "Este mês: {usage}",
+  "completion.notice.dailyCap": { one: "O autocompletar no texto está pausado até amanhã: hoje já foi enviada {count} solicitação, o limite diário nas configurações do Vault Copilot.", many: "O autocompletar no texto está pausado até amanhã: as {count} solicitações de hoje (o limite diário nas configurações do Vault Copilot) já foram enviadas.", other: "O autocompletar no texto está pausado até amanhã: as {count} solicitações de hoje (o limite diário nas configurações do Vault Copilot) já foram enviadas." },
+  "completion.notice.failed": "O autocompletar no texto falhou: {reason}",
   "completion.used.failed": "Não foi possível ler os números: {reason}",
   "tool.readWebPage.name": "Ler página web",
   "tool.readWebPage.description": "Permite ao modelo ler uma página web que você ou suas notas citarem: o texto principal dela, em Markdown (só páginas públicas).",

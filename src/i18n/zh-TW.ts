@@ -198,6 +198,8 @@ export const zhTW: Translation = {
   "summary.noTimerWasRunning": "沒有正在執行的計時器",
   "summary.endsAt": "於 {time} 結束",
   "summary.noTimer": "沒有計時器在執行",
+  "pomodoro.done": { other: "番茄鐘結束（{count} 分鐘）。該休息一下了。" },
+  "pomodoro.doneLabelled": { other: "番茄鐘結束：{label}（{count} 分鐘）。該休息一下了。" },
 
   "tool.localSearch.name": "儲存庫搜尋",
   "tool.localSearch.description": "讓模型依問題需要搜尋你的筆記（標題、別名、章節標題、標籤、資料夾和內文）。",
@@ -665,6 +667,8 @@ export const zhTW: Translation = {
   "completion.used.unpriced": "（{count} 次費用不明）",
   "completion.used.today": "今天：{usage}",
   "completion.used.month": "本月：{usage}",
+  "completion.notice.dailyCap": { other: "行內補全暫停到明天：今天的 {count} 次請求（Vault Copilot 設定中的每日上限）已經用完。" },
+  "completion.notice.failed": "行內補全失敗：{reason}",
   "completion.used.failed": "無法讀取這些數字：{reason}",
   "tool.readWebPage.name": "讀取網頁",
   "tool.readWebPage.description": "讓模型讀取你或你的筆記提到的網頁：以 Markdown 取得主要內文（僅限公開網頁）。",

@@ -198,6 +198,8 @@ export const zh: Translation = {
   "summary.noTimerWasRunning": "没有正在运行的计时器",
   "summary.endsAt": "于 {time} 结束",
   "summary.noTimer": "没有计时器在运行",
+  "pomodoro.done": { other: "番茄钟结束（{count} 分钟）。该休息一下了。" },
+  "pomodoro.doneLabelled": { other: "番茄钟结束：{label}（{count} 分钟）。该休息一下了。" },
 
   "tool.localSearch.name": "仓库搜索",
   "tool.localSearch.description": "让模型按问题需要搜索你的笔记（标题、别名、标题行、标签、文件夹和正文）。",
@@ -665,6 +667,8 @@ export const zh: Translation = {
   "completion.used.unpriced": "（{count} 次费用未知）",
   "completion.used.today": "今天：{usage}",
   "completion.used.month": "本月：{usage}",
+  "completion.notice.dailyCap": { other: "行内补全暂停到明天：今天的 {count} 次请求（Vault Copilot 设置中的每日上限）已经用完。" },
+  "completion.notice.failed": "行内补全失败：{reason}",
   "completion.used.failed": "无法读取这些数字：{reason}",
   "tool.readWebPage.name": "读取网页",
   "tool.readWebPage.description": "让模型读取你或你的笔记提到的网页：以 Markdown 形式取其正文（仅限公开网页）。",

@@ -112,9 +112,10 @@ export class PomodoroTimer {
     if (!finished) return;
     this.cancelTick();
     this.current = null;
-    this.lastFinished = { minutes: finished.minutes, endedAt: finished.endsAt, ...(finished.label ? { label: finished.label } : {}) };
+    const done = { minutes: finished.minutes, endedAt: finished.endsAt, ...(finished.label ? { label: finished.label } : {}) };
+    this.lastFinished = done;
     this.display?.clear();
-    this.display?.notify(`Pomodoro done${finished.label ? `: ${finished.label}` : ""} (${finished.minutes} min). Time for a break.`);
+    this.display?.notify(`Pomodoro done${finished.label ? `: ${finished.label}` : ""} (${finished.minutes} min). Time for a break.`, done);
   }
 
   private cancelTick(): void {
