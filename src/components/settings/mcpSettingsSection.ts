@@ -1,4 +1,5 @@
 import { errorMessage } from "../../errorMessage";
+import { zodIssueText } from "./zodIssueText";
 import type { McpServerStatus } from "../../mcp/McpHub";
 import { describeLeftOutTools, leftOutGroups, MCP_LIMITS_SHOWN, type LeftOutMcpTool } from "../../mcp/mcpToolLimits";
 import { ENGLISH } from "../../i18n/languages";
@@ -39,7 +40,7 @@ export function parseMcpServersText(text: string): McpServerSettings[] {
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     if (issue?.code === "custom") throw new Error(issue.message);
-    throw new Error(issue ? t("settings.mcpJson.badServer", { path: issue.path.join("."), reason: issue.message }) : t("settings.mcpJson.notList"));
+    throw new Error(issue ? t("settings.mcpJson.badServer", { path: issue.path.join("."), reason: zodIssueText(issue) }) : t("settings.mcpJson.notList"));
   }
   return parsed.data;
 }
