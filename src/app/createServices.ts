@@ -98,6 +98,7 @@ export function createServices(ports: ServicePorts): Services {
     editHistory,
     ...(ports.pomodoroTimer ? { pomodoroTimer: ports.pomodoroTimer(clock) } : {}),
     search: noteSearch,
+    documents: search.documents,
   });
   const mcpHub = new McpHub({
     registry,

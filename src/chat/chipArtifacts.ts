@@ -2,6 +2,9 @@ import { errorMessage } from "../errorMessage";
 import type { ContextArtifact } from "../context/PromptContextTypes";
 import type { VaultPort } from "../vault/VaultPort";
 import type { ContextChip } from "./chatTypes";
+import { isDocumentFile } from "../documents/documentKinds";
+import { DocumentReader, type DocumentSource } from "../documents/DocumentReader";
+import { readableTextOf } from "../documents/documentText";
 
 /** Most notes one folder or tag chip brings in (the first ones by path). */
 export const MAX_NOTES_PER_CHIP = 20;
@@ -37,12 +40,14 @@ export function selectionChip(path: string, text: string, fromLine: number, toLi
 /**
  * Reads chips into the artifacts of one message (L3 of its turn, L2 of later ones): a note once
  * however many chips name it, folders and tags as the notes in them. A note that cannot be read
- * is reported in `problems` and left out; the others still go.
+ * is reported in `problems` and left out; the others still go. A PDF or canvas chip attaches its
+ * text through `documents` (a PDF's pages under "[page N]" lines, a canvas as its outline).
  */
 export async function readChipArtifacts(
   vault: VaultPort,
   chips: readonly ContextChip[],
   signal?: AbortSignal,
+  documents: DocumentSource = new DocumentReader({ vault, pdf: null }),
 ): Promise<{ artifacts: ContextArtifact[]; problems: string[] }> {
   const artifacts: ContextArtifact[] = [];
   const problems: string[] = [];
@@ -54,7 +59,8 @@ export async function readChipArtifacts(
     if (seenNotes.has(path)) return;
     seenNotes.add(path);
     try {
-      artifacts.push(noteArtifact(path, await vault.read(path)));
+      const text = isDocumentFile(path) ? readableTextOf(await documents.read(path, signal)) : await vault.read(path);
+      artifacts.push(noteArtifact(path, text));
     } catch (error) {
       problems.push(`${path}: ${errorMessage(error)}`);
     }
@@ -86,8 +92,19 @@ export async function readChipArtifacts(
 }
 
 function noteArtifact(path: string, text: string): ContextArtifact {
-  const content = text.length > MAX_NOTE_CHARS ? `${text.slice(0, MAX_NOTE_CHARS)}\n[… the note goes on; ${text.length - MAX_NOTE_CHARS} more characters not attached]` : text;
+  const content = text.length > MAX_NOTE_CHARS ? `${text.slice(0, MAX_NOTE_CHARS)}\n${cutNotice(path, text)}` : text;
   return { id: `note:${path}`, kind: "note", title: baseName(path), source: path, content };
+}
+
+/** What a cut attachment says: the characters left out, and for a PDF the pages (readNote reads them). */
+function cutNotice(path: string, text: string): string {
+  const left = text.length - MAX_NOTE_CHARS;
+  const firstPageLeft = /\[page (\d+)\]/.exec(text.slice(MAX_NOTE_CHARS));
+  const pagesLeft = [...text.slice(MAX_NOTE_CHARS).matchAll(/^\[page (\d+)\]$/gm)].at(-1)?.[1];
+  if (isDocumentFile(path) && firstPageLeft && pagesLeft) {
+    return `[… the PDF goes on: pages ${firstPageLeft[1]}–${pagesLeft} (${left} characters) were not attached, as an attachment holds at most ${MAX_NOTE_CHARS} characters; readNote reads them]`;
+  }
+  return `[… the note goes on; ${left} more characters not attached]`;
 }
 
 /** "#project" matches "#project" and its nested tags ("#project/alpha"), in any case, as Obsidian's tag search does. */

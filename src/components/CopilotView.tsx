@@ -15,6 +15,7 @@ import type { PromptLibrary } from "../prompts/PromptLibrary";
 import { withSelectionEdit } from "../prompts/selectionEdit";
 import { ChatNoteWriter } from "../history/ChatNoteWriter";
 import { restoreChat } from "../history/restoreChat";
+import type { DocumentSource } from "../documents/DocumentReader";
 import type { EditHistory } from "../tools/edit/EditHistory";
 import type { ToolRegistry } from "../tools/ToolRegistry";
 import type { VaultPort } from "../vault/VaultPort";
@@ -35,6 +36,8 @@ export interface ChatServices {
   settings: SettingsSource;
   createRunner(mode: ChatMode, model: string): ChatRunner;
   vault: VaultPort;
+  /** PDFs and canvases as text for chips (absent: canvases still read, PDFs say they cannot be). */
+  documents?: DocumentSource;
   editHistory: EditHistory;
   registry: ToolRegistry;
   /** Model names the provider's server lists (empty when it lists none). */
@@ -112,7 +115,7 @@ export class CopilotView extends ItemView {
     this.writer = writer;
     const controller = new ChatController({
       createRunner: (mode, model) => services.createRunner(mode, model),
-      readContext: (chips, signal) => readChipArtifacts(services.vault, chips, signal),
+      readContext: (chips, signal) => readChipArtifacts(services.vault, chips, signal, services.documents),
       defaults: () => {
         const settings = services.settings.get();
         return { mode: newChatMode(settings, settings.provider.model), model: settings.provider.model };
@@ -203,7 +206,7 @@ export class CopilotView extends ItemView {
     const { controller, writer, services } = this;
     if (!controller || !writer) return;
     const { record, text } = await services.history.load(path);
-    const { chat, problems } = await restoreChat(record, services.vault);
+    const { chat, problems } = await restoreChat(record, services.vault, undefined, services.documents);
     await controller.restore(chat);
     writer.adopt(record, path, text);
     for (const problem of problems) new Notice(`Vault Copilot: ${problem}`);

@@ -3,6 +3,7 @@ import type { RestoredChat } from "../chat/ChatController";
 import { readChipArtifacts, selectionChip } from "../chat/chipArtifacts";
 import type { ChatMessage, ContextChip } from "../chat/chatTypes";
 import type { VaultPort } from "../vault/VaultPort";
+import type { DocumentSource } from "../documents/DocumentReader";
 import type { ChatRecord } from "./chatRecord";
 import { messagesFromRecord } from "./chatStateRecord";
 
@@ -12,7 +13,7 @@ import { messagesFromRecord } from "./chatStateRecord";
  * wrote the note did. A selection is read again from its lines. What cannot be read any more is
  * reported and left out; the conversation itself (L4) comes from the note alone.
  */
-export async function restoreChat(record: ChatRecord, vault: VaultPort, signal?: AbortSignal): Promise<{ chat: RestoredChat; problems: string[] }> {
+export async function restoreChat(record: ChatRecord, vault: VaultPort, signal?: AbortSignal, documents?: DocumentSource): Promise<{ chat: RestoredChat; problems: string[] }> {
   const problems: string[] = [];
   const messages: ChatMessage[] = [];
   for (const message of messagesFromRecord(record)) {
@@ -21,7 +22,7 @@ export async function restoreChat(record: ChatRecord, vault: VaultPort, signal?:
       continue;
     }
     const chips = await Promise.all(message.chips.map((chip) => withSelectionText(vault, chip, problems)));
-    const read = await readChipArtifacts(vault, chips, signal);
+    const read = await readChipArtifacts(vault, chips, signal, documents);
     problems.push(...read.problems);
     messages.push({ ...message, chips, artifacts: read.artifacts });
   }

@@ -19,6 +19,7 @@ import { Tokenizer } from "./tokenizer";
 import { anySignal, untilAborted } from "../ports/abort";
 import { SerialQueue } from "../ports/serialQueue";
 import { errorMessage } from "../errorMessage";
+import { documentKind } from "../documents/documentKinds";
 
 export interface NoteIndexOptions {
   vault: VaultPort;
@@ -162,7 +163,15 @@ export class NoteIndex implements NoteSearcher {
         const read = await readOrReason(this.options.vault, note.path);
         if (read.problem !== undefined) return null;
         const passage = bestPassage(read.text, { terms, idf, tokenizer: this.tokenizer, maxChars: this.options.passageChars ?? 1_500 });
-        return { path: note.path, title: note.title, score: note.score, mtime: note.mtime, content: passage.content, ...(passage.heading ? { heading: passage.heading } : {}) };
+        return {
+          path: note.path,
+          title: note.title,
+          score: note.score,
+          mtime: note.mtime,
+          content: passage.content,
+          ...(passage.heading ? { heading: passage.heading } : {}),
+          ...(documentKind(note.path) === "pdf" ? { page: passage.page } : {}),
+        };
       }),
     );
     return results.filter((result): result is SearchResultForLLM => result !== null);
@@ -316,7 +325,7 @@ export class NoteIndex implements NoteSearcher {
     this.pending.clear();
     let changed = false;
     for (const [path, action] of changes) {
-      if (action === "delete" || !path.toLowerCase().endsWith(".md") || this.isExcluded(path)) {
+      if (action === "delete" || documentKind(path) === null || this.isExcluded(path)) {
         changed = this.index.remove(path) || changed;
         continue;
       }

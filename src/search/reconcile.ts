@@ -6,6 +6,7 @@ import { dailyNoteDayKey } from "./timeRange";
 import type { TimeSlicer } from "./TimeSlicer";
 import type { Tokenizer } from "./tokenizer";
 import { errorMessage } from "../errorMessage";
+import { isDocumentFile } from "../documents/documentKinds";
 
 /** Where a long index job is, for a progress bar: `done` of `total` notes in this phase. */
 export interface IndexProgress {
@@ -97,6 +98,10 @@ export async function reconcile(context: ReconcileContext): Promise<ReconcileRep
     context.onProgress?.({ phase: "checking", done: Math.min(known.length, start + STAT_BATCH), total: known.length });
     await slicer.checkpoint();
   }
+
+  // PDFs and canvases after the notes: a PDF read for the first time is extracted page by page,
+  // and the notes should not wait behind it.
+  toRead.sort((a, b) => Number(isDocumentFile(a.path)) - Number(isDocumentFile(b.path)));
 
   // New notes are stated as they are read, in batches; the next batch is read while this one is
   // indexed, which keeps the disk and the thread both busy. (Reading further ahead, in more or

@@ -124,6 +124,12 @@ export class FsVault implements VaultPort {
     return decodeText(bytes, vaultPath, options.forEdit === true);
   }
 
+  async readBinary(path: string): Promise<ArrayBuffer> {
+    const vaultPath = this.checked(path);
+    const { bytes } = await this.guarded(vaultPath, "read", () => this.readBytes(vaultPath));
+    return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
+  }
+
   private async statResolved(vaultPath: string): Promise<FileStat | null> {
     return fileStatOf(await fs.stat(await this.resolve(vaultPath)));
   }

@@ -43,6 +43,10 @@ export class ObsidianVault implements VaultPort {
     return this.app.vault.read(file);
   }
 
+  async readBinary(path: string): Promise<ArrayBuffer> {
+    return this.app.vault.readBinary(this.fileAt(path));
+  }
+
   async create(path: string, content: string): Promise<void> {
     const vaultPath = this.checked(path);
     if (this.app.vault.getAbstractFileByPath(vaultPath)) throw new VaultFileExistsError(vaultPath);

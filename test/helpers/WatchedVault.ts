@@ -35,6 +35,11 @@ export class WatchedVault implements VaultPort {
     return this.inner.read(path);
   }
 
+  readBinary(path: string): Promise<ArrayBuffer> {
+    this.reads.push(path);
+    return this.inner.readBinary(path);
+  }
+
   create(path: string, content: string): Promise<void> {
     return this.inner.create(path, content);
   }

@@ -1,6 +1,7 @@
 import { errorMessage } from "../../errorMessage";
 import { promises as fs } from "node:fs";
 import type { NoteIndex } from "../../search/NoteIndex";
+import { pageLink } from "../../documents/documentKinds";
 import { integerFlag, parseArgs, stringFlag, UsageError } from "../args";
 import { applyEmbeddingFlags, embedNotes, EMBEDDING_FLAGS, roundScore as round } from "../cliIndex";
 import { openCliSearchServices, openVaultSession } from "../cliSession";
@@ -42,6 +43,7 @@ async function runOne(index: NoteIndex, query: string, limit: number, json: bool
   if (json) {
     const hits = results.map((result) => ({
       path: result.path,
+      ...(result.page !== undefined ? { page: result.page } : {}),
       title: result.title,
       score: round(result.score),
       ...(result.heading ? { heading: result.heading } : {}),
@@ -55,7 +57,8 @@ async function runOne(index: NoteIndex, query: string, limit: number, json: bool
     return;
   }
   for (const result of results) {
-    const where = result.heading ? `${result.path} > ${result.heading}` : result.path;
+    const link = pageLink(result.path, result.page);
+    const where = result.heading ? `${link} > ${result.heading}` : link;
     const preview = result.content.replace(/\s+/g, " ").trim().slice(0, 160);
     io.stdout(`${result.score.toFixed(3)}  ${where}\n${preview ? `        ${preview}\n` : ""}`);
   }

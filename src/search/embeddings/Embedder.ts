@@ -8,6 +8,7 @@ import { UnusableVectorsError, type EmbeddingClient } from "./embeddingClient";
 import { asEmbeddingError, embedWithRetry, mayHealLater, stopsTheRun } from "./embedWithRetry";
 import { inclusionFilter, type InclusionSettings } from "./includedNotes";
 import { noteSections, type NoteSection } from "./noteSections";
+import { documentKind } from "../../documents/documentKinds";
 import { VectorStore } from "./vectorStore";
 
 export interface EmbedderSettings extends InclusionSettings {
@@ -197,7 +198,7 @@ export class Embedder {
     if (event.type === "delete") {
       this.forget(event.path);
       this.changed.delete(event.path);
-    } else if (event.path.toLowerCase().endsWith(".md")) {
+    } else if (documentKind(event.path) !== null) {
       this.changed.add(event.path);
     }
     this.scheduler.clearTimeout(this.changeTimer);
