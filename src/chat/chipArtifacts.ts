@@ -2,7 +2,7 @@ import { errorMessage } from "../errorMessage";
 import type { ContextArtifact } from "../context/PromptContextTypes";
 import type { VaultPort } from "../vault/VaultPort";
 import type { ContextChip } from "./chatTypes";
-import { isDocumentFile } from "../documents/documentKinds";
+import { documentKind, isDocumentFile } from "../documents/documentKinds";
 import { DocumentReader, type DocumentSource } from "../documents/DocumentReader";
 import { readableTextOf } from "../documents/documentText";
 
@@ -53,7 +53,8 @@ export async function readChipArtifacts(
   const problems: string[] = [];
   const seenNotes = new Set<string>();
   let allNotes: string[] | undefined;
-  const notes = async () => (allNotes ??= (await vault.listNotes()).sort());
+  // A folder chip brings its PDFs and canvases too; a tag chip finds only notes (they alone have tags).
+  const notes = async () => (allNotes ??= (await vault.listFiles()).filter((path) => documentKind(path) !== null).sort());
 
   const addNote = async (path: string) => {
     if (seenNotes.has(path)) return;
@@ -79,7 +80,7 @@ export async function readChipArtifacts(
       if (inFolder.length > MAX_NOTES_PER_CHIP) problems.push(`${chip.label}: only the first ${MAX_NOTES_PER_CHIP} of ${inFolder.length} notes were attached`);
     } else if (chip.kind === "tag") {
       const tagged: string[] = [];
-      for (const path of await notes()) {
+      for (const path of (await notes()).filter((note) => documentKind(note) === "markdown")) {
         if (tagged.length > MAX_NOTES_PER_CHIP) break;
         const metadata = await vault.getMetadata(path);
         if (metadata?.tags.some((tag) => hasTag(tag, chip.target))) tagged.push(path);

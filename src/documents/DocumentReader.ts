@@ -181,7 +181,7 @@ export class DocumentReader {
 
   private changed(): void {
     this.dirty = true;
-    if (this.lifetime.signal.aborted) return;
+    if (this.lifetime.signal.aborted || !this.options.store) return;
     clearTimer(this.saveTimer);
     this.saveTimer = setTimer(() => {
       this.saveTimer = undefined;
