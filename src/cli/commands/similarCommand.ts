@@ -27,7 +27,8 @@ export const similarCommand: CliCommand = async (argv, io) => {
   try {
     await embedNotes(services, session, io);
     await index.start(io.signal);
-    const notes = (await vault.listNotes()).filter((path) => index.has(path));
+    // PDFs and canvases are indexed as notes, so they have neighbours too.
+    const notes = (await vault.listFiles()).filter((path) => index.has(path));
     for (const [position, given] of args.positionals.entries()) {
       const path = noteByName(given, notes, vault.configDir);
       const similar = await index.similar(path, { limit, signal: io.signal, outsideFolder: settings.history.folder });
