@@ -146,3 +146,40 @@ describe("PDFs and canvases in the note index", () => {
     expect(related[0]?.path).toBe("Papers/Harbour.pdf");
   });
 });
+
+describe("a PDF ranked by its best page", () => {
+  let folder: TempVault;
+  afterEach(() => folder?.remove());
+
+  it("finds the one page of a long PDF on the subject above a short note that names it in passing", async () => {
+    const filler = ["Bread", "Cheese", "Apples", "Rivers", "Mountains", "Trains", "Clocks", "Violins", "Bees", "Glass", "Salt", "Paper"].flatMap((subject) =>
+      Array.from({ length: 3 }, (_, part) => `${subject}, part ${part + 1}. ` + `${subject} and more about ${subject.toLowerCase()} in every season. `.repeat(25)),
+    );
+    const pages = [...filler.slice(0, 20), "The lighthouse keeper climbs the lighthouse at dusk, trims the lighthouse lamp and polishes its lens; a lighthouse keeper's log records each night.", ...filler.slice(20)];
+    folder = makeTempVault({
+      "Notes/Holiday.md": "We walked past a lighthouse on the way to the keeper of the village shop, and ate bread.",
+      ...Object.fromEntries(Array.from({ length: 8 }, (_, index) => [`Notes/Other ${index}.md`, `Plain words about rooms and tables, number ${index}.`])),
+    });
+    folder.write("Books/Almanac.pdf", "");
+    writeFileSync(join(folder.root, "Books/Almanac.pdf"), await standardFontPdf(pages));
+    const settings: CopilotSettings = structuredClone(DEFAULT_SETTINGS);
+    const services = createSearchServices({
+      vault: new FsVault(folder.root),
+      dataStore: new FsDataStore(pluginDataFolder(folder.root)),
+      secrets: new MapSecretStore(),
+      settings: { get: () => settings, subscribe: () => () => undefined, update: async () => undefined },
+      fetch: () => Promise.reject(new Error("no network in this test")),
+      pdfText: nodePdfText(),
+    });
+    try {
+      const hits = await services.noteSearch.search("lighthouse keeper", { limit: 2 });
+      expect(hits.map((hit) => [hit.path, hit.page])).toEqual([
+        ["Books/Almanac.pdf", 21],
+        ["Notes/Holiday.md", undefined],
+      ]);
+      expect(hits[0]?.content).toContain("trims the lighthouse lamp");
+    } finally {
+      await services.dispose();
+    }
+  });
+});

@@ -20,6 +20,8 @@ import { anySignal, untilAborted } from "../ports/abort";
 import { SerialQueue } from "../ports/serialQueue";
 import { errorMessage } from "../errorMessage";
 import { documentKind } from "../documents/documentKinds";
+import { PAGE_BREAK } from "../documents/documentText";
+import { PAGE_POOL_FACTOR, PdfPageRanking } from "./pdfPages";
 
 export interface NoteIndexOptions {
   vault: VaultPort;
@@ -69,6 +71,7 @@ export class NoteIndex implements NoteSearcher {
   private index = new InvertedIndex();
   private wordVectors: { index: InvertedIndex; vectors: NoteVectors } | undefined;
   private readonly tokenizer = new Tokenizer();
+  private readonly pdfPages: PdfPageRanking;
   private readonly ranking: RankingParameters;
   private readonly queue = new SerialQueue();
   private starting: Promise<IndexStartReport> | undefined;
@@ -88,6 +91,7 @@ export class NoteIndex implements NoteSearcher {
 
   constructor(private readonly options: NoteIndexOptions) {
     this.ranking = options.ranking ?? DEFAULT_RANKING;
+    this.pdfPages = new PdfPageRanking(options.vault, this.tokenizer);
   }
 
   get noteCount(): number {
@@ -162,7 +166,9 @@ export class NoteIndex implements NoteSearcher {
       ranked.map(async (note): Promise<SearchResultForLLM | null> => {
         const read = await readOrReason(this.options.vault, note.path);
         if (read.problem !== undefined) return null;
-        const passage = bestPassage(read.text, { terms, idf, tokenizer: this.tokenizer, maxChars: this.options.passageChars ?? 1_500 });
+        // A PDF ranked by its best page gives its passage from that page.
+        const text = note.page === undefined ? read.text : (read.text.split(`\n${PAGE_BREAK}\n`)[note.page - 1] ?? "");
+        const passage = bestPassage(text, { terms, idf, tokenizer: this.tokenizer, maxChars: this.options.passageChars ?? 1_500 });
         return {
           path: note.path,
           title: note.title,
@@ -170,7 +176,7 @@ export class NoteIndex implements NoteSearcher {
           mtime: note.mtime,
           content: passage.content,
           ...(passage.heading ? { heading: passage.heading } : {}),
-          ...(documentKind(note.path) === "pdf" ? { page: passage.page } : {}),
+          ...(documentKind(note.path) === "pdf" ? { page: note.page ?? passage.page } : {}),
         };
       }),
     );
@@ -196,15 +202,19 @@ export class NoteIndex implements NoteSearcher {
       ...(options.outsideFolder !== undefined ? { outsideFolder: options.outsideFolder } : {}),
     };
     const vectors = options.timeRange || options.wordsOnly ? null : (this.options.vectors?.() ?? null);
-    if (!vectors) return rankNotes(this.index, request);
+    const byWords = (limit: number) =>
+      this.pdfPages.rerank(rankNotes(this.index, { ...request, limit: limit * PAGE_POOL_FACTOR }), request.terms, this.index, this.ranking, limit);
+    if (!vectors) return byWords(options.limit);
     const pool = options.limit * 2;
-    const words = rankNotes(this.index, { ...request, limit: pool });
+    const words = await byWords(pool);
     const filter = requestFilter(request);
     const meaning = await vectors.search(query, pool, (path) => this.acceptsPath(path, filter), options.signal);
     if (!meaning || meaning.length === 0) return words.slice(0, options.limit);
+    const pageOf = new Map(words.map((note) => [note.path, note.page]));
     const fused = blendRankings(words, meaning, options.limit).flatMap(({ path, score }) => {
       const document = this.index.get(path);
-      return document ? [toRankedNote(document, score)] : [];
+      const page = pageOf.get(path);
+      return document ? [{ ...toRankedNote(document, score), ...(page !== undefined ? { page } : {}) }] : [];
     });
     return titleFirst(fused, query, this.index, filter);
   }
