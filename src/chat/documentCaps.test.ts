@@ -1,5 +1,3 @@
-import { writeFileSync } from "node:fs";
-import { join } from "node:path";
 import { makeChat, type ChatSetup } from "../../test/helpers/chatHarness";
 import { startOpenAIServer, type OpenAIServer } from "../../test/helpers/openAIServer";
 import { contentText } from "../../test/helpers/runnerHarness";
@@ -26,8 +24,7 @@ it("a PDF attached past the page cap says so in the request the model gets and i
     controller: { readContext: (chips, signal) => readChipArtifacts(setup.fsVault, chips, signal, documents) },
   });
   documents = new DocumentReader({ vault: setup.fsVault, pdf: pdfText, limits: { maxPdfPages: 2, maxPdfCharacters: 100_000 } });
-  setup.vault.write("Papers/Long.pdf", "");
-  writeFileSync(join(setup.vault.root, "Papers/Long.pdf"), await standardFontPdf(["First page.", "Second page.", "Third page.", "Fourth page."]));
+  setup.vault.write("Papers/Long.pdf", await standardFontPdf(["First page.", "Second page.", "Third page.", "Fourth page."]));
 
   setup.controller.addChip(noteChip("Papers/Long.pdf"));
   await setup.controller.send("Summarize it");

@@ -1,5 +1,3 @@
-import { writeFileSync } from "node:fs";
-import { join } from "node:path";
 import { makeTempVault, type TempVault } from "../../test/helpers/tempVault";
 import { standardFontPdf, unicodePdf } from "../../test/helpers/pdfFiles";
 import { DocumentReader } from "../documents/DocumentReader";
@@ -20,10 +18,7 @@ beforeAll(async () => {
     "Boards/Карта.canvas": JSON.stringify({ nodes: [{ id: "a", type: "text", text: "Идея 想法", x: 0, y: 0, width: 10, height: 10 }], edges: [] }),
     "Notes/Plan.md": "The plan.",
   });
-  const write = (path: string, bytes: Uint8Array) => {
-    folder.write(path, "");
-    writeFileSync(join(folder.root, path), bytes);
-  };
+  const write = (path: string, bytes: Uint8Array) => folder.write(path, bytes);
   write("Papers/Отчёт.pdf", unicodePdf(["Итоги года", "", "Выводы 结论"]));
   // About 120 pages of 1,000 characters: past what one attachment holds.
   write("Papers/Big.pdf", await standardFontPdf(Array.from({ length: 120 }, (_, page) => `Page ${page + 1}. ` + "Words about the sea and its tides. ".repeat(28))));

@@ -12,6 +12,23 @@ import { nodePdfText } from "./node/nodePdfText";
 import type { PdfTextPort } from "./PdfTextPort";
 import { DOCUMENT_CACHE_FILE } from "./DocumentReader";
 
+/** The search services as the plugin builds them, over a folder, with a PDF port; problems collected. */
+function openSearch(root: string, pdfText: PdfTextPort): { services: SearchServices; problems: string[] } {
+  const problems: string[] = [];
+  const settings: CopilotSettings = structuredClone(DEFAULT_SETTINGS);
+  const services = createSearchServices({
+    vault: new FsVault(root),
+    dataStore: new FsDataStore(pluginDataFolder(root)),
+    secrets: new MapSecretStore(),
+    settings: { get: () => settings, subscribe: () => () => undefined, update: async () => undefined },
+    fetch: () => Promise.reject(new Error("no network in this test")),
+    pdfText,
+    onProblem: (message) => problems.push(message),
+    yieldNow: () => new Promise((resolve) => setImmediate(resolve)),
+  });
+  return { services, problems };
+}
+
 /** The real port, counting the PDFs it is asked to read (the cache is what is under test). */
 function countingPdfText(): PdfTextPort & { extractions: number } {
   const inner = nodePdfText();
@@ -43,30 +60,13 @@ describe("PDFs and canvases in the note index", () => {
 
   async function vaultWith(files: Record<string, string | Uint8Array>): Promise<void> {
     folder = makeTempVault({}, "vault-copilot-documents-");
-    for (const [path, content] of Object.entries(files)) {
-      if (typeof content === "string") folder.write(path, content);
-      else {
-        folder.write(path, "");
-        writeFileSync(join(folder.root, path), content);
-      }
-    }
+    for (const [path, content] of Object.entries(files)) folder.write(path, content);
   }
 
   function open(pdfText: PdfTextPort = nodePdfText()): { services: SearchServices; problems: string[] } {
-    const problems: string[] = [];
-    const settings: CopilotSettings = structuredClone(DEFAULT_SETTINGS);
-    const services = createSearchServices({
-      vault: new FsVault(folder.root),
-      dataStore: new FsDataStore(pluginDataFolder(folder.root)),
-      secrets: new MapSecretStore(),
-      settings: { get: () => settings, subscribe: () => () => undefined, update: async () => undefined },
-      fetch: () => Promise.reject(new Error("no network in this test")),
-      pdfText,
-      onProblem: (message) => problems.push(message),
-      yieldNow: () => new Promise((resolve) => setImmediate(resolve)),
-    });
-    opened.push(services);
-    return { services, problems };
+    const opening = openSearch(folder.root, pdfText);
+    opened.push(opening.services);
+    return opening;
   }
 
   it("finds a PDF by the words of its third page, and names that page", async () => {
@@ -160,17 +160,8 @@ describe("a PDF ranked by its best page", () => {
       "Notes/Holiday.md": "We walked past a lighthouse on the way to the keeper of the village shop, and ate bread.",
       ...Object.fromEntries(Array.from({ length: 8 }, (_, index) => [`Notes/Other ${index}.md`, `Plain words about rooms and tables, number ${index}.`])),
     });
-    folder.write("Books/Almanac.pdf", "");
-    writeFileSync(join(folder.root, "Books/Almanac.pdf"), await standardFontPdf(pages));
-    const settings: CopilotSettings = structuredClone(DEFAULT_SETTINGS);
-    const services = createSearchServices({
-      vault: new FsVault(folder.root),
-      dataStore: new FsDataStore(pluginDataFolder(folder.root)),
-      secrets: new MapSecretStore(),
-      settings: { get: () => settings, subscribe: () => () => undefined, update: async () => undefined },
-      fetch: () => Promise.reject(new Error("no network in this test")),
-      pdfText: nodePdfText(),
-    });
+    folder.write("Books/Almanac.pdf", await standardFontPdf(pages));
+    const { services } = openSearch(folder.root, nodePdfText());
     try {
       const hits = await services.noteSearch.search("lighthouse keeper", { limit: 2 });
       expect(hits.map((hit) => [hit.path, hit.page])).toEqual([

@@ -5,8 +5,7 @@
  * worker thread the bundle starts.
  */
 import { spawn } from "node:child_process";
-import { writeFileSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { resolve } from "node:path";
 import { runCli } from "../helpers/runCli";
 import { contentText } from "../helpers/runnerHarness";
 import { buildCliBundle } from "../helpers/cliBundle";
@@ -48,8 +47,7 @@ afterEach(async () => {
 });
 
 function writePdf(path: string, bytes: Uint8Array): void {
-  vault.write(path, "");
-  writeFileSync(join(vault.root, path), bytes);
+  vault.write(path, bytes);
 }
 
 describe("vault-copilot search and similar over PDFs and canvases", () => {

@@ -1,5 +1,3 @@
-import { writeFileSync } from "node:fs";
-import { join } from "node:path";
 import { callTool, makeToolDependencies } from "../../../test/helpers/toolHarness";
 import { makeTempVault, type TempVault } from "../../../test/helpers/tempVault";
 import { standardFontPdf, unicodePdf } from "../../../test/helpers/pdfFiles";
@@ -30,10 +28,7 @@ beforeAll(async () => {
     }),
     "Boards/Broken.canvas": "{ nodes: oops",
   });
-  const write = (path: string, bytes: Uint8Array) => {
-    folder.write(path, "");
-    writeFileSync(join(folder.root, path), bytes);
-  };
+  const write = (path: string, bytes: Uint8Array) => folder.write(path, bytes);
   write("Papers/Book.pdf", await standardFontPdf(bookPages));
   write("Papers/Сканы/Receipt.pdf", await standardFontPdf(["", "", ""]));
   write("Papers/Locked.pdf", unicodePdf(["secret"], { userPassword: "pw" }));
