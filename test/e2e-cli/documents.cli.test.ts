@@ -10,6 +10,7 @@ import { runCli } from "../helpers/runCli";
 import { contentText } from "../helpers/runnerHarness";
 import { buildCliBundle } from "../helpers/cliBundle";
 import { startOpenAIServer, type OpenAIServer } from "../helpers/openAIServer";
+import { startEmbeddingServer } from "../helpers/embeddingServer";
 import { standardFontPdf, unicodePdf } from "../helpers/pdfFiles";
 import { makeTempVault, type TempVault } from "../helpers/tempVault";
 
@@ -83,6 +84,24 @@ describe("vault-copilot search and similar over PDFs and canvases", () => {
     expect(moon?.similar[0]?.path).toBe("Papers/Tides.pdf");
     expect(tides?.note).toBe("Papers/Tides.pdf");
     expect(tides?.similar[0]?.path).toBe("Notes/Moon.md");
+  });
+});
+
+describe("search by meaning over PDFs", () => {
+  it("embeds a PDF's text (a scan beside it stops nothing) and finds the PDF by a word it does not hold", async () => {
+    const embeddings = await startEmbeddingServer({ synonyms: { marina: "harbour" } });
+    try {
+      const { status, stdout, stderr } = await runCli(["search", "--vault", vault.root, "--json", "--embedding-base-url", embeddings.baseUrl, "--embedding-model", "e", "marina"]);
+      expect(status).toBe(0);
+      expect(stderr).not.toContain("Embedding the notes stopped");
+      expect(embeddings.inputs().join("")).not.toContain("\f");
+      expect(embeddings.inputs().some((text) => text.includes("Tides.pdf") && text.includes("Spring tides come twice a month"))).toBe(true);
+      const hits = (JSON.parse(stdout) as { results: Array<{ path: string; page?: number }> }).results;
+      expect(hits.map((hit) => hit.path)).toContain("Papers/Tides.pdf");
+      expect(hits.find((hit) => hit.path === "Papers/Tides.pdf")?.page).toBe(1);
+    } finally {
+      await embeddings.close();
+    }
   });
 });
 
