@@ -6,6 +6,8 @@ import type { CopilotSettings } from "../settings/settingsSchema";
 import { MapSecretStore } from "../ports/SecretStore";
 import { FsDataStore, pluginDataFolder } from "../vault/fsDataStore";
 import { FsVault } from "../vault/FsVault";
+import type { VaultPort } from "../vault/VaultPort";
+import { WatchedVault } from "../../test/helpers/WatchedVault";
 import { makeTempVault, type TempVault } from "../../test/helpers/tempVault";
 import { standardFontPdf, unicodePdf } from "../../test/helpers/pdfFiles";
 import { nodePdfText } from "./node/nodePdfText";
@@ -13,11 +15,11 @@ import type { PdfTextPort } from "./PdfTextPort";
 import { DOCUMENT_CACHE_FILE } from "./DocumentReader";
 
 /** The search services as the plugin builds them, over a folder, with a PDF port; problems collected. */
-function openSearch(root: string, pdfText: PdfTextPort): { services: SearchServices; problems: string[] } {
+function openSearch(root: string, pdfText: PdfTextPort, vault: VaultPort = new FsVault(root)): { services: SearchServices; problems: string[] } {
   const problems: string[] = [];
   const settings: CopilotSettings = structuredClone(DEFAULT_SETTINGS);
   const services = createSearchServices({
-    vault: new FsVault(root),
+    vault,
     dataStore: new FsDataStore(pluginDataFolder(root)),
     secrets: new MapSecretStore(),
     settings: { get: () => settings, subscribe: () => () => undefined, update: async () => undefined },
@@ -63,8 +65,8 @@ describe("PDFs and canvases in the note index", () => {
     for (const [path, content] of Object.entries(files)) folder.write(path, content);
   }
 
-  function open(pdfText: PdfTextPort = nodePdfText()): { services: SearchServices; problems: string[] } {
-    const opening = openSearch(folder.root, pdfText);
+  function open(pdfText: PdfTextPort = nodePdfText(), vault?: VaultPort): { services: SearchServices; problems: string[] } {
+    const opening = openSearch(folder.root, pdfText, vault);
     opened.push(opening.services);
     return opening;
   }
@@ -133,6 +135,21 @@ describe("PDFs and canvases in the note index", () => {
     expect(second.extractions).toBe(1);
     expect(await reopened.noteSearch.search("lighthouse", { limit: 5 })).toEqual([]);
     expect((await reopened.noteSearch.search("moorings", { limit: 1 }))[0]).toMatchObject({ path: "Papers/Harbour.pdf", page: 1 });
+  });
+
+  it("reads a PDF again when the vault says it changed, and forgets it when it is deleted", async () => {
+    await vaultWith({ "Papers/Harbour.pdf": await standardFontPdf(LIGHTHOUSE_PAGES) });
+    const port = countingPdfText();
+    const vault = new WatchedVault(folder.root);
+    const { services } = open(port, vault);
+    expect((await services.noteSearch.search("lighthouse", { limit: 1 }))[0]).toMatchObject({ path: "Papers/Harbour.pdf", page: 3 });
+    folder.write("Papers/Harbour.pdf", await standardFontPdf(["Nothing but moorings and tides here, on a longer first page."]));
+    vault.emit({ type: "modify", path: "Papers/Harbour.pdf" });
+    expect((await services.noteSearch.search("moorings", { limit: 1 }))[0]).toMatchObject({ path: "Papers/Harbour.pdf", page: 1 });
+    expect(await services.noteSearch.search("lighthouse", { limit: 1 })).toEqual([]);
+    expect(port.extractions).toBe(2);
+    vault.emit({ type: "delete", path: "Papers/Harbour.pdf" });
+    expect(await services.noteSearch.search("moorings", { limit: 1 })).toEqual([]);
   });
 
   it("relates a note to the PDF on its subject", async () => {
