@@ -1,10 +1,9 @@
-import { ChatController, type ChatRunner } from "../chat/ChatController";
+import type { ChatController, ChatRunner } from "../chat/ChatController";
+import { openChat } from "../app/openChat";
 import { isAssistant } from "../chat/chatTypes";
-import { readChipArtifacts } from "../chat/chipArtifacts";
-import { loadSavedChat, showSavedChat, type LoadedChat } from "../history/savedChats";
+import { loadSavedChat, type LoadedChat } from "../history/savedChats";
 import type { Services } from "../app/createServices";
 import type { ChainEvent } from "../LLMProviders/chainRunner/ChainEvents";
-import { ChatNoteWriter } from "../history/ChatNoteWriter";
 import type { ChatMode } from "../settings/settingsSchema";
 import { toVaultPath, VaultPathError } from "../vault/vaultPath";
 import { VaultFileNotFoundError } from "../vault/VaultPort";
@@ -104,26 +103,17 @@ export async function runChatTurn(options: ChatTurnOptions): Promise<number> {
         },
       }),
   });
-  const writer = note
-    ? new ChatNoteWriter({
-        vault: services.vault,
-        history: services.history,
-        enabled: () => true,
-        onProblem: (message) => io.stderr(`vault-copilot: ${message}\n`),
-        secrets: () => services.secretValues(),
-      })
-    : null;
-  const controller = new ChatController({
-    createRunner: (runMode, runModel) => printed(services.createRunner(runMode, runModel)),
-    readContext: (chips, signal) => readChipArtifacts(services.vault, chips, signal, services.documents),
+  const chat = openChat(services, {
     defaults: () => ({ mode, model }),
+    keep: note ? () => true : false,
     onProblem: (message) => io.stderr(`vault-copilot: ${message}\n`),
-    ...(writer ? { persistence: writer } : {}),
+    wrapRunner: printed,
   });
+  const { controller, writer } = chat;
   try {
     const continued = note?.continued;
-    if (continued && writer) {
-      await showSavedChat(controller, writer, continued);
+    if (continued) {
+      await chat.continueSaved(continued);
       controller.setMode(mode);
       controller.setModel(model);
     }
@@ -137,8 +127,7 @@ export async function runChatTurn(options: ChatTurnOptions): Promise<number> {
       else io.stderr(`vault-copilot: saved to ${writer.path}\n`);
     }
   } finally {
-    writer?.dispose();
-    await controller.dispose();
+    await chat.close();
   }
   const answer = controller.getState().messages.findLast(isAssistant);
   if (answer?.status === "done") return unsaved ? 1 : 0;

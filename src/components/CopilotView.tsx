@@ -1,59 +1,30 @@
-import { ItemView, Keymap, MarkdownRenderer, MarkdownView, Notice, TFile, type App, type WorkspaceLeaf } from "obsidian";
+import { ItemView, Keymap, MarkdownRenderer, MarkdownView, Notice, TFile, type WorkspaceLeaf } from "obsidian";
 import { StrictMode } from "react";
 import { createRoot, type Root } from "react-dom/client";
-import { ChatController, type ChatRunner } from "../chat/ChatController";
-import { modelSettingsFor, newChatMode } from "../LLMProviders/modelChoice";
-import type { RelatedNotesSource } from "./RelatedNotesList";
-import { readChipArtifacts, selectionChip } from "../chat/chipArtifacts";
+import type { Services } from "../app/createServices";
+import { openChat, type OpenChat } from "../app/openChat";
+import type { ChatController } from "../chat/ChatController";
+import { selectionChip } from "../chat/chipArtifacts";
 import { ContextSuggester } from "../chat/contextSuggestions";
-import { CHAT_VIEW_TYPE, PLUGIN_ID } from "../constants";
-import type { CopilotSettings, ChatMode } from "../settings/settingsSchema";
-import type { ChatHistory } from "../history/ChatHistory";
-import type { CustomPrompt } from "../prompts/customPrompt";
-import { fillPrompt } from "../prompts/fillPrompt";
-import type { PromptLibrary } from "../prompts/PromptLibrary";
-import { withSelectionEdit } from "../prompts/selectionEdit";
-import { ChatNoteWriter } from "../history/ChatNoteWriter";
-import { restoreChat } from "../history/restoreChat";
-import type { DocumentSource } from "../documents/DocumentReader";
-import type { EditHistory } from "../tools/edit/EditHistory";
-import type { ToolRegistry } from "../tools/ToolRegistry";
-import type { VaultPort } from "../vault/VaultPort";
+import { droppedNoteLinks } from "../chat/droppedNotes";
+import { CHAT_VIEW_TYPE } from "../constants";
+import { loadSavedChat } from "../history/savedChats";
+import { modelSettingsFor, newChatMode } from "../LLMProviders/modelChoice";
+import { runPromptInChat, type PromptPlace, type PromptToRun } from "../prompts/runPrompt";
 import { ChatHostContext, type ChatHost } from "./chat-components/ChatHost";
 import { ChatView } from "./chat-components/ChatView";
 import { ToolCallRootManager, ToolCallRootsContext } from "./chat-components/toolCallRootManager";
 import { createInertDocument, InertDocumentContext } from "./chat-components/untrustedRender";
 import { undoChatEdit } from "./editCommands";
+import { openPluginSettings } from "./openPluginSettings";
 
-/** What the view reads of the settings: the current value, and changes to it. */
-export interface SettingsSource {
-  get(): CopilotSettings;
-  subscribe(listener: (settings: CopilotSettings) => void): () => void;
-}
+export type { PromptToRun } from "../prompts/runPrompt";
 
-/** What main.ts hands every chat view. */
-export interface ChatServices {
-  settings: SettingsSource;
-  createRunner(mode: ChatMode, model: string): ChatRunner;
-  vault: VaultPort;
-  /** PDFs and canvases as text for chips (absent: canvases still read, PDFs say they cannot be). */
-  documents?: DocumentSource;
-  editHistory: EditHistory;
-  registry: ToolRegistry;
-  /** Model names the provider's server lists (empty when it lists none). */
-  listModels(): Promise<string[]>;
-  /** The chats kept as notes. */
-  history: ChatHistory;
-  /** The values of the secrets the plugin holds (kept out of saved chats). */
-  secretValues(): string[];
-  /** The user's own prompts (the slash menu). */
-  prompts: PromptLibrary;
-  /** The notes related to a note (the chat's "Related notes" section). */
-  related: RelatedNotesSource;
-}
-
-/** A prompt to run: one of the user's, or an instruction typed for "Edit selection with Copilot". */
-export type PromptToRun = Pick<CustomPrompt, "name" | "body" | "edit" | "mode" | "model">;
+/** What a chat view uses of the services (src/app/createServices). */
+export type ChatServices = Pick<
+  Services,
+  "settings" | "createRunner" | "vault" | "documents" | "editHistory" | "registry" | "listModels" | "history" | "secretValues" | "prompts" | "related"
+>;
 
 /**
  * The chat view in the sidebar. `onOpen` makes its ChatController and its one React root;
@@ -61,9 +32,8 @@ export type PromptToRun = Pick<CustomPrompt, "name" | "body" | "edit" | "mode" |
  */
 export class CopilotView extends ItemView {
   private root: Root | null = null;
-  private controller: ChatController | null = null;
-  /** Keeps this view's chat in its note. */
-  private writer: ChatNoteWriter | null = null;
+  /** This view's chat: its controller and the writer keeping it in its note. */
+  private chat: OpenChat | null = null;
   /** The last note editor the user was in (the chat itself takes the focus when clicked). */
   private lastEditor: MarkdownView | null = null;
   /** The tool-call banners mounted in this view (empty again once its root is unmounted). */
@@ -90,7 +60,7 @@ export class CopilotView extends ItemView {
 
   /** The chat of this view (for commands that add to it), while it is open. */
   getController(): ChatController | null {
-    return this.controller;
+    return this.chat?.controller ?? null;
   }
 
   /** The tool-call banners mounted in this view (none once their messages, or the view, are gone). */
@@ -100,33 +70,25 @@ export class CopilotView extends ItemView {
 
   /** "Add selection to chat": the selected text with its note and lines becomes a chip. */
   addSelection(path: string, text: string, fromLine: number, toLine: number): void {
-    this.controller?.addChip(selectionChip(path, text, fromLine, toLine));
+    this.chat?.controller.addChip(selectionChip(path, text, fromLine, toLine));
   }
 
   protected override onOpen(): Promise<void> {
     const { services } = this;
-    const writer = new ChatNoteWriter({
-      vault: services.vault,
-      history: services.history,
-      enabled: () => services.settings.get().history.autosave,
-      onProblem: (message) => new Notice(`Vault Copilot: ${message}`),
-      secrets: () => services.secretValues(),
-    });
-    this.writer = writer;
-    const controller = new ChatController({
-      createRunner: (mode, model) => services.createRunner(mode, model),
-      readContext: (chips, signal) => readChipArtifacts(services.vault, chips, signal, services.documents),
+    const notify = (message: string) => new Notice(`Vault Copilot: ${message}`);
+    const chat = openChat(services, {
       defaults: () => {
         const settings = services.settings.get();
         return { mode: newChatMode(settings, settings.provider.model), model: settings.provider.model };
       },
+      keep: () => services.settings.get().history.autosave,
+      onProblem: notify,
       // This chat's runs ask for approval here, in its conversation.
       asksApprovals: true,
       scheduleFlush: (flush) => window.requestAnimationFrame(flush),
-      onProblem: (message) => new Notice(`Vault Copilot: ${message}`),
-      persistence: writer,
     });
-    this.controller = controller;
+    this.chat = chat;
+    const { controller } = chat;
 
     const { workspace } = this.app;
     this.lastEditor = workspace.getActiveViewOfType(MarkdownView);
@@ -157,59 +119,45 @@ export class CopilotView extends ItemView {
   protected override async onClose(): Promise<void> {
     this.root?.unmount();
     this.root = null;
-    const controller = this.controller;
-    this.controller = null;
-    // The reply stops, and its end is still written to the chat's note.
-    await controller?.dispose();
-    await this.writer?.idle();
-    this.writer?.dispose();
-    this.writer = null;
+    const chat = this.chat;
+    this.chat = null;
+    await chat?.close();
   }
 
   /**
-   * Runs a prompt in this chat: its variables filled from the note open in the editor and its
-   * selection (what they attach goes with the message as context), in its own mode and model when
-   * it names them. An edit prompt's answer then replaces the selection, shown as a diff to accept.
+   * Runs a prompt in this chat (src/prompts/runPrompt, as the CLI's `run` does), its place the
+   * note last open in an editor and that editor's selection.
    */
   async runPrompt(prompt: PromptToRun): Promise<void> {
-    const { controller, services } = this;
-    if (!controller) return;
-    const editor = this.lastEditor?.file ? this.lastEditor : this.app.workspace.getActiveViewOfType(MarkdownView);
-    const path = editor?.file?.path ?? null;
-    const selected = editor?.editor.getSelection() ?? "";
-    if (prompt.edit && (!path || selected === "")) {
-      new Notice(`Vault Copilot: select the text "${prompt.name}" should rewrite in a note first.`);
-      return;
-    }
+    const { chat, services } = this;
+    if (!chat) return;
     const settings = services.settings.get();
-    const selection =
-      selected !== "" && editor ? { text: selected, ...(path ? { path } : {}), fromLine: editor.editor.getCursor("from").line + 1, toLine: editor.editor.getCursor("to").line + 1 } : undefined;
-    const filled = await fillPrompt(prompt, services.vault, {
-      ...(selection ? { selection } : {}),
-      activeNotePath: controller.getState().activeNote?.path ?? path,
+    await runPromptInChat(chat.controller, prompt, this.promptPlace(), {
+      vault: services.vault,
+      registry: services.registry,
+      toolTimeoutMs: settings.toolTimeoutSeconds * 1000,
       now: Date.now(),
       timeZone: settings.timeZone || Intl.DateTimeFormat().resolvedOptions().timeZone,
+      notify: (message) => new Notice(`Vault Copilot: ${message}`),
     });
-    for (const notice of filled.notices) new Notice(`Vault Copilot: ${notice}`);
-    const replaceInFile = services.registry.getAllTools().find((definition) => definition.metadata.id === "replaceInFile")?.tool;
-    const edit = prompt.edit && path && replaceInFile ? { path, text: selected, tool: replaceInFile } : null;
-    await controller.send(filled.message, {
-      chips: filled.chips,
-      ...(prompt.mode ? { mode: prompt.mode } : {}),
-      ...(prompt.model ? { model: prompt.model } : {}),
-      ...(edit ? { wrapRunner: (runner) => withSelectionEdit(runner, edit, edit.tool, settings.toolTimeoutSeconds * 1000) } : {}),
-    });
+  }
+
+  /** The note last open in an editor, and its selection with the selection's lines. */
+  private promptPlace(): PromptPlace {
+    const editor = this.lastEditor?.file ? this.lastEditor : this.app.workspace.getActiveViewOfType(MarkdownView);
+    const notePath = editor?.file?.path ?? null;
+    const text = editor?.editor.getSelection() ?? "";
+    if (!editor || text === "") return { notePath };
+    return { notePath, selection: { text, fromLine: editor.editor.getCursor("from").line + 1, toLine: editor.editor.getCursor("to").line + 1 } };
   }
 
   /** Shows a saved chat here, to go on with: nothing is written until a message is sent. */
   private async openSavedChat(path: string): Promise<void> {
-    const { controller, writer, services } = this;
-    if (!controller || !writer) return;
-    const { record, text } = await services.history.load(path);
-    const { chat, problems } = await restoreChat(record, services.vault, undefined, services.documents);
-    await controller.restore(chat);
-    writer.adopt(record, path, text);
-    for (const problem of problems) new Notice(`Vault Copilot: ${problem}`);
+    const { chat, services } = this;
+    if (!chat) return;
+    const loaded = await loadSavedChat(services.history, services.vault, path, { documents: services.documents });
+    await chat.continueSaved(loaded);
+    for (const problem of loaded.problems) new Notice(`Vault Copilot: ${problem}`);
   }
 
   private createHost(): ChatHost {
@@ -250,11 +198,8 @@ export class CopilotView extends ItemView {
 
   /** Notes dragged from the file explorer (or links to them) that were dropped on the chat. */
   private droppedNotes(data: DataTransfer): string[] {
-    const text = data.getData("text/plain");
     const paths = new Set<string>();
-    for (const line of text.split(/\r?\n/)) {
-      const link = /^\[\[([^\]|#]+)(?:[#|][^\]]*)?\]\]$/.exec(line.trim())?.[1] ?? obsidianUrlFile(line.trim());
-      if (!link) continue;
+    for (const link of droppedNoteLinks(data.getData("text/plain"))) {
       const file = this.app.metadataCache.getFirstLinkpathDest(link, "");
       if (file instanceof TFile && file.extension === "md") paths.add(file.path);
     }
@@ -262,31 +207,6 @@ export class CopilotView extends ItemView {
   }
 }
 
-/**
- * Opens Settings at the plugin's tab. Obsidian's settings window is not part of its public API
- * (obsidian.d.ts), though it has been `app.setting` for years: it is used when there, and the user
- * is told where to look when not.
- */
-function openPluginSettings(app: App): void {
-  const setting = (app as unknown as { setting?: { open?: () => void; openTabById?: (id: string) => unknown } }).setting;
-  if (typeof setting?.open === "function" && typeof setting.openTabById === "function") {
-    setting.open();
-    setting.openTabById(PLUGIN_ID);
-    return;
-  }
-  new Notice("Open settings → Vault Copilot to set up the model.");
-}
-
 function markdownPath(file: TFile | null): string | null {
   return file && file.extension === "md" ? file.path : null;
-}
-
-/** The `file` of an `obsidian://open?vault=…&file=…` link. */
-function obsidianUrlFile(text: string): string | null {
-  if (!text.startsWith("obsidian://")) return null;
-  try {
-    return new URL(text).searchParams.get("file");
-  } catch {
-    return null;
-  }
 }

@@ -11,7 +11,7 @@ import { getOutgoingLinksTool } from "./notes/getOutgoingLinks";
 import { getTagListTool } from "./notes/getTagList";
 import { readNoteTool } from "./notes/readNote";
 import { pomodoroTool } from "./pomodoro/pomodoro";
-import type { AnySimpleTool, ToolDefinition, ToolMetadata } from "./SimpleTool";
+import type { ToolDefinition } from "./SimpleTool";
 import { convertTimeBetweenTimezonesTool } from "./time/convertTimeBetweenTimezones";
 import { getCurrentTimeTool } from "./time/getCurrentTime";
 import { getTimeInfoByEpochTool } from "./time/getTimeInfoByEpoch";
