@@ -221,7 +221,7 @@ export class NoteIndex implements NoteSearcher {
 
   /**
    * The notes most related to the note at `path` (see similarNotes), best first; empty when it is
-   * not a note the index holds (excluded, or not Markdown).
+   * not a note the index holds (excluded, or not a note, PDF or canvas).
    */
   async similar(path: string, options: { limit: number; signal?: AbortSignal; outsideFolder?: string }): Promise<SimilarNote[]> {
     await untilAborted(this.start(), options.signal);
