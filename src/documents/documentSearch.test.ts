@@ -12,7 +12,9 @@ import { makeTempVault, type TempVault } from "../../test/helpers/tempVault";
 import { standardFontPdf, unicodePdf } from "../../test/helpers/pdfFiles";
 import { nodePdfText } from "./node/nodePdfText";
 import type { PdfTextPort } from "./PdfTextPort";
-import { DOCUMENT_CACHE_FILE } from "./DocumentReader";
+import { DOCUMENT_CACHE_FILE, DocumentReader } from "./DocumentReader";
+import { searchableVault } from "./searchableVault";
+import { NoteIndex } from "../search/NoteIndex";
 
 /** The search services as the plugin builds them, over a folder, with a PDF port; problems collected. */
 function openSearch(root: string, pdfText: PdfTextPort, vault: VaultPort = new FsVault(root)): { services: SearchServices; problems: string[] } {
@@ -188,6 +190,39 @@ describe("a PDF ranked by its best page", () => {
       expect(hits[0]?.content).toContain("trims the lighthouse lamp");
     } finally {
       await services.dispose();
+    }
+  });
+});
+
+describe("a big PDF in the background", () => {
+  let folder: TempVault;
+  afterEach(() => folder?.remove());
+
+  it("hands the thread back between its pages while it is indexed and while a query ranks its pages", async () => {
+    folder = makeTempVault({ "Notes/One.md": "A short note about harbours." });
+    folder.write("Books/Long.pdf", await standardFontPdf(Array.from({ length: 40 }, (_, page) => `Page ${page + 1} about harbours and tides. `.repeat(20))));
+    const vault = new FsVault(folder.root);
+    const pdfText = nodePdfText();
+    // The extraction hands back on its own; only the index's hand-backs are counted here.
+    const documents = new DocumentReader({ vault, pdf: pdfText, yieldNow: () => new Promise((resolve) => setImmediate(resolve)) });
+    let handBacks = 0;
+    const index = new NoteIndex({
+      vault: searchableVault(vault, documents),
+      store: new FsDataStore(pluginDataFolder(folder.root)),
+      getSettings: () => ({ excludedFolders: [], excludedPatterns: [] }),
+      sliceBudgetMs: 0,
+      yieldNow: () => new Promise((resolve) => setImmediate(() => resolve(void handBacks++))),
+    });
+    try {
+      await index.start();
+      expect(handBacks).toBeGreaterThanOrEqual(40);
+      handBacks = 0;
+      const hits = await index.search("harbours tides", { limit: 2 });
+      expect(hits[0]?.path).toBe("Books/Long.pdf");
+      expect(handBacks).toBeGreaterThanOrEqual(40);
+    } finally {
+      await index.dispose();
+      await pdfText.dispose();
     }
   });
 });

@@ -13,7 +13,7 @@ import { fuseSimilar, similarNotes, type SimilarNote } from "./similarNotes";
 import { titleFirst } from "./titleFirst";
 import type { VectorSide } from "./vectorSide";
 import { DEFAULT_RANKING, inverseDocumentFrequency, type RankingParameters } from "./ranking";
-import { indexNote, pathRuleRefusal, readOrReason, reconcile, statOrReason, type IndexProgress, type ReconcileReport } from "./reconcile";
+import { indexText, pathRuleRefusal, readOrReason, reconcile, statOrReason, type IndexProgress, type ReconcileReport } from "./reconcile";
 import { TimeSlicer } from "./TimeSlicer";
 import { Tokenizer } from "./tokenizer";
 import { anySignal, untilAborted } from "../ports/abort";
@@ -202,8 +202,9 @@ export class NoteIndex implements NoteSearcher {
       ...(options.outsideFolder !== undefined ? { outsideFolder: options.outsideFolder } : {}),
     };
     const vectors = options.timeRange || options.wordsOnly ? null : (this.options.vectors?.() ?? null);
+    const slicer = this.slicer(options.signal);
     const byWords = (limit: number) =>
-      this.pdfPages.rerank(rankNotes(this.index, { ...request, limit: limit * PAGE_POOL_FACTOR }), request.terms, this.index, this.ranking, limit);
+      this.pdfPages.rerank(rankNotes(this.index, { ...request, limit: limit * PAGE_POOL_FACTOR }), request.terms, this.index, this.ranking, limit, slicer);
     if (!vectors) return byWords(options.limit);
     const pool = options.limit * 2;
     const words = await byWords(pool);
@@ -351,7 +352,7 @@ export class NoteIndex implements NoteSearcher {
         if (reason) this.options.onProblem?.(reason);
         continue;
       }
-      indexNote({ index: this.index, tokenizer: this.tokenizer }, { path, mtime: stat.mtime, size: stat.size }, read.text);
+      await indexText({ index: this.index, tokenizer: this.tokenizer, slicer }, { path, mtime: stat.mtime, size: stat.size }, read.text);
       changed = true;
       await slicer.checkpoint();
     }

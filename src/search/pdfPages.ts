@@ -6,6 +6,7 @@ import { extractFieldTerms, type FieldTerms } from "./noteFields";
 import type { RankedNote } from "./rankNotes";
 import type { RankingParameters } from "./ranking";
 import { readOrReason } from "./reconcile";
+import type { TimeSlicer } from "./TimeSlicer";
 import type { Tokenizer } from "./tokenizer";
 
 /** How many more notes than asked for are ranked by words, so a PDF whose best page beats them can come up. */
@@ -28,12 +29,19 @@ export class PdfPageRanking {
   constructor(private readonly vault: VaultPort, private readonly tokenizer: Tokenizer) {}
 
   /** `pool` re-sorted with each PDF at its best page (`page` set), cut to `limit`. */
-  async rerank(pool: readonly RankedNote[], terms: ReadonlyMap<string, number>, index: InvertedIndex, ranking: RankingParameters, limit: number): Promise<RankedNote[]> {
+  async rerank(
+    pool: readonly RankedNote[],
+    terms: ReadonlyMap<string, number>,
+    index: InvertedIndex,
+    ranking: RankingParameters,
+    limit: number,
+    slicer: TimeSlicer,
+  ): Promise<RankedNote[]> {
     if (!pool.some((note) => documentKind(note.path) === "pdf")) return pool.slice(0, limit);
     const rescored = await Promise.all(
       pool.map(async (note, position) => {
         if (documentKind(note.path) !== "pdf" || note.score === 0) return { note, position };
-        const pages = await this.pagesOf(note, index);
+        const pages = await this.pagesOf(note, index, slicer);
         let best = { page: 1, score: -1 };
         pages.forEach((fields, offset) => {
           const score = index.scoreUnindexed(terms, fields, ranking);
@@ -48,8 +56,8 @@ export class PdfPageRanking {
       .map((entry) => entry.note);
   }
 
-  /** Each page's terms as a note's, kept by path, size and modification time. */
-  private async pagesOf(note: RankedNote, index: InvertedIndex): Promise<FieldTerms[]> {
+  /** Each page's terms as a note's, kept by path, size and modification time; the thread handed back between pages. */
+  private async pagesOf(note: RankedNote, index: InvertedIndex, slicer: TimeSlicer): Promise<FieldTerms[]> {
     const document = index.get(note.path);
     const key = `${document?.size ?? 0}:${document?.mtime ?? 0}`;
     const kept = this.kept.get(note.path);
@@ -59,7 +67,11 @@ export class PdfPageRanking {
       return kept.pages;
     }
     const read = await readOrReason(this.vault, note.path);
-    const pages = read.problem === undefined ? read.text.split(`\n${PAGE_BREAK}\n`).map((text) => extractFieldTerms(note.path, text, this.tokenizer)) : [];
+    const pages: FieldTerms[] = [];
+    for (const text of read.problem === undefined ? read.text.split(`\n${PAGE_BREAK}\n`) : []) {
+      pages.push(extractFieldTerms(note.path, text, this.tokenizer));
+      await slicer.checkpoint();
+    }
     if (kept) this.forget(note.path);
     this.kept.set(note.path, { key, pages });
     this.keptPages += pages.length;
