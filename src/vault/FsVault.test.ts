@@ -33,6 +33,15 @@ describe("FsVault", () => {
     await expect(vault.read("projects")).rejects.toBeInstanceOf(VaultFileNotFoundError);
   });
 
+  it("reads a file's bytes exactly (not UTF-8 either), with the same refusals as a read", async () => {
+    const bytes = new Uint8Array([0x25, 0x50, 0x44, 0x46, 0x00, 0xff, 0xfe, 0x80, 0x0a]);
+    temp.write("Papers/Отчёт.pdf", bytes);
+    expect(new Uint8Array(await vault.readBinary("Papers/Отчёт.pdf"))).toEqual(bytes);
+    await expect(vault.readBinary("missing.pdf")).rejects.toBeInstanceOf(VaultFileNotFoundError);
+    await expect(vault.readBinary("../outside.pdf")).rejects.toThrow(/Refused path/);
+    await expect(vault.readBinary(".obsidian/app.json")).rejects.toThrow(/Refused path/);
+  });
+
   it("stats files and returns null for folders and missing paths", async () => {
     const stat = await vault.stat("Inbox.md");
     expect(stat?.size).toBe(8);
