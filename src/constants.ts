@@ -53,6 +53,9 @@ export const DEFAULT_SETTINGS: CopilotSettings = {
   prompts: {
     folder: "copilot/prompts",
   },
+  projects: {
+    folder: "copilot/projects",
+  },
   webSearch: {
     provider: "none",
     searxngUrl: "http://127.0.0.1:8080",

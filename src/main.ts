@@ -8,6 +8,7 @@ import { modalEditApproval } from "./components/EditApprovalModal";
 import { registerEditCommands } from "./components/editCommands";
 import { createEmbeddingProgressStatusBar, createIndexProgressStatusBar } from "./components/indexProgressStatusBar";
 import { registerPomodoro } from "./components/pomodoroStatusBar";
+import { registerProjectCommands } from "./components/projectCommands";
 import { registerPromptCommands } from "./components/promptCommands";
 import { PromptPayloadModal } from "./components/PromptPayloadModal";
 import { RelatedNotesView } from "./components/RelatedNotesView";
@@ -66,6 +67,10 @@ export default class VaultCopilotPlugin extends Plugin {
       onPromptProblems: (problems) => {
         for (const problem of problems) new Notice(`Vault Copilot: ${problem.message}`);
       },
+      // A broken project note is reported by path; the other projects load.
+      onProjectProblems: (problems) => {
+        for (const problem of problems) new Notice(`Vault Copilot: ${problem.message}`);
+      },
     });
     this.register(() => void services.dispose());
 
@@ -85,6 +90,7 @@ export default class VaultCopilotPlugin extends Plugin {
     this.addCommand({ id: "show-last-request", name: "Show last request", callback: () => new PromptPayloadModal(this.app, services.recorder).open() });
     registerEditCommands(this, services.editHistory);
     registerPromptCommands(this, { prompts: services.prompts, vault: services.vault, promptsFolder: () => store.get().prompts.folder, openChatView: () => this.openChatView() });
+    registerProjectCommands(this, { projects: services.projects, vault: services.vault, projectsFolder: () => store.get().projects.folder, openChatView: () => this.openChatView() });
     this.addSettingTab(new VaultCopilotSettingTab(this.app, this, store, services.registry, services.mcpHub, { fetch: corsFreeFetch, secrets }, services.indexHealth));
     this.addCommand({
       id: "rebuild-search-index",

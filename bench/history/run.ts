@@ -56,7 +56,7 @@ function longChat(): ChatState {
     };
     messages.push(question, answer);
   }
-  return { chatId: "chat-bench", messages, mode: "agent", model: "bench-model", running: false, activeNote: null, chips: [], approvals: [], announcement: null };
+  return { chatId: "chat-bench", messages, mode: "agent", model: "bench-model", project: null, running: false, activeNote: null, chips: [], approvals: [], announcement: null };
 }
 
 async function saveAndLoad(): Promise<void> {

@@ -14,6 +14,9 @@ import { DocumentReader } from "../documents/DocumentReader";
 import type { DocumentLimits } from "../documents/documentText";
 import type { PdfTextPort } from "../documents/PdfTextPort";
 import { searchableVault } from "../documents/searchableVault";
+import { ProjectLibrary, type OpenProject } from "../projects/ProjectLibrary";
+import type { ProjectNoteError } from "../projects/projectNote";
+import { scopedNoteSearcher, scopedRelatedNotes } from "../projects/scopedSearch";
 
 /** The settings as the services read them: the current value, its changes, and a way to change it. */
 export interface SettingsSource {
@@ -46,6 +49,14 @@ export interface SearchPorts {
   pdfText?: PdfTextPort;
   /** The caps on one PDF's pages and characters (DEFAULT_DOCUMENT_LIMITS unless told). */
   documentLimits?: DocumentLimits;
+  /** Problems of project notes (a broken one is reported by path, the others load). */
+  onProjectProblems?: (problems: ProjectNoteError[]) => void;
+}
+
+/** A project opened for searching: its scope and vault, and search and related notes that see only its notes. */
+export interface ProjectSearch extends OpenProject {
+  search: NoteSearcher;
+  related: { similar(path: string, signal: AbortSignal): Promise<SimilarNote[]> };
 }
 
 /** The note index and what is built on it; the part of the graph the search commands need alone. */
@@ -65,6 +76,10 @@ export interface SearchServices {
     rebuild(): Promise<void>;
     onChange(listener: () => void): () => void;
   };
+  /** The user's projects (the notes of the projects folder). */
+  projects: ProjectLibrary;
+  /** The project of that name, opened for searching; throws ProjectNotFoundError (missing or broken) with one line to show. */
+  openProjectSearch(name: string): Promise<ProjectSearch>;
   /** Stops embedding and closes the index (saving what changed); the first failure is thrown. */
   dispose(): Promise<void>;
 }
@@ -109,14 +124,28 @@ export function createSearchServices(ports: SearchPorts): SearchServices {
     ...(ports.onIndexProgress ? { onProgress: ports.onIndexProgress } : {}),
     ...(ports.yieldNow ? { yieldNow: ports.yieldNow } : {}),
   });
+  const noteSearch = searchOutsideChats(noteIndex, () => settings.get().history.folder, vault.configDir);
+  const similar = (path: string, signal: AbortSignal, acceptPath?: (path: string) => boolean) =>
+    noteIndex.similar(path, { limit: RELATED_NOTES_SHOWN, signal, outsideFolder: settings.get().history.folder, ...(acceptPath ? { acceptPath } : {}) });
+  // Projects read their notes and scope from the plain vault (PDFs and canvases count as files in a project's folders).
+  const projects = new ProjectLibrary(ports.vault, () => settings.get().projects.folder, () => [settings.get().history.folder], ports.onProjectProblems);
+  // One search per opened project: the library hands back the same opened project until its note changes.
+  const projectSearches = new WeakMap<OpenProject, ProjectSearch>();
   return {
     clock,
     semantic,
     noteIndex,
     documents,
-    noteSearch: searchOutsideChats(noteIndex, () => settings.get().history.folder, vault.configDir),
-    related: {
-      similar: (path, signal) => noteIndex.similar(path, { limit: RELATED_NOTES_SHOWN, signal, outsideFolder: settings.get().history.folder }),
+    noteSearch,
+    related: { similar: (path, signal) => similar(path, signal) },
+    projects,
+    async openProjectSearch(name) {
+      const open = await projects.open(name);
+      const known = projectSearches.get(open);
+      if (known) return known;
+      const made: ProjectSearch = { ...open, search: scopedNoteSearcher(noteSearch, open.scope, open.vault), related: scopedRelatedNotes(similar, open.scope) };
+      projectSearches.set(open, made);
+      return made;
     },
     indexHealth: {
       health: () => ({ ...noteIndex.health(), embeddings: settings.get().embeddings.enabled ? semantic.embedder.status() : null }),
@@ -130,6 +159,7 @@ export function createSearchServices(ports: SearchPorts): SearchServices {
       },
     },
     async dispose() {
+      projects.dispose();
       // Both are closed whatever the other does; the first failure (an index that could not be saved) is the caller's to report.
       const closed = await Promise.allSettled([semantic.embedder.dispose(), noteIndex.dispose().finally(async () => {
           await documents.dispose();

@@ -18,12 +18,15 @@ import type { PromptNoteError } from "../prompts/customPrompt";
 import { PromptLibrary } from "../prompts/PromptLibrary";
 import { storedSecretValues } from "../settings/secrets";
 import type { ChatMode } from "../settings/settingsSchema";
-import { BUILTIN_TOOLS, initializeBuiltinTools } from "../tools/builtinTools";
+import { BUILTIN_TOOLS, createBuiltinToolDefinitions, initializeBuiltinTools } from "../tools/builtinTools";
+import type { ToolDependencies } from "../tools/toolDependencies";
+import type { ProjectPrompt } from "../context/systemPrompt";
+import { projectToolSource } from "../projects/projectTools";
 import { EditHistory } from "../tools/edit/EditHistory";
 import type { PomodoroTimer } from "../tools/pomodoro/PomodoroTimer";
-import type { ToolRegistry } from "../tools/ToolRegistry";
+import type { ToolRegistry, ToolSource } from "../tools/ToolRegistry";
 import type { VaultPort } from "../vault/VaultPort";
-import { createSearchServices, type SearchPorts, type SearchServices, type SettingsSource } from "./createSearchServices";
+import { createSearchServices, type ProjectSearch, type SearchPorts, type SearchServices, type SettingsSource } from "./createSearchServices";
 
 export type { SettingsSource };
 
@@ -51,6 +54,12 @@ export interface ServicePorts extends SearchPorts {
   listServerModels?: () => Promise<string[]>;
 }
 
+/** A project opened for a chat: what it searches, the tools it binds, its part of L1. */
+export interface ProjectWorkspace extends ProjectSearch {
+  tools: ToolSource;
+  prompt: ProjectPrompt;
+}
+
 /** Everything the chat, the commands and the settings reach, built once. */
 export interface Services extends SearchServices {
   settings: SettingsSource;
@@ -63,8 +72,10 @@ export interface Services extends SearchServices {
   recorder: PromptPayloadRecorder;
   history: ChatHistory;
   prompts: PromptLibrary;
-  /** The runner of a chat mode, answering with `model`. */
-  createRunner(mode: ChatMode, model: string): ChatRunner;
+  /** The runner of a chat mode, answering with `model`, inside `project` when one is named (null: the whole vault). */
+  createRunner(mode: ChatMode, model: string, project?: string | null): ChatRunner;
+  /** A project opened for a chat: its scope, its vault and search, the tools that see only it, its part of L1. Throws ProjectNotFoundError. */
+  openProject(name: string): Promise<ProjectWorkspace>;
   /** The model names to offer: the configured ones (the default first), then what the default's server lists. */
   listModels(): Promise<string[]>;
   /** The values of every secret the settings name (kept out of saved chats, logs and the request view). */
@@ -87,7 +98,7 @@ export function createServices(ports: ServicePorts): Services {
   const { clock, noteIndex, noteSearch } = search;
   const secretValues = () => [...storedSecretValues(settings.get(), secrets), ...(ports.moreSecretValues?.() ?? [])];
   const editHistory = new EditHistory(vault, dataStore);
-  initializeBuiltinTools(registry, {
+  const toolDependencies: ToolDependencies = {
     vault,
     clock,
     // The tools' plain requests (web search, transcripts) go through the same fetch as the model's.
@@ -99,7 +110,8 @@ export function createServices(ports: ServicePorts): Services {
     ...(ports.pomodoroTimer ? { pomodoroTimer: ports.pomodoroTimer(clock) } : {}),
     search: noteSearch,
     documents: search.documents,
-  });
+  };
+  initializeBuiltinTools(registry, toolDependencies);
   const mcpHub = new McpHub({
     registry,
     createTransport: ports.createMcpTransport,
@@ -124,6 +136,30 @@ export function createServices(ports: ServicePorts): Services {
   const prompts = new PromptLibrary(vault, () => settings.get().prompts.folder, ports.onPromptProblems);
   const serverModels = ports.listServerModels ?? (() => listServerModels(settings.get().provider, { fetch: ports.fetch, secrets }));
   const following: Array<() => void> = [];
+  // One set of tools per opened project: the built-in tools made again over the project's vault and search.
+  const projectWorkspaces = new WeakMap<ProjectSearch, ProjectWorkspace>();
+  async function openProject(name: string): Promise<ProjectWorkspace> {
+    const opened = await search.openProjectSearch(name);
+    const known = projectWorkspaces.get(opened);
+    if (known) return known;
+    const scopedBuiltins = createBuiltinToolDefinitions({ ...toolDependencies, vault: opened.vault, search: opened.search });
+    const { project } = opened;
+    const workspace: ProjectWorkspace = {
+      ...opened,
+      tools: projectToolSource(registry, scopedBuiltins, project.mcp),
+      prompt: { name: project.name, instructions: project.instructions, urls: project.urls },
+    };
+    projectWorkspaces.set(opened, workspace);
+    return workspace;
+  }
+  /** A chat in a project: the project is opened when the turn runs, so a note changed since is read again. */
+  const projectRunner = (name: string, mode: ChatMode, model: string): ChatRunner => ({
+    async run(input) {
+      const workspace = await openProject(name);
+      const parts: ChatRunnerParts = { ...runnerParts, registry: workspace.tools, getSearcher: () => workspace.search, project: workspace.prompt };
+      return createChatRunner(parts, mode, model).run(input);
+    },
+  });
 
   return {
     ...search,
@@ -136,7 +172,8 @@ export function createServices(ports: ServicePorts): Services {
     recorder,
     history,
     prompts,
-    createRunner: (mode, model) => createChatRunner(runnerParts, mode, model),
+    createRunner: (mode, model, project) => (project ? projectRunner(project, mode, model) : createChatRunner(runnerParts, mode, model)),
+    openProject,
     listModels: async () => [...configuredModelNames(settings.get()), ...(await serverModels())],
     secretValues,
     start() {

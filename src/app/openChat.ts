@@ -1,6 +1,6 @@
 import { ChatController, type ChatControllerDependencies, type ChatRunner } from "../chat/ChatController";
 import { readChipArtifacts } from "../chat/chipArtifacts";
-import type { ChatMode } from "../settings/settingsSchema";
+import type { VaultPort } from "../vault/VaultPort";
 import { ChatNoteWriter } from "../history/ChatNoteWriter";
 import { showSavedChat, type LoadedChat } from "../history/savedChats";
 import type { Services } from "./createServices";
@@ -9,8 +9,10 @@ import type { Services } from "./createServices";
 export type ChatParts = Pick<Services, "createRunner" | "vault" | "documents" | "history" | "secretValues">;
 
 export interface ChatOptions {
-  /** The mode and model of a new chat. */
-  defaults(): { mode: ChatMode; model: string };
+  /** The mode, model (and project) of a new chat. */
+  defaults: ChatControllerDependencies["defaults"];
+  /** Where the folders and tags of chips are listed: a project's vault inside a project (the whole vault when it resolves undefined). */
+  listingVault?: () => Promise<VaultPort | undefined>;
   /** Whether the chat is kept as a note at all (the CLI without --save: no), and whether it is now (the view's Autosave setting). */
   keep: false | (() => boolean);
   /** Told what could not be read or saved (a Notice in the view, a line on stderr in the CLI). */
@@ -50,8 +52,8 @@ export function openChat(parts: ChatParts, options: ChatOptions): OpenChat {
     : null;
   const wrap = options.wrapRunner ?? ((runner: ChatRunner) => runner);
   const controller = new ChatController({
-    createRunner: (mode, model) => wrap(parts.createRunner(mode, model)),
-    readContext: (chips, signal) => readChipArtifacts(parts.vault, chips, signal, parts.documents),
+    createRunner: (mode, model, project) => wrap(parts.createRunner(mode, model, project)),
+    readContext: async (chips, signal) => readChipArtifacts(parts.vault, chips, signal, (await options.listingVault?.()) ?? parts.vault, parts.documents),
     defaults: () => options.defaults(),
     onProblem: (message) => options.onProblem(message),
     ...(options.asksApprovals !== undefined ? { asksApprovals: options.asksApprovals } : {}),

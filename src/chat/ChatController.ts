@@ -25,12 +25,15 @@ export interface ChatRunner {
 }
 
 export interface ChatControllerDependencies {
-  /** The runner of a mode, answering with a model (built per turn, so settings apply at once). */
-  createRunner(mode: ChatMode, model: string): ChatRunner;
+  /**
+   * The runner of a mode, answering with a model, inside a project when one is named (null: the
+   * whole vault). Built per turn, so settings and the project's note apply at once.
+   */
+  createRunner(mode: ChatMode, model: string, project: string | null): ChatRunner;
   /** Reads the chips of a message into artifacts; problems are shown, not thrown. */
   readContext(chips: readonly ContextChip[], signal: AbortSignal): Promise<{ artifacts: ContextArtifact[]; problems: string[] }>;
-  /** The mode and model of a new chat (from the settings). */
-  defaults(): { mode: ChatMode; model: string };
+  /** The mode and model of a new chat (from the settings), and its project (none unless given). */
+  defaults(): { mode: ChatMode; model: string; project?: string | null };
   /**
    * True for a chat a person sees (the chat view): each of its runs carries this controller as
    * its approvals, so the run's tools ask in this conversation and nowhere else. A headless chat
@@ -80,6 +83,8 @@ export interface RestoredChat {
   chatId: string;
   mode: ChatMode;
   model: string;
+  /** The project the chat was in (null or absent: none). */
+  project?: string | null;
   messages: readonly ChatMessage[];
 }
 
@@ -150,6 +155,7 @@ export class ChatController implements RunApprovals {
       chatId: chat.chatId,
       mode: chat.mode,
       model: chat.model || this.state.model,
+      project: chat.project ?? null,
       messages: chat.messages,
       activeNote: activeNote ? { path: activeNote.path, included: true } : null,
     });
@@ -175,6 +181,18 @@ export class ChatController implements RunApprovals {
     if (!lastUser || !trimmed || this.state.running) return;
     const earlier = this.dropFrom(lastUser.id);
     await this.exclusiveRun(() => Promise.resolve(this.tellingUndoneEdits({ ...lastUser, id: this.newId("user"), text: trimmed, sentAt: this.now() })), earlier);
+  }
+
+  /**
+   * Puts the chat in a project (null: none, the whole vault), in the project's mode and model when
+   * its note names them. A chat belongs to one project: one that has begun goes on as it is and
+   * a new chat starts in the project, so no earlier turn carries notes from elsewhere into it.
+   */
+  async setProject(project: string | null, settings: { mode?: ChatMode; model?: string } = {}): Promise<void> {
+    const mode = settings.mode ?? this.state.mode;
+    const model = settings.model?.trim() || this.state.model;
+    if (this.state.messages.length > 0 || this.state.running) await this.newChat();
+    this.update({ project, mode, model });
   }
 
   setMode(mode: ChatMode): void {
@@ -300,7 +318,7 @@ export class ChatController implements RunApprovals {
       this.update({ messages: [...this.state.messages, user, assistant] });
       // The question is kept before the model is asked: a crash from here on loses only the answer's tail.
       await this.persistence?.questionAsked(this.state);
-      const runner = this.dependencies.createRunner(mode, model);
+      const runner = this.dependencies.createRunner(mode, model, this.state.project);
       await (options.wrapRunner?.(runner) ?? runner).run({
         userMessage: user.text,
         attachments,
@@ -434,12 +452,13 @@ export class ChatController implements RunApprovals {
   }
 
   private emptyState(): ChatState {
-    const { mode, model } = this.dependencies.defaults();
+    const { mode, model, project = null } = this.dependencies.defaults();
     return {
       chatId: this.newId("chat"),
       messages: [],
       mode,
       model,
+      project,
       running: false,
       activeNote: null,
       chips: [],

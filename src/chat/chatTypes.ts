@@ -109,6 +109,8 @@ export interface ChatState {
   messages: readonly ChatMessage[];
   mode: ChatMode;
   model: string;
+  /** The project the chat is in (its name), or null for the whole vault. */
+  project: string | null;
   /** Whether a reply is being made (the Send button is Stop meanwhile). */
   running: boolean;
   /** The note open in the editor, attached unless the user removed its chip. */

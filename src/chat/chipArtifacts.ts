@@ -47,6 +47,8 @@ export async function readChipArtifacts(
   vault: VaultPort,
   chips: readonly ContextChip[],
   signal?: AbortSignal,
+  /** Where folders and tags are listed: a project's vault inside a project, so a folder or tag chip brings only its notes. */
+  listing: VaultPort = vault,
   documents: DocumentSource = new DocumentReader({ vault, pdf: null }),
 ): Promise<{ artifacts: ContextArtifact[]; problems: string[] }> {
   const artifacts: ContextArtifact[] = [];
@@ -54,13 +56,13 @@ export async function readChipArtifacts(
   const seenNotes = new Set<string>();
   let allNotes: string[] | undefined;
   // A folder chip brings its PDFs and canvases too; a tag chip finds only notes (they alone have tags).
-  const notes = async () => (allNotes ??= (await vault.listFiles()).filter((path) => documentKind(path) !== null).sort());
+  const notes = async () => (allNotes ??= (await listing.listFiles()).filter((path) => documentKind(path) !== null).sort());
 
-  const addNote = async (path: string) => {
+  const addNote = async (path: string, from: VaultPort = vault) => {
     if (seenNotes.has(path)) return;
     seenNotes.add(path);
     try {
-      const text = isDocumentFile(path) ? readableTextOf(await documents.read(path, signal)) : await vault.read(path);
+      const text = isDocumentFile(path) ? readableTextOf(await documents.read(path, signal)) : await from.read(path);
       artifacts.push(noteArtifact(path, text));
     } catch (error) {
       problems.push(`${path}: ${errorMessage(error)}`);
@@ -76,16 +78,16 @@ export async function readChipArtifacts(
     } else if (chip.kind === "folder") {
       const prefix = chip.target === "" ? "" : `${chip.target}/`;
       const inFolder = (await notes()).filter((path) => path.startsWith(prefix));
-      for (const path of inFolder.slice(0, MAX_NOTES_PER_CHIP)) await addNote(path);
+      for (const path of inFolder.slice(0, MAX_NOTES_PER_CHIP)) await addNote(path, listing);
       if (inFolder.length > MAX_NOTES_PER_CHIP) problems.push(`${chip.label}: only the first ${MAX_NOTES_PER_CHIP} of ${inFolder.length} notes were attached`);
     } else if (chip.kind === "tag") {
       const tagged: string[] = [];
       for (const path of (await notes()).filter((note) => documentKind(note) === "markdown")) {
         if (tagged.length > MAX_NOTES_PER_CHIP) break;
-        const metadata = await vault.getMetadata(path);
+        const metadata = await listing.getMetadata(path);
         if (metadata?.tags.some((tag) => hasTag(tag, chip.target))) tagged.push(path);
       }
-      for (const path of tagged.slice(0, MAX_NOTES_PER_CHIP)) await addNote(path);
+      for (const path of tagged.slice(0, MAX_NOTES_PER_CHIP)) await addNote(path, listing);
       if (tagged.length > MAX_NOTES_PER_CHIP) problems.push(`${chip.label}: only the first ${MAX_NOTES_PER_CHIP} notes with this tag were attached`);
     }
   }

@@ -1,4 +1,5 @@
 import type { PromptPayloadRecorder } from "../context/promptPayloadRecorder";
+import type { ProjectPrompt } from "../context/systemPrompt";
 import type { ChatModelHandle } from "../LLMProviders/chatModelFactory";
 import { AutonomousAgentChainRunner } from "../LLMProviders/chainRunner/AutonomousAgentChainRunner";
 import { LLMChainRunner } from "../LLMProviders/chainRunner/LLMChainRunner";
@@ -6,7 +7,7 @@ import { VaultQAChainRunner } from "../LLMProviders/chainRunner/VaultQAChainRunn
 import type { RetryPolicy } from "../net/retryPolicy";
 import type { NoteSearcher } from "../ports/NoteSearcher";
 import type { ChatMode, CopilotSettings } from "../settings/settingsSchema";
-import type { ToolRegistry } from "../tools/ToolRegistry";
+import type { ToolSource } from "../tools/ToolRegistry";
 import { budgetOf, fitHistoryToContext } from "./fitHistory";
 import { modelSettingsFor } from "../LLMProviders/modelChoice";
 import type { ChatRunner } from "./ChatController";
@@ -15,7 +16,8 @@ export interface ChatRunnerParts {
   getSettings: () => CopilotSettings;
   /** The chat model for a model name, with the provider settings of the moment. */
   createModel: (model: string) => ChatModelHandle;
-  registry: ToolRegistry;
+  /** Where the agent's tools come from (a project hands its own view of the registry). */
+  registry: ToolSource;
   getSearcher: () => NoteSearcher | null;
   recorder?: PromptPayloadRecorder;
   retryPolicy?: RetryPolicy;
@@ -23,6 +25,8 @@ export interface ChatRunnerParts {
   modelIdleTimeoutMs?: number;
   /** Told when an agent step of `model` called a tool: the model is then known to take tools. */
   onToolCallSeen?: (model: string) => void;
+  /** The project the chat is in: its part of L1 (its scope is in `registry` and `getSearcher`). */
+  project?: ProjectPrompt;
 }
 
 /** The runner of a chat mode, answering with `model`: Chat, Vault QA or the agent; a long chat's history is cut to the model's context window. */
@@ -37,6 +41,7 @@ function modeRunner(parts: ChatRunnerParts, mode: ChatMode, model: string): Chat
     ...(parts.recorder ? { recorder: parts.recorder } : {}),
     ...(parts.retryPolicy ? { retryPolicy: parts.retryPolicy } : {}),
     ...(parts.modelIdleTimeoutMs !== undefined ? { modelIdleTimeoutMs: parts.modelIdleTimeoutMs } : {}),
+    ...(parts.project ? { project: parts.project } : {}),
   };
   switch (mode) {
     case "chat":

@@ -10,7 +10,7 @@ import type { CliIo } from "./io";
 export { openVaultSession, type CliSession } from "./cliSession";
 
 /** The flags every model-driven command takes (`chat`, `agent`). */
-export const MODEL_FLAGS = ["vault", "provider", "base-url", "model", "api-key-env"] as const;
+export const MODEL_FLAGS = ["vault", "provider", "base-url", "model", "api-key-env", "project"] as const;
 
 /** `--provider` values: the wire format the server at `--base-url` speaks, as the preset that speaks it. */
 const CLI_PROVIDERS = { openai: "custom", anthropic: "anthropic", gemini: "gemini" } as const;
@@ -28,7 +28,8 @@ const CLI_API_KEY_SECRET_ID = "cli-api-key";
 export async function openCliSession(args: ParsedArgs, io: CliIo, overrides: Partial<CopilotSettings> = {}): Promise<CliSession> {
   const folder = stringFlag(args, "vault", true);
   const baseUrl = stringFlag(args, "base-url", true);
-  const model = stringFlag(args, "model", true);
+  // With --project the project note may name the model (see openProjectFlag).
+  const model = args.flags.has("project") ? (stringFlag(args, "model") ?? "") : stringFlag(args, "model", true);
   const providerName = stringFlag(args, "provider") ?? "openai";
   if (!Object.hasOwn(CLI_PROVIDERS, providerName)) throw new UsageError(`--provider is one of ${Object.keys(CLI_PROVIDERS).join(", ")}, not "${providerName}"`);
   const preset = CLI_PROVIDERS[providerName as keyof typeof CLI_PROVIDERS];

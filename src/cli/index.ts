@@ -9,9 +9,9 @@ import { cliOutputFilter } from "./outputFilter";
  * failed run (one line on stderr).
  */
 export const USAGE = [
-  "usage: vault-copilot search --vault DIR [--limit N] [--json] [EMBEDDINGS] QUERY",
-  "       vault-copilot search --vault DIR --queries FILE.jsonl [--limit N] [EMBEDDINGS]",
-  "       vault-copilot similar --vault DIR [--limit N] [--json] [EMBEDDINGS] NOTE...",
+  "usage: vault-copilot search --vault DIR [--limit N] [--json] [--project NAME] [EMBEDDINGS] QUERY",
+  "       vault-copilot search --vault DIR --queries FILE.jsonl [--limit N] [--project NAME] [EMBEDDINGS]",
+  "       vault-copilot similar --vault DIR [--limit N] [--json] [--project NAME] [EMBEDDINGS] NOTE...",
   "       vault-copilot chat  --vault DIR [--provider openai|anthropic|gemini] --base-url URL --model NAME [--api-key-env VAR] [--json]",
   "                           [--save] [--continue NOTE] [--context-tokens N] PROMPT",
   "       vault-copilot qa    --vault DIR [--provider openai|anthropic|gemini] --base-url URL --model NAME [--api-key-env VAR] [--json] [EMBEDDINGS]",
@@ -23,6 +23,7 @@ export const USAGE = [
   "                           [--note PATH] [--selection TEXT] [--apply] [--yes] [--json] [--save] [--continue NOTE] [--context-tokens N]",
   "       vault-copilot mcp list --config FILE.json",
   "EMBEDDINGS: --embedding-base-url URL --embedding-model NAME [--embedding-api-key-env VAR]",
+  "chat, qa, agent and run take --project NAME (the project's notes only, its instructions; its model when --model is left out)",
 ].join("\n");
 
 /** Command name -> loader; loaders import on demand, so `search` never pays for LangChain's start-up. */

@@ -10,6 +10,7 @@ import { VaultFileNotFoundError } from "../vault/VaultPort";
 import { stringFlag, UsageError, type ParsedArgs } from "./args";
 import type { CliSession } from "./cliRuntime";
 import type { CliIo } from "./io";
+import type { ProjectWorkspace } from "../app/createServices";
 import { chainEventPrinter } from "./printChainEvents";
 
 /** The flags of a command whose turn can be kept as a chat note (as the plugin keeps its chats). */
@@ -75,6 +76,8 @@ export interface ChatTurnOptions {
   io: CliIo;
   json: boolean;
   note: ChatNoteTarget | null;
+  /** The project the turn runs in (`--project`); a chat that goes on keeps its own. */
+  project?: ProjectWorkspace | null;
 }
 
 /**
@@ -86,7 +89,7 @@ export interface ChatTurnOptions {
  * with its error on one line.
  */
 export async function runChatTurn(options: ChatTurnOptions): Promise<number> {
-  const { services, session, mode, send, io, json, note } = options;
+  const { services, session, mode, send, io, json, note, project = null } = options;
   const model = session.settings.provider.model;
   const print = chainEventPrinter(io, json);
   let lastError: Extract<ChainEvent, { type: "error" }> | undefined;
@@ -104,7 +107,9 @@ export async function runChatTurn(options: ChatTurnOptions): Promise<number> {
       }),
   });
   const chat = openChat(services, {
-    defaults: () => ({ mode, model }),
+    defaults: () => ({ mode, model, project: project?.project.name ?? null }),
+    // Folders and tags a prompt's variables attach are listed inside the project; a note named by hand is read as it is.
+    listingVault: () => Promise.resolve(project?.vault),
     keep: note ? () => true : false,
     onProblem: (message) => io.stderr(`vault-copilot: ${message}\n`),
     wrapRunner: printed,
@@ -116,6 +121,12 @@ export async function runChatTurn(options: ChatTurnOptions): Promise<number> {
       await chat.continueSaved(continued);
       controller.setMode(mode);
       controller.setModel(model);
+      // Going on brings the chat's project back; a --project naming another is refused, not mixed in.
+      const own = controller.getState().project;
+      if (project && own !== project.project.name) {
+        throw new Error(`--continue: the chat is ${own ? `in the project "${own}"` : "in no project"}, not "${project.project.name}"; leave out --project to go on with it`);
+      }
+      if (own) await services.openProject(own);
     }
     if (typeof send === "string") await controller.send(send);
     else await send(controller);

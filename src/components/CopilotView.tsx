@@ -2,6 +2,7 @@ import { ItemView, Keymap, MarkdownRenderer, MarkdownView, Notice, TFile, type W
 import { StrictMode } from "react";
 import { createRoot, type Root } from "react-dom/client";
 import type { Services } from "../app/createServices";
+import type { VaultPort } from "../vault/VaultPort";
 import { openChat, type OpenChat } from "../app/openChat";
 import type { ChatController } from "../chat/ChatController";
 import { selectionChip } from "../chat/chipArtifacts";
@@ -23,7 +24,7 @@ export type { PromptToRun } from "../prompts/runPrompt";
 /** What a chat view uses of the services (src/app/createServices). */
 export type ChatServices = Pick<
   Services,
-  "settings" | "createRunner" | "vault" | "documents" | "editHistory" | "registry" | "listModels" | "history" | "secretValues" | "prompts" | "related"
+  "settings" | "createRunner" | "openProject" | "projects" | "vault" | "documents" | "editHistory" | "registry" | "listModels" | "history" | "secretValues" | "prompts" | "related"
 >;
 
 /**
@@ -77,6 +78,8 @@ export class CopilotView extends ItemView {
     const { services } = this;
     const notify = (message: string) => new Notice(`Vault Copilot: ${message}`);
     const chat = openChat(services, {
+      // Folders and tags a chip lists are the project's, inside a project.
+      listingVault: () => this.projectVault(),
       defaults: () => {
         const settings = services.settings.get();
         return { mode: newChatMode(settings, settings.provider.model), model: settings.provider.model };
@@ -133,7 +136,8 @@ export class CopilotView extends ItemView {
     if (!chat) return;
     const settings = services.settings.get();
     await runPromptInChat(chat.controller, prompt, this.promptPlace(), {
-      vault: services.vault,
+      // Inside a project a prompt's variables find and list only the project's notes.
+      vault: (await this.projectVault()) ?? services.vault,
       registry: services.registry,
       toolTimeoutMs: settings.toolTimeoutSeconds * 1000,
       now: Date.now(),
@@ -160,9 +164,25 @@ export class CopilotView extends ItemView {
     for (const problem of loaded.problems) new Notice(`Vault Copilot: ${problem}`);
   }
 
+  /** The vault as the chat's project sees it (undefined outside a project). */
+  private async projectVault(): Promise<VaultPort | undefined> {
+    const project = this.chat?.controller.getState().project ?? null;
+    return project === null ? undefined : (await this.services.openProject(project)).vault;
+  }
+
   private createHost(): ChatHost {
     const { app, services } = this;
-    const suggester = new ContextSuggester(services.vault, Date.now, () => [services.settings.get().history.folder, services.settings.get().prompts.folder]);
+    const lastFolders = () => [services.settings.get().history.folder, services.settings.get().prompts.folder];
+    const suggester = new ContextSuggester(services.vault, Date.now, lastFolders);
+    // One suggester per opened project's vault, so "@" offers only the project's notes, folders and tags.
+    const projectSuggesters = new WeakMap<VaultPort, ContextSuggester>();
+    const suggesterFor = async (project: string | null): Promise<ContextSuggester> => {
+      if (project === null) return suggester;
+      const { vault } = await services.openProject(project);
+      let known = projectSuggesters.get(vault);
+      if (!known) projectSuggesters.set(vault, (known = new ContextSuggester(vault, Date.now, lastFolders)));
+      return known;
+    };
     return {
       renderMarkdown: (markdown, el, sourcePath, component) => MarkdownRenderer.render(app, markdown, el, sourcePath, component),
       openLink: (linktext, sourcePath, event) => void app.workspace.openLinkText(linktext, sourcePath, Keymap.isModEvent(event)),
@@ -179,16 +199,27 @@ export class CopilotView extends ItemView {
       openSettings: () => openPluginSettings(app),
       toolMetadata: (toolId) => (toolId ? services.registry.getToolMetadata(toolId) : undefined),
       undoEdit: (edit) => undoChatEdit(services.editHistory, edit),
-      suggestContext: (query) => suggester.suggest(query),
+      suggestContext: async (query, project) => (await suggesterFor(project)).suggest(query),
       listModels: () => services.listModels(),
       modelPrices: (model) => modelSettingsFor(services.settings.get(), model).prices,
-      related: services.related,
+      relatedIn: (project) =>
+        project === null ? services.related : { similar: async (path, signal) => (await services.openProject(project)).related.similar(path, signal) },
+      projects: {
+        list: async () => (await services.projects.list()).map((project) => ({ name: project.name, mcp: project.mcp, ...(project.mode ? { mode: project.mode } : {}), ...(project.model ? { model: project.model } : {}) })),
+        subscribe: (listener) => services.projects.subscribe(listener),
+        mcpServers: () => services.settings.get().mcpServers.filter((server) => server.enabled).map((server) => server.name),
+        outside: async (project, paths) => {
+          const { scope } = await services.openProject(project);
+          const inside = await Promise.all(paths.map((path) => scope.contains(path)));
+          return paths.filter((_path, index) => !inside[index]);
+        },
+      },
       prompts: {
         list: () => services.prompts.list(),
         run: (prompt) => this.runPrompt(prompt),
       },
       history: {
-        list: (query) => services.history.search(query),
+        list: (query, filter) => services.history.search(query, filter),
         open: (path) => this.openSavedChat(path),
         rename: (path, title) => services.history.rename(path, title),
         remove: (path) => services.history.remove(path),

@@ -1,9 +1,12 @@
 import type { ContextArtifact, ConversationTurn, HistoryMessage, PromptEnvelope } from "./PromptContextTypes";
+import type { SystemPromptPart } from "./systemPrompt";
 import { artifactKey } from "./renderContextArtifacts";
 
 export interface TurnInput {
   /** L1, already rendered (see buildSystemPrompt). */
   system: string;
+  /** L1 in the parts the payload view shows apart (see buildSystemPromptParts); their text joined is `system`. */
+  systemParts?: readonly SystemPromptPart[];
   /** L5: the message as the user typed it. */
   userMessage: string;
   /** What the user attached to this message. */
@@ -57,6 +60,7 @@ export class ContextManager {
     ]);
     return {
       system: input.system,
+      ...(input.systemParts ? { systemParts: input.systemParts } : {}),
       contextLibrary,
       turnContext,
       turnBlocks: input.turnBlocks ?? [],

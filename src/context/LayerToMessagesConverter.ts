@@ -45,7 +45,8 @@ function convertWithLayers(envelope: PromptEnvelope, options: ConvertOptions): P
 
 /** L1, then L2 when the library holds anything; the text equals renderSystemPrefix(). */
 function systemPrefixSegments(envelope: PromptEnvelope): PayloadSegment[] {
-  const segments: PayloadSegment[] = [{ layer: "L1", text: envelope.system }];
+  const parts = envelope.systemParts && envelope.systemParts.length > 0 ? envelope.systemParts : [{ text: envelope.system }];
+  const segments: PayloadSegment[] = parts.map((part) => ({ layer: "L1", text: part.text, ...(part.label ? { label: part.label } : {}) }));
   if (envelope.contextLibrary.length > 0) {
     const library = [CONTEXT_LIBRARY_HEADING, ...renderLibraryBlocks(envelope.contextLibrary)].join("\n\n");
     segments.push({ layer: "L2", text: `\n\n${library}` });

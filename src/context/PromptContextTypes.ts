@@ -61,6 +61,8 @@ export interface HistoryMessage {
 export interface PromptEnvelope {
   /** L1, rendered. */
   system: string;
+  /** L1 in labelled parts (a project's instructions apart); their text joined is `system`. */
+  systemParts?: readonly { text: string; label?: string }[];
   /** L2: earlier turns' attachments, de-duplicated, in order of first attachment. */
   contextLibrary: readonly ContextArtifact[];
   /** L3: this turn's attachments that are not already in L2. */

@@ -1,6 +1,6 @@
 import type { NoteSearcher } from "../ports/NoteSearcher";
 import { redactSecrets } from "../settings/secrets";
-import { toVaultPath } from "../vault/vaultPath";
+import { pathKey, toVaultPath } from "../vault/vaultPath";
 import { VaultFileExistsError, VaultNotTextError, type VaultPort } from "../vault/VaultPort";
 import type { ChatRecord } from "./chatRecord";
 import { ChatNoteParseError, parseChat } from "./chatNoteFormat";
@@ -13,6 +13,16 @@ export interface ChatSummary {
   id: string;
   /** As the note says ("2026-12-03T14:05:12Z"); the list is sorted on it, newest first. */
   updated: string;
+  /** The project the chat is in, as its note says; absent for a chat of the whole vault. */
+  project?: string;
+}
+
+/**
+ * Which chats a listing keeps: those of one project (its name), those in no project (null), or
+ * all (absent). Project names compare as the projects' do (letter case and Unicode form aside).
+ */
+export interface ChatFilter {
+  project?: string | null;
 }
 
 export interface ChatListing {
@@ -49,8 +59,8 @@ export class ChatHistory {
     return toVaultPath(this.options.folder(), this.options.vault.configDir);
   }
 
-  /** The chats in the history folder, newest first. Reads only their properties. */
-  async list(): Promise<ChatListing> {
+  /** The chats in the history folder, newest first (those the filter keeps). Reads only their properties. */
+  async list(filter: ChatFilter = {}): Promise<ChatListing> {
     const { vault } = this.options;
     const prefix = `${this.folder()}/`;
     const chats: ChatSummary[] = [];
@@ -65,7 +75,9 @@ export class ChatHistory {
         continue;
       }
       this.knownPaths.set(id, path);
-      chats.push({ path, title: titleOf(path), id, updated: typeof frontmatter.updated === "string" ? frontmatter.updated : "" });
+      const project = typeof frontmatter.project === "string" && frontmatter.project.trim() !== "" ? frontmatter.project.trim() : undefined;
+      if (!keeps(filter, project)) continue;
+      chats.push({ path, title: titleOf(path), id, updated: typeof frontmatter.updated === "string" ? frontmatter.updated : "", ...(project ? { project } : {}) });
     }
     chats.sort((left, right) => right.updated.localeCompare(left.updated) || left.title.localeCompare(right.title));
     return { chats, problems };
@@ -77,8 +89,8 @@ export class ChatHistory {
    * word, so the list narrows as words are added and a query nothing holds lists nothing, with
    * embeddings on or off. Without a running index, names only.
    */
-  async search(query: string): Promise<ChatListing> {
-    const listing = await this.list();
+  async search(query: string, filter: ChatFilter = {}): Promise<ChatListing> {
+    const listing = await this.list(filter);
     const words = searchWords(query);
     if (words.length === 0) return listing;
     const holdsAll = (text: string) => {
@@ -252,4 +264,11 @@ export function safeName(text: string): string {
   const cut = cleaned.slice(0, 60);
   const space = cut.lastIndexOf(" ");
   return (space > 30 ? cut.slice(0, space) : cut).replace(/[. ]+$/, "");
+}
+
+/** Whether a chat of `project` (absent: none) passes the filter. */
+function keeps(filter: ChatFilter, project: string | undefined): boolean {
+  if (filter.project === undefined) return true;
+  if (filter.project === null) return project === undefined;
+  return project !== undefined && pathKey(project) === pathKey(filter.project);
 }

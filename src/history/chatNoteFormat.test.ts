@@ -148,7 +148,7 @@ describe("chatStateRecord", () => {
     ],
     ...(status === "error" ? { error: { kind: "failed" as const, message: "It broke." } } : {}),
   });
-  const state = (status: AssistantMessage["status"]): ChatState => ({ chatId: "c", messages: [question, answer(status)], mode: "agent", model: "m", running: false, activeNote: null, chips: [], approvals: [], announcement: null });
+  const state = (status: AssistantMessage["status"]): ChatState => ({ chatId: "c", messages: [question, answer(status)], mode: "agent", model: "m", project: null, running: false, activeNote: null, chips: [], approvals: [], announcement: null });
 
   it("keeps text, context and tool calls (results capped, arguments as JSON), times to the second", () => {
     const record = recordFromState(state("done"), freshBase(0), Date.UTC(2026, 11, 3, 11));

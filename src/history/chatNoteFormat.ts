@@ -17,7 +17,7 @@ import type {
 /**
  * A chat note, written and read back. The format is described in designdocs/HISTORY.md; in short:
  *
- *   frontmatter (chat-id, mode, model, created, updated, tags)
+ *   frontmatter (chat-id, mode, model, project when the chat is in one, created, updated, tags)
  *   ## You · <time>                       a question: its text, then a `> [!context]` callout
  *   ## Copilot · <time> · <mode> · <model>[ · stopped|failed|partial]
  *                                         an answer: text and `> [!tool]` callouts in order, then
@@ -39,7 +39,7 @@ const ESCAPABLE = /^\\*(?:## (?:You|Copilot)|> \[!(?:context|tool|error|sources|
 const FIELD = " · ";
 const TOOL_STATUSES: readonly RecordToolStatus[] = ["ok", "error", "timeout", "aborted", "invalid-arguments", "unknown-tool", "running"];
 /** Frontmatter properties the chat owns, in the order they are written. */
-const OWN_KEYS = ["chat-id", "mode", "model", "created", "updated", "tags"] as const;
+const OWN_KEYS = ["chat-id", "mode", "model", "project", "created", "updated", "tags"] as const;
 /** A question's context line naming an edit the user undid before asking it ("- edit undone: [[Plan]]"). */
 const UNDONE_EDIT_LINE = "- edit undone: ";
 /** The last field of a tool callout's title when the user undid the call's edit ("undone Plan.md"). */
@@ -63,6 +63,7 @@ export function serializeChat(record: ChatRecord): string {
     yamlLine("chat-id", record.id),
     yamlLine("mode", record.mode),
     yamlLine("model", record.model),
+    record.project !== undefined ? yamlLine("project", record.project) : "",
     yamlLine("created", record.created),
     yamlLine("updated", record.updated),
     yamlLine("tags", record.tags),
@@ -193,10 +194,12 @@ export function parseChat(note: string): ChatRecord {
   const defaults: AnswerDefaults = { mode, model: stringOr(model, ""), time: updated };
 
   const { preamble, messages } = readBody(lines.slice(end + 1), defaults);
+  const project = stringOr(own.get("project"), "").trim();
   return {
     id,
     mode,
     model: stringOr(model, ""),
+    ...(project !== "" ? { project } : {}),
     created,
     updated,
     tags: tagList(own.get("tags")),

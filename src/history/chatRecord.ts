@@ -12,6 +12,8 @@ export interface ChatRecord {
   id: string;
   mode: ChatMode;
   model: string;
+  /** The project the chat is in (its name); absent for a chat of the whole vault. */
+  project?: string;
   /** UTC, to the second: "2026-12-03T14:05:12Z". */
   created: string;
   updated: string;

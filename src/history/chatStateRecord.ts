@@ -34,11 +34,12 @@ export function isoSecond(ms: number): string {
 // ---------------------------------------------------------------------------------------------
 // The chat's state, as its note will hold it
 
-export function recordFromState(state: Pick<ChatState, "chatId" | "mode" | "model" | "messages">, base: ChatNoteBase, now: number): ChatRecord {
+export function recordFromState(state: Pick<ChatState, "chatId" | "mode" | "model" | "messages"> & { project?: string | null }, base: ChatNoteBase, now: number): ChatRecord {
   return {
     id: state.chatId,
     mode: state.mode,
     model: state.model,
+    ...(state.project ? { project: state.project } : {}),
     created: base.created,
     updated: isoSecond(now),
     tags: base.tags,

@@ -22,11 +22,11 @@ export async function restoreChat(record: ChatRecord, vault: VaultPort, signal?:
       continue;
     }
     const chips = await Promise.all(message.chips.map((chip) => withSelectionText(vault, chip, problems)));
-    const read = await readChipArtifacts(vault, chips, signal, documents);
+    const read = await readChipArtifacts(vault, chips, signal, undefined, documents);
     problems.push(...read.problems);
     messages.push({ ...message, chips, artifacts: read.artifacts });
   }
-  return { chat: { chatId: record.id, mode: record.mode, model: record.model, messages }, problems };
+  return { chat: { chatId: record.id, mode: record.mode, model: record.model, project: record.project ?? null, messages }, problems };
 }
 
 async function withSelectionText(vault: VaultPort, chip: ContextChip, problems: string[]): Promise<ContextChip> {

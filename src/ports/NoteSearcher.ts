@@ -37,6 +37,11 @@ export interface NoteSearchOptions {
   insideFolder?: string;
   /** No notes in this folder (vault path, no trailing "/"). */
   outsideFolder?: string;
+  /**
+   * Only notes this accepts (a project's scope): asked of every candidate while ranking, so the
+   * best notes it accepts fill the list; it must answer at once (a set lookup).
+   */
+  acceptPath?: (path: string) => boolean;
   /** Words only: no note that is close in meaning alone (a list that must narrow as words are added). */
   wordsOnly?: boolean;
   signal?: AbortSignal;

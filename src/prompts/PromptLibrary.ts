@@ -1,4 +1,4 @@
-import { clearTimer, setTimer } from "../ports/timers";
+import { followFolderChanges } from "../vault/folderChanges";
 import { nameMatchRank } from "../text/fuzzy";
 import type { VaultPort } from "../vault/VaultPort";
 import { loadPrompts, type CustomPrompt, type PromptNoteError } from "./customPrompt";
@@ -14,7 +14,6 @@ const RELOAD_DELAY_MS = 300;
 export class PromptLibrary {
   private prompts: CustomPrompt[] = [];
   private loaded: Promise<void> | null = null;
-  private timer: number | undefined;
   private readonly listeners = new Set<(prompts: readonly CustomPrompt[]) => void>();
   private readonly unsubscribe: () => void;
 
@@ -23,13 +22,7 @@ export class PromptLibrary {
     private readonly folder: () => string,
     private readonly onProblems: (problems: PromptNoteError[]) => void = () => undefined,
   ) {
-    this.unsubscribe = vault.onChange((event) => {
-      const prefix = `${this.folder().replace(/\/+$/, "")}/`;
-      const touched = event.path.startsWith(prefix) || (event.type === "rename" && event.oldPath.startsWith(prefix));
-      if (!touched) return;
-      clearTimer(this.timer);
-      this.timer = setTimer(() => void this.reload(), RELOAD_DELAY_MS);
-    });
+    this.unsubscribe = followFolderChanges(vault, folder, () => void this.reload(), RELOAD_DELAY_MS);
   }
 
   /** The prompts, by name (read on first use). */
@@ -57,7 +50,6 @@ export class PromptLibrary {
   }
 
   dispose(): void {
-    clearTimer(this.timer);
     this.unsubscribe();
     this.listeners.clear();
   }

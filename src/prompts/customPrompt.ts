@@ -1,5 +1,5 @@
 import { errorMessage } from "../errorMessage";
-import { parse as parseYaml } from "yaml";
+import { NotePropertiesError, readNoteProperties } from "../vault/noteProperties";
 import { chatModeList, isChatMode } from "../settings/chatModes";
 import type { ChatMode } from "../settings/settingsSchema";
 import { toVaultPath } from "../vault/vaultPath";
@@ -84,20 +84,12 @@ export function findPrompt(prompts: readonly CustomPrompt[], name: string): Cust
 }
 
 function splitFrontmatter(path: string, text: string): { properties: Record<string, unknown>; body: string } {
-  const normalized = text.replace(/^\ufeff/, "");
-  const match = /^---\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/.exec(normalized);
-  if (!match) {
-    if (/^---\r?\n/.test(normalized)) throw new PromptNoteError(path, "its frontmatter is not closed by a --- line");
-    return { properties: {}, body: normalized };
-  }
-  let parsed: unknown;
   try {
-    parsed = parseYaml(match[1] ?? "");
+    return readNoteProperties(text);
   } catch (error) {
-    throw new PromptNoteError(path, `its frontmatter is not valid YAML (${errorMessage(error).split("\n")[0] ?? ""})`);
+    if (error instanceof NotePropertiesError) throw new PromptNoteError(path, error.reason);
+    throw error;
   }
-  if (parsed !== null && (typeof parsed !== "object" || Array.isArray(parsed))) throw new PromptNoteError(path, "its frontmatter is not a set of properties");
-  return { properties: (parsed ?? {}) as Record<string, unknown>, body: normalized.slice(match[0].length) };
 }
 
 function flag(path: string, properties: Record<string, unknown>, key: string): boolean {

@@ -224,7 +224,8 @@ export class InvertedIndex {
       const document = documents[id];
       const score = scores[id] ?? 0;
       scores[id] = 0;
-      if (document && (!accept || accept(document))) top.offer(id, score);
+      // The filter (a project's scope, a time range) is asked only of notes that would make the list.
+      if (document && top.wouldTake(score) && (!accept || accept(document))) top.offer(id, score);
     }
     return top.sorted().map(({ id, score }) => ({ document: documents[id] as IndexedDocument, score }));
   }

@@ -200,6 +200,7 @@ export class NoteIndex implements NoteSearcher {
       timeZone: this.options.timeZone?.() ?? "",
       ...(options.insideFolder !== undefined ? { insideFolder: options.insideFolder } : {}),
       ...(options.outsideFolder !== undefined ? { outsideFolder: options.outsideFolder } : {}),
+      ...(options.acceptPath ? { acceptPath: options.acceptPath } : {}),
     };
     const vectors = options.timeRange || options.wordsOnly ? null : (this.options.vectors?.() ?? null);
     const slicer = this.slicer(options.signal);
@@ -224,14 +225,16 @@ export class NoteIndex implements NoteSearcher {
    * The notes most related to the note at `path` (see similarNotes), best first; empty when it is
    * not a note the index holds (excluded, or not a note, PDF or canvas).
    */
-  async similar(path: string, options: { limit: number; signal?: AbortSignal; outsideFolder?: string }): Promise<SimilarNote[]> {
+  async similar(path: string, options: { limit: number; signal?: AbortSignal; outsideFolder?: string; acceptPath?: (path: string) => boolean }): Promise<SimilarNote[]> {
     await untilAborted(this.start(), options.signal);
     await untilAborted(this.flush(), options.signal);
     if (!this.index.get(path)) return [];
     const read = await readOrReason(this.options.vault, path);
     if (read.problem !== undefined) return [];
     const outside = options.outsideFolder === undefined ? undefined : `${options.outsideFolder}/`;
-    const accept = outside ? (document: IndexedDocument) => !document.path.startsWith(outside) : undefined;
+    const accepted = options.acceptPath;
+    const accept =
+      outside || accepted ? (document: IndexedDocument) => (!outside || !document.path.startsWith(outside)) && (!accepted || accepted(document.path)) : undefined;
     const byWords = await similarNotes({ index: this.index, vectors: this.vectorsOfIndex(), tokenizer: this.tokenizer, vault: this.options.vault, ranking: this.ranking }, path, read.text, {
       limit: options.limit,
       ...(accept ? { accept } : {}),

@@ -20,6 +20,15 @@ export class TopHits {
     }
   }
 
+  /**
+   * Whether a candidate with this score would be kept if offered now (a later offer of an equal
+   * score ranks below the kept one): a caller may skip a costly check of a candidate that would not.
+   */
+  wouldTake(score: number): boolean {
+    const lowest = this.heap[0];
+    return this.heap.length < this.limit || (lowest !== undefined && score > lowest.score);
+  }
+
   /** The kept hits, best first. */
   sorted(): { id: number; score: number }[] {
     return [...this.heap].sort((a, b) => b.score - a.score || a.order - b.order).map(({ id, score }) => ({ id, score }));

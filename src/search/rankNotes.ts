@@ -26,6 +26,8 @@ export interface RankRequest {
   insideFolder?: string;
   /** No notes in this folder. */
   outsideFolder?: string;
+  /** Only notes this accepts (a project's scope). */
+  acceptPath?: (path: string) => boolean;
 }
 
 /**
@@ -48,10 +50,16 @@ export function rankNotes(index: InvertedIndex, request: RankRequest): RankedNot
 }
 
 /** The notes a request lets through (its time range and folders), or undefined when it lets all through. */
-export function requestFilter(request: Pick<RankRequest, "timeRange" | "timeZone" | "insideFolder" | "outsideFolder">): ((document: IndexedDocument) => boolean) | undefined {
+export function requestFilter(
+  request: Pick<RankRequest, "timeRange" | "timeZone" | "insideFolder" | "outsideFolder" | "acceptPath">,
+): ((document: IndexedDocument) => boolean) | undefined {
   const inRange = request.timeRange ? timeRangeFilter(request.timeRange, request.timeZone) : undefined;
   const inFolder = folderFilter(request.insideFolder, request.outsideFolder);
-  return inRange && inFolder ? (document: IndexedDocument) => inFolder(document) && inRange(document) : (inRange ?? inFolder);
+  const accepted = request.acceptPath;
+  const inScope = accepted ? (document: IndexedDocument) => accepted(document.path) : undefined;
+  const filters = [inScope, inFolder, inRange].filter((filter): filter is (document: IndexedDocument) => boolean => filter !== undefined);
+  if (filters.length <= 1) return filters[0];
+  return (document) => filters.every((filter) => filter(document));
 }
 
 /** Accepts the notes inside `inside` (when given) and outside `outside` (when given). */

@@ -79,6 +79,11 @@ export const promptSettingsSchema = z.object({
   folder: z.string().trim().min(1),
 });
 
+export const projectSettingsSchema = z.object({
+  /** Where projects are kept as notes (vault-relative): a note's name is its project's name. */
+  folder: z.string().trim().min(1),
+});
+
 export const webSearchSettingsSchema = z.object({
   provider: z.enum(WEB_SEARCH_PROVIDERS),
   searxngUrl: z.url(),
@@ -157,6 +162,7 @@ export const copilotSettingsSchema = z.object({
   embeddings: embeddingSettingsSchema,
   history: historySettingsSchema,
   prompts: promptSettingsSchema,
+  projects: projectSettingsSchema,
   webSearch: webSearchSettingsSchema,
   mcpServers: mcpServerListSchema,
 });

@@ -8,6 +8,9 @@ export class DuplicateToolError extends Error {
   }
 }
 
+/** Where a run takes its tools from: the registry, or a project's view of it (projects/projectTools). */
+export type ToolSource = Pick<ToolRegistry, "getEnabledDefinitions">;
+
 /**
  * The tools the agent may bind. One instance serves the app (`getInstance()`, reached only at the
  * wiring points); everything else is handed a registry, so tests build their own.

@@ -6,6 +6,11 @@
 export interface VaultPort {
   /** The vault's config folder name (".obsidian" unless the user changed it); never written by tools. */
   readonly configDir: string;
+  /**
+   * Set on a project's view of the vault (projects/ScopedVault): the project's name, so a note
+   * that cannot be found is told in words that say where the model is and name nothing outside.
+   */
+  readonly projectName?: string;
   /** Every Markdown note, vault-relative, outside the config folder. */
   listNotes(): Promise<string[]>;
   /** Every file (any extension) outside the config folder. */
@@ -45,6 +50,9 @@ export interface VaultPort {
   /** Subscribes to changes; returns the function that unsubscribes. */
   onChange(listener: (event: VaultEvent) => void): () => void;
 }
+
+/** What a link to a note outside the project reads as in a project's view of the vault (the note is never named). */
+export const OUTSIDE_PROJECT_NOTE = "a note outside the project";
 
 export interface ReadOptions {
   /** The text will be edited and written back: refuse a file that is not valid UTF-8. */

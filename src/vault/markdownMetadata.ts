@@ -26,17 +26,7 @@ export function parseMarkdownMetadata(text: string): NoteMetadata {
     if (heading) headings.push({ level: heading[1]?.length ?? 1, heading: heading[2] ?? "", line: index });
     const visible = withoutInlineCode(line);
     for (const match of visible.matchAll(INLINE_TAG)) tags.push(`#${match[2] ?? ""}`);
-    for (const match of visible.matchAll(WIKILINK)) {
-      const inner = match[2] ?? "";
-      const target = (inner.split("|")[0] ?? "").split("#")[0]?.trim() ?? "";
-      if (target) links.push({ link: target, original: match[0], embed: match[1] === "!" });
-    }
-    for (const match of visible.matchAll(MARKDOWN_LINK)) {
-      const href = decodeLinkTarget(match[3] ?? "");
-      if (href && !/^[a-z][a-z0-9+.-]*:/i.test(href)) {
-        links.push({ link: href.split("#")[0] ?? href, original: match[0], embed: match[1] === "!" });
-      }
-    }
+    links.push(...linksWrittenIn(visible));
   }
 
   return {
@@ -46,6 +36,27 @@ export function parseMarkdownMetadata(text: string): NoteMetadata {
     links,
     headings,
   };
+}
+
+/**
+ * Every wikilink and Markdown link to a note written in `text`, in order. The metadata reader
+ * hands it one line at a time, code left out; a reader that must miss none (a project's scope
+ * hiding links to notes outside it) hands it a whole note, code and properties included.
+ */
+export function linksWrittenIn(text: string): LinkInfo[] {
+  const links: LinkInfo[] = [];
+  for (const match of text.matchAll(WIKILINK)) {
+    const inner = match[2] ?? "";
+    const target = (inner.split("|")[0] ?? "").split("#")[0]?.trim() ?? "";
+    if (target) links.push({ link: target, original: match[0], embed: match[1] === "!" });
+  }
+  for (const match of text.matchAll(MARKDOWN_LINK)) {
+    const href = decodeLinkTarget(match[3] ?? "");
+    if (href && !/^[a-z][a-z0-9+.-]*:/i.test(href)) {
+      links.push({ link: href.split("#")[0] ?? href, original: match[0], embed: match[1] === "!" });
+    }
+  }
+  return links;
 }
 
 const WIKILINK = /(!?)\[\[([^\]\n]+?)\]\]/g;

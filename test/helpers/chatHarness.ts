@@ -96,7 +96,7 @@ export function makeChat(
   });
   const makeController = () =>
     new ChatController({
-      createRunner: (mode, model) => services.createRunner(mode, model),
+      createRunner: (mode, model, project) => services.createRunner(mode, model, project),
       readContext: (chips, signal) => readChipArtifacts(fsVault, chips, signal),
       defaults: () => ({ mode: settings.defaultMode, model: settings.provider.model }),
       asksApprovals: true,

@@ -136,7 +136,7 @@ describe("UI text in sentence case", () => {
 
       // What the person, the model and the tools wrote is theirs, not UI text (the time tool's result
       // names its weekday and time zone, and its banner's summary quotes it).
-      const written = (text: string) => /what time is it|late|see|Плановые|getCurrentTime|gpt-|test-model|Europe\/Berlin|\d{4}-\d{2}-\d{2} \d{2}:\d{2}/i.test(text);
+      const written = (text: string) => /what time is it|late|see|Плановые|getCurrentTime|gpt-|test-model|Europe\/Berlin|\d{4}-\d{2}-\d{2} \d{2}:\d{2}|\(UTC\)/i.test(text);
       const conversation = uiTexts(document.body, written);
       act(() => screen.getByRole("button", { name: "Chat history" }).click());
       await waitFor(() => expect(screen.getByRole("region", { name: "Saved chats" })).toBeTruthy(), patiently);

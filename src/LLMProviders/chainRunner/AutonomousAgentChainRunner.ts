@@ -1,10 +1,9 @@
 import { ensureCiCOrderingWithQuestion, renderCiCMessage } from "../../context/cicPromptUtils";
 import type { PayloadMessage, PayloadSegment } from "../../context/PromptContextTypes";
-import { buildSystemPrompt } from "../../context/systemPrompt";
 import { abortReason } from "../../ports/timers";
 import { DEFAULT_MAX_TOOL_OUTPUT_CHARS } from "../../tools/runTool";
 import type { ToolDefinition } from "../../tools/SimpleTool";
-import type { ToolRegistry } from "../../tools/ToolRegistry";
+import type { ToolSource } from "../../tools/ToolRegistry";
 import type { StreamingModel } from "../streamModelStep";
 import type { AssembledToolCall } from "../toolCallAssembler";
 import { argumentsObject, parseArguments, toolGuidanceOf, toOpenAITool } from "./agentTools";
@@ -12,8 +11,8 @@ import { BaseChainRunner, type ChainRunnerDependencies, type RunnerAnswer, type 
 import { executeToolCalls, type ToolCallOutcome } from "./executeToolCalls";
 
 export interface AgentChainRunnerDependencies extends ChainRunnerDependencies {
-  /** The registry the tools come from (the app's one, or a test's own). */
-  registry: ToolRegistry;
+  /** Where the tools come from: the app's registry (or a test's own), or a project's view of it. */
+  registry: ToolSource;
   /** Whether a vault is open (tools that need one are left out otherwise). */
   vaultAvailable: () => boolean;
   /** Longest tool result the model reads, in characters. */
@@ -56,11 +55,7 @@ export class AutonomousAgentChainRunner extends BaseChainRunner {
   protected async answer(state: RunState): Promise<RunnerAnswer> {
     const definitions = this.getAvailableTools();
     const question = state.input.userMessage;
-    const system = buildSystemPrompt({
-      mode: "agent",
-      userInstructions: state.settings.systemPrompt,
-      toolGuidance: toolGuidanceOf(definitions),
-    });
+    const system = this.systemPrompt(state, "agent", toolGuidanceOf(definitions));
     const payload = this.basePayload(state, system);
     const tools = definitions.map((definition) => toOpenAITool(definition.tool));
     const toolNames = tools.map((tool) => tool.function.name);

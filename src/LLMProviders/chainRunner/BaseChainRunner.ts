@@ -1,6 +1,8 @@
 import { LayerToMessagesConverter } from "../../context/LayerToMessagesConverter";
 import type { PayloadMessage } from "../../context/PromptContextTypes";
 import type { PromptPayloadRecorder } from "../../context/promptPayloadRecorder";
+import { buildSystemPromptParts, type ProjectPrompt, type SystemPromptPart, type ToolGuidance } from "../../context/systemPrompt";
+import type { ChatMode } from "../../settings/settingsSchema";
 import type { CopilotSettings } from "../../settings/settingsSchema";
 import { errorMessage } from "../../errorMessage";
 import type { ChatModelHandle } from "../chatModelFactory";
@@ -19,6 +21,8 @@ export interface ChainRunnerDependencies {
   retryPolicy?: RetryPolicy;
   /** How long a model request may stay silent (MODEL_IDLE_TIMEOUT_MS by default; tests shorten it). */
   modelIdleTimeoutMs?: number;
+  /** The project the chat is in: its part of L1 (its scope is in the searcher and tools the runner is handed). */
+  project?: ProjectPrompt;
 }
 
 /** The state of one run, shared by the base and the runner answering it. */
@@ -86,10 +90,22 @@ export abstract class BaseChainRunner {
     }
   }
 
+  /** L1 for this run's mode: the built-in instructions, the user's own, the project's (when the chat is in one), the tools' guidance. */
+  protected systemPrompt(state: RunState, mode: ChatMode, toolGuidance?: readonly ToolGuidance[]): SystemPromptPart[] {
+    const project = this.dependencies.project;
+    return buildSystemPromptParts({
+      mode,
+      userInstructions: state.settings.systemPrompt,
+      ...(project ? { project } : {}),
+      ...(toolGuidance ? { toolGuidance } : {}),
+    });
+  }
+
   /** The base payload of a turn: L1 + L2 as the system message, L4, then L3 + L5 in CiC order. */
-  protected basePayload(state: RunState, system: string, turnBlocks: readonly string[] = []): PayloadMessage[] {
+  protected basePayload(state: RunState, system: readonly SystemPromptPart[], turnBlocks: readonly string[] = []): PayloadMessage[] {
     const envelope = state.input.conversation.buildEnvelope({
-      system,
+      system: system.map((part) => part.text).join(""),
+      systemParts: system,
       userMessage: state.input.userMessage,
       attachments: state.input.attachments,
       turnBlocks,

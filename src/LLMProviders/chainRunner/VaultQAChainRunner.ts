@@ -1,6 +1,5 @@
 import { buildLocalSearchInnerContent, wrapLocalSearchPayload } from "../../context/cicPromptUtils";
 import { formatSearchResultsForLLM } from "../../context/formatSearchResultsForLLM";
-import { buildSystemPrompt } from "../../context/systemPrompt";
 import type { NoteSearcher } from "../../ports/NoteSearcher";
 import { errorMessage } from "../../errorMessage";
 import { BaseChainRunner, type ChainRunnerDependencies, type RunnerAnswer, type RunState } from "./BaseChainRunner";
@@ -35,7 +34,7 @@ export class VaultQAChainRunner extends BaseChainRunner {
     }
     state.emit({ type: "sources", step: state.steps + 1, results });
     const searchBlock = wrapLocalSearchPayload(buildLocalSearchInnerContent(formatSearchResultsForLLM(results)));
-    const system = buildSystemPrompt({ mode: "vault-qa", userInstructions: state.settings.systemPrompt });
+    const system = this.systemPrompt(state, "vault-qa");
     const payload = this.basePayload(state, system, [searchBlock]);
     const response = await this.streamStep(state, state.model.chatModel, payload, []);
     state.emit({ type: "step-end", step: state.steps, toolCallCount: 0, finishReason: response.finishReason, usage: response.usage });

@@ -6,6 +6,7 @@ import { connectMcpFromConfigFile } from "../cliMcp";
 import { applyEmbeddingFlags, embedNotes, EMBEDDING_FLAGS } from "../cliIndex";
 import { MODEL_FLAGS, openCliServices, openCliSession, promptOf } from "../cliRuntime";
 import type { CliCommand, CliIo } from "../io";
+import { openProjectFlag } from "../projectFlag";
 import { applyContextTokensFlag, CHAT_NOTE_FLAGS, openChatNote, runChatTurn } from "../runChatTurn";
 import { errorMessage } from "../../errorMessage";
 
@@ -39,6 +40,7 @@ export const agentCommand: CliCommand = async (argv, io) => {
   // The command line cannot ask: --yes approves every change and MCP call, else each is refused.
   const services = openCliServices(session, io, args.flags.has("yes") ? approveEverything : refuseEverything(CLI_REFUSAL_REASON));
   try {
+    const project = await openProjectFlag(args, services, session);
     const note = await openChatNote(args, services, io);
     // The index is built only when localSearch may run (it reads every note the first time).
     if ((toolIds ?? session.settings.autonomousAgentEnabledToolIds).includes("localSearch")) {
@@ -57,7 +59,7 @@ export const agentCommand: CliCommand = async (argv, io) => {
     }
     session.settings.autonomousAgentEnabledToolIds = toolIds ?? [...session.settings.autonomousAgentEnabledToolIds, ...mcpToolIds];
     requireKnownTools(services.registry, toolIds);
-    return await runChatTurn({ services, session, mode: "agent", send: prompt, io, json: args.flags.has("json"), note });
+    return await runChatTurn({ services, session, mode: "agent", send: prompt, io, json: args.flags.has("json"), note, project });
   } finally {
     await closeQuietly(services, io);
   }

@@ -2,6 +2,7 @@ import { refuseEverything } from "../../ports/approval";
 import { parseArgs } from "../args";
 import { MODEL_FLAGS, openCliServices, openCliSession, promptOf } from "../cliRuntime";
 import type { CliCommand } from "../io";
+import { openProjectFlag } from "../projectFlag";
 import { applyContextTokensFlag, CHAT_NOTE_FLAGS, openChatNote, runChatTurn } from "../runChatTurn";
 
 /**
@@ -17,8 +18,9 @@ export const chatCommand: CliCommand = async (argv, io) => {
   // Chat binds no tool: nothing can ask.
   const services = openCliServices(session, io, refuseEverything("chat runs no tool"));
   try {
+    const project = await openProjectFlag(args, services, session);
     const note = await openChatNote(args, services, io);
-    return await runChatTurn({ services, session, mode: "chat", send: prompt, io, json: args.flags.has("json"), note });
+    return await runChatTurn({ services, session, mode: "chat", send: prompt, io, json: args.flags.has("json"), note, project });
   } finally {
     await services.dispose();
   }

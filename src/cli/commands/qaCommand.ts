@@ -3,6 +3,7 @@ import { parseArgs } from "../args";
 import { applyEmbeddingFlags, embedNotes, EMBEDDING_FLAGS } from "../cliIndex";
 import { MODEL_FLAGS, openCliServices, openCliSession, promptOf } from "../cliRuntime";
 import type { CliCommand } from "../io";
+import { openProjectFlag } from "../projectFlag";
 import { applyContextTokensFlag, CHAT_NOTE_FLAGS, openChatNote, runChatTurn } from "../runChatTurn";
 
 /**
@@ -21,10 +22,11 @@ export const qaCommand: CliCommand = async (argv, io) => {
   // Vault QA binds no tool: nothing can ask.
   const services = openCliServices(session, io, refuseEverything("vault QA runs no tool"));
   try {
+    const project = await openProjectFlag(args, services, session);
     const note = await openChatNote(args, services, io);
     await embedNotes(services, session, io);
     await services.noteIndex.start(io.signal);
-    return await runChatTurn({ services, session, mode: "vault-qa", send: prompt, io, json: args.flags.has("json"), note });
+    return await runChatTurn({ services, session, mode: "vault-qa", send: prompt, io, json: args.flags.has("json"), note, project });
   } finally {
     // A failure to save the index is the run's error: the next run would not find it.
     await services.dispose();

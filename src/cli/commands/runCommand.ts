@@ -8,6 +8,7 @@ import { findNote } from "../../tools/notes/noteLookup";
 import { parseArgs, stringFlag, UsageError } from "../args";
 import { MODEL_FLAGS, openCliServices, openCliSession, type CliSession } from "../cliRuntime";
 import type { CliCommand, CliIo } from "../io";
+import { openProjectFlag } from "../projectFlag";
 import { applyContextTokensFlag, CHAT_NOTE_FLAGS, openChatNote, runChatTurn } from "../runChatTurn";
 import { CLI_REFUSAL_REASON } from "./agentCommand";
 
@@ -46,20 +47,25 @@ export const runCommand: CliCommand = async (argv, io) => {
   const services = openCliServices(session, io, { ...refusingWrites(io), ...refuseAllToolCalls(CLI_REFUSAL_REASON) });
   const replacementApprovals = args.flags.has("yes") ? approveEverything : refuseEverything(CLI_REFUSAL_REASON);
   try {
+    const project = await openProjectFlag(args, services, session);
     const note = await openChatNote(args, services, io);
-    if ((prompt.mode ?? "chat") !== "chat") await services.noteIndex.start(io.signal);
+    // The prompt's mode, else the project's, else chat.
+    const mode = project?.project.mode ?? "chat";
+    if ((prompt.mode ?? mode) !== "chat") await services.noteIndex.start(io.signal);
     let outcome: ReturnType<typeof replacementOutcome>;
     const status = await runChatTurn({
       services,
       session,
-      mode: "chat",
+      mode,
       io,
+      project,
       json: args.flags.has("json"),
       note,
       send: async (controller) => {
         // Without --apply the answer is only printed: an edit prompt runs as a plain prompt.
         const sent = await runPromptInChat(controller, apply ? prompt : { ...prompt, edit: false }, { notePath, ...(selection ? { selection } : {}) }, {
-          vault: services.vault,
+          // Inside a project, the prompt's variables find and list only the project's notes.
+          vault: project?.vault ?? services.vault,
           registry: services.registry,
           toolTimeoutMs: session.settings.toolTimeoutSeconds * 1000,
           now: Date.now(),

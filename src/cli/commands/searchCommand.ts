@@ -1,7 +1,9 @@
 import { errorMessage } from "../../errorMessage";
 import { promises as fs } from "node:fs";
+import type { NoteSearcher } from "../../ports/NoteSearcher";
 import type { NoteIndex } from "../../search/NoteIndex";
 import { pageLink } from "../../documents/documentKinds";
+import { PROJECT_FLAG } from "../projectFlag";
 import { integerFlag, parseArgs, stringFlag, UsageError } from "../args";
 import { applyEmbeddingFlags, embedNotes, EMBEDDING_FLAGS, roundScore as round } from "../cliIndex";
 import { openCliSearchServices, openVaultSession } from "../cliSession";
@@ -14,7 +16,7 @@ import type { CliCommand, CliIo } from "../io";
  * re-reads only notes that changed; the exclusions come from the plugin's settings there.
  */
 export const searchCommand: CliCommand = async (argv, io) => {
-  const args = parseArgs(argv, { booleans: ["json"], values: ["vault", "limit", "queries", ...EMBEDDING_FLAGS] });
+  const args = parseArgs(argv, { booleans: ["json"], values: ["vault", "limit", "queries", PROJECT_FLAG, ...EMBEDDING_FLAGS] });
   const vaultFolder = stringFlag(args, "vault", true);
   const queriesFile = stringFlag(args, "queries");
   const query = args.positionals.join(" ").trim();
@@ -27,18 +29,24 @@ export const searchCommand: CliCommand = async (argv, io) => {
   const limit = integerFlag(args, "limit", session.settings.search.maxResults);
     const services = openCliSearchServices(session, io);
   try {
+    const projectName = stringFlag(args, PROJECT_FLAG);
+    // A missing or broken project note ends the command before anything is indexed.
+    const project = projectName === undefined ? null : await services.openProjectSearch(projectName);
     await embedNotes(services, session, io);
     const index = services.noteIndex;
     await index.start(io.signal);
-    if (queriesFile) await runBatch(index, queriesFile, limit, io);
-    else await runOne(index, query, limit, args.flags.has("json"), io);
+    await project?.scope.prepare(io.signal);
+    // Inside a project only its notes are ranked, and a passage's links out of it are masked.
+    const acceptPath = project ? (path: string) => project.scope.has(path) : undefined;
+    if (queriesFile) await runBatch(index, queriesFile, limit, io, acceptPath);
+    else await runOne(project?.search ?? index, query, limit, args.flags.has("json"), io);
   } finally {
     await services.dispose();
   }
   return 0;
 };
 
-async function runOne(index: NoteIndex, query: string, limit: number, json: boolean, io: CliIo): Promise<void> {
+async function runOne(index: NoteSearcher, query: string, limit: number, json: boolean, io: CliIo): Promise<void> {
   const results = await index.search(query, { limit, signal: io.signal });
   if (json) {
     const hits = results.map((result) => ({
@@ -65,7 +73,7 @@ async function runOne(index: NoteIndex, query: string, limit: number, json: bool
 }
 
 /** One `{"_id","text"}` per line in; one `{"id","results":[{"path","score"}]}` per line out. */
-async function runBatch(index: NoteIndex, file: string, limit: number, io: CliIo): Promise<void> {
+async function runBatch(index: NoteIndex, file: string, limit: number, io: CliIo, acceptPath?: (path: string) => boolean): Promise<void> {
   let text: string;
   try {
     text = await fs.readFile(file, "utf8");
@@ -77,7 +85,7 @@ async function runBatch(index: NoteIndex, file: string, limit: number, io: CliIo
     const line = (lines[number - 1] ?? "").trim();
     if (!line) continue;
     const { id, query } = parseQueryLine(line, file, number);
-    const ranked = await index.rank(query, { limit, signal: io.signal });
+    const ranked = await index.rank(query, { limit, signal: io.signal, ...(acceptPath ? { acceptPath } : {}) });
     io.stdout(`${JSON.stringify({ id, results: ranked.map((note) => ({ path: note.path, score: round(note.score) })) })}\n`);
   }
 }

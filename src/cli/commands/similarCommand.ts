@@ -3,6 +3,7 @@ import { applyEmbeddingFlags, embedNotes, EMBEDDING_FLAGS, roundScore } from "..
 import { openCliSearchServices, openVaultSession } from "../cliSession";
 import type { CliCommand } from "../io";
 import { noteByName } from "../noteByName";
+import { PROJECT_FLAG } from "../projectFlag";
 
 /**
  * `similar --vault DIR [--limit N] [--json] [--embedding-base-url URL --embedding-model NAME
@@ -15,7 +16,7 @@ import { noteByName } from "../noteByName";
  * status 1 and a message saying which (the lists before it are printed).
  */
 export const similarCommand: CliCommand = async (argv, io) => {
-  const args = parseArgs(argv, { booleans: ["json"], values: ["vault", "limit", ...EMBEDDING_FLAGS] });
+  const args = parseArgs(argv, { booleans: ["json"], values: ["vault", "limit", PROJECT_FLAG, ...EMBEDDING_FLAGS] });
   const folder = stringFlag(args, "vault", true);
   const limit = integerFlag(args, "limit", 10);
   if (args.positionals.length === 0) throw new UsageError("similar needs one or more NOTE paths");
@@ -25,13 +26,18 @@ export const similarCommand: CliCommand = async (argv, io) => {
   const services = openCliSearchServices(session, io);
   const index = services.noteIndex;
   try {
+    const projectName = stringFlag(args, PROJECT_FLAG);
+    // A missing or broken project note ends the command before anything is indexed.
+    const project = projectName === undefined ? null : await services.openProjectSearch(projectName);
     await embedNotes(services, session, io);
     await index.start(io.signal);
-    // PDFs and canvases are indexed as notes, so they have neighbours too.
-    const notes = (await vault.listFiles()).filter((path) => index.has(path));
+    // Inside a project, NOTE is one of its notes and only its notes are related; PDFs and canvases
+    // are indexed as notes, so they have neighbours too.
+    const notes = (await (project?.vault ?? vault).listFiles()).filter((path) => index.has(path));
+    const acceptPath = project ? (path: string) => project.scope.has(path) : undefined;
     for (const [position, given] of args.positionals.entries()) {
       const path = noteByName(given, notes, vault.configDir);
-      const similar = await index.similar(path, { limit, signal: io.signal, outsideFolder: settings.history.folder });
+      const similar = await index.similar(path, { limit, signal: io.signal, outsideFolder: settings.history.folder, ...(acceptPath ? { acceptPath } : {}) });
       if (args.flags.has("json")) {
         io.stdout(`${JSON.stringify({ note: path, similar: similar.map((note) => ({ path: note.path, score: roundScore(note.score) })) })}\n`);
       } else {

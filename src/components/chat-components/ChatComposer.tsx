@@ -1,4 +1,4 @@
-import { useImperativeHandle, useRef, useState, type KeyboardEvent, type Ref } from "react";
+import { useEffect, useImperativeHandle, useRef, useState, type KeyboardEvent, type Ref } from "react";
 import type { ChatController } from "../../chat/ChatController";
 import type { ChatState, ContextChip } from "../../chat/chatTypes";
 import { baseName, folderChip, noteChip, tagChip } from "../../chat/chipArtifacts";
@@ -78,7 +78,7 @@ export function ChatComposer({ state, controller, ref }: { state: ChatState; con
       return;
     }
     const query = match[2] ?? "";
-    void host.suggestContext(query).then((items) => {
+    void host.suggestContext(query, state.project).then((items) => {
       if (ticket !== request.current) return;
       const shown = items.slice(0, MAX_SUGGESTIONS);
       if (pickWhenReady.current === ticket && shown[0]) {
@@ -253,6 +253,7 @@ function OptionList({ id, label, empty, selected, options }: { id: string; label
 
 function ChipRow({ state, controller }: { state: ChatState; controller: ChatController }) {
   const { activeNote, chips } = state;
+  const outside = useOutsideProject(state);
   if (!activeNote && chips.length === 0) return null;
   return (
     <ul className="vault-copilot-chips" aria-label="Context for the next message">
@@ -260,7 +261,7 @@ function ChipRow({ state, controller }: { state: ChatState; controller: ChatCont
         (activeNote.included ? (
           <li className="vault-copilot-chip is-active-note" title={activeNote.path}>
             <span>{baseName(activeNote.path)}</span>
-            <span className="vault-copilot-chip-hint"> (current note)</span>
+            <span className="vault-copilot-chip-hint"> (current note{outside.has(activeNote.path) ? ", outside the project" : ""})</span>
             <button type="button" className="vault-copilot-chip-remove" aria-label={`Remove ${baseName(activeNote.path)} from the context`} onClick={() => controller.includeActiveNote(false)}>
               ×
             </button>
@@ -273,16 +274,43 @@ function ChipRow({ state, controller }: { state: ChatState; controller: ChatCont
           </li>
         ))}
       {chips.map((chip) => (
-        <ChipItem key={chip.id} chip={chip} onRemove={() => controller.removeChip(chip.id)} />
+        <ChipItem key={chip.id} chip={chip} outside={outside.has(chip.target)} onRemove={() => controller.removeChip(chip.id)} />
       ))}
     </ul>
   );
 }
 
-function ChipItem({ chip, onRemove }: { chip: ContextChip; onRemove: () => void }) {
+/**
+ * Inside a project, the notes of the chips that lie outside it: the user may attach them by hand
+ * (they go with the message), and the chip says so; the model's tools still cannot reach them.
+ */
+function useOutsideProject(state: ChatState): ReadonlySet<string> {
+  const host = useChatHost();
+  const [outside, setOutside] = useState<ReadonlySet<string>>(new Set());
+  const paths = [...(state.activeNote ? [state.activeNote.path] : []), ...state.chips.filter((chip) => chip.kind === "note" || chip.kind === "selection").map((chip) => chip.target)];
+  const key = `${state.project ?? ""}\u0000${paths.join("\u0000")}`;
+  useEffect(() => {
+    let live = true;
+    if (state.project === null || paths.length === 0) setOutside(new Set());
+    else {
+      host.projects.outside(state.project, paths).then(
+        (found) => live && setOutside(new Set(found)),
+        () => undefined,
+      );
+    }
+    return () => {
+      live = false;
+    };
+    // The key holds the project and the paths (the array itself is new at every render).
+  }, [host, key]);
+  return outside;
+}
+
+function ChipItem({ chip, outside, onRemove }: { chip: ContextChip; outside: boolean; onRemove: () => void }) {
   return (
-    <li className={`vault-copilot-chip is-${chip.kind}`} title={chip.target}>
+    <li className={`vault-copilot-chip is-${chip.kind}${outside ? " is-outside-project" : ""}`} title={chip.target}>
       <span>{chip.label}</span>
+      {outside && <span className="vault-copilot-chip-hint"> (outside the project)</span>}
       <button type="button" className="vault-copilot-chip-remove" aria-label={`Remove ${chip.label} from the context`} onClick={onRemove}>
         ×
       </button>

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from "react";
-import { chatDisplayTitle, type ChatListing, type ChatSummary } from "../../history/ChatHistory";
+import { chatDisplayTitle, type ChatFilter, type ChatListing, type ChatSummary } from "../../history/ChatHistory";
 import { errorMessage } from "../../errorMessage";
 import { useChatHost } from "./ChatHost";
 
@@ -14,9 +14,12 @@ const SEARCH_DELAY_MS = 150;
  * open in the view is marked. Notes that carry a chat id but cannot be read are listed as problems;
  * nothing is written to them. Opening a chat writes nothing.
  */
-export function ChatHistoryPanel({ onOpened, currentChatId }: { onOpened: () => void; currentChatId?: string }) {
+export function ChatHistoryPanel({ onOpened, currentChatId, project = null }: { onOpened: () => void; currentChatId?: string; project?: string | null }) {
   const host = useChatHost();
   const [query, setQuery] = useState("");
+  // The chats of the chat's project first; "" is every chat, NO_PROJECT those in none.
+  const [shown, setShown] = useState<string>(project ?? ALL_CHATS);
+  const projects = useProjectNames();
   const [listing, setListing] = useState<ChatListing | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [reload, setReload] = useState(0);
@@ -26,7 +29,7 @@ export function ChatHistoryPanel({ onOpened, currentChatId }: { onOpened: () => 
     let live = true;
     const timer = window.setTimeout(
       () => {
-        host.history.list(query).then(
+        host.history.list(query, filterOf(shown)).then(
           (result) => live && (setListing(result), setFailure(null)),
           (error: unknown) => live && setFailure(errorMessage(error)),
         );
@@ -37,7 +40,7 @@ export function ChatHistoryPanel({ onOpened, currentChatId }: { onOpened: () => 
       live = false;
       window.clearTimeout(timer);
     };
-  }, [host, query, reload]);
+  }, [host, query, reload, shown]);
 
   useEffect(() => search.current?.focus(), []);
 
@@ -57,6 +60,17 @@ export function ChatHistoryPanel({ onOpened, currentChatId }: { onOpened: () => 
         value={query}
         onChange={(event) => setQuery(event.target.value)}
       />
+      {(projects.length > 0 || shown !== ALL_CHATS) && (
+        <select className="dropdown vault-copilot-history-project" aria-label="Chats of project" value={shown} onChange={(event) => setShown(event.target.value)}>
+          <option value={ALL_CHATS}>All chats</option>
+          <option value={NO_PROJECT}>No project</option>
+          {[...new Set([...projects, ...(project ? [project] : [])])].map((name) => (
+            <option key={name} value={name}>
+              {name}
+            </option>
+          ))}
+        </select>
+      )}
       {failure && <p className="vault-copilot-history-problem">The chats could not be listed: {failure}</p>}
       {listing && listing.chats.length === 0 && <p className="vault-copilot-history-empty">{query ? `No chat matches “${query}”.` : "No saved chats yet."}</p>}
       {groups.map((group) => (
@@ -80,6 +94,31 @@ export function ChatHistoryPanel({ onOpened, currentChatId }: { onOpened: () => 
       )}
     </section>
   );
+}
+
+/** The filter's values that are not a project's name (a project note's name never starts with a NUL). */
+const ALL_CHATS = "";
+const NO_PROJECT = "\u0000none";
+
+function filterOf(shown: string): ChatFilter {
+  if (shown === ALL_CHATS) return {};
+  return { project: shown === NO_PROJECT ? null : shown };
+}
+
+function useProjectNames(): string[] {
+  const host = useChatHost();
+  const [names, setNames] = useState<string[]>([]);
+  useEffect(() => {
+    let live = true;
+    host.projects.list().then(
+      (list) => live && setNames(list.map((choice) => choice.name)),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [host]);
+  return names;
 }
 
 interface ChatRowProps {

@@ -1,9 +1,9 @@
 import { createContext, useContext } from "react";
 import type { Component } from "obsidian";
 import type { ContextSuggestion } from "../../chat/contextSuggestions";
-import type { ChatListing } from "../../history/ChatHistory";
+import type { ChatFilter, ChatListing } from "../../history/ChatHistory";
 import type { CustomPrompt } from "../../prompts/customPrompt";
-import type { ModelPrices } from "../../settings/settingsSchema";
+import type { ChatMode, ModelPrices } from "../../settings/settingsSchema";
 import type { RelatedNotesSource } from "../RelatedNotesList";
 import type { ToolMetadata } from "../../tools/SimpleTool";
 import type { AppliedEditRef, EditUndoReport } from "../editCommands";
@@ -32,12 +32,14 @@ export interface ChatHost {
   toolMetadata(toolId: string | undefined): ToolMetadata | undefined;
   /** Takes back an edit the agent applied if it is the newest one; says what happened. */
   undoEdit(edit: AppliedEditRef): Promise<EditUndoReport>;
-  /** Notes, folders and tags matching what follows "@", best first. */
-  suggestContext(query: string): Promise<ContextSuggestion[]>;
+  /** Notes, folders and tags matching what follows "@", best first: inside a project, only the project's. */
+  suggestContext(query: string, project: string | null): Promise<ContextSuggestion[]>;
   /** The model names to offer: the configured ones first (the default first), then what the default's server lists. */
   listModels(): Promise<string[]>;
-  /** The notes related to a note (the "Related notes" section). */
-  related: RelatedNotesSource;
+  /** The notes related to a note (the "Related notes" section): inside a project, only the project's. */
+  relatedIn(project: string | null): RelatedNotesSource;
+  /** The user's projects, for the chat's project picker. */
+  projects: ProjectsHost;
   /** The prices the user entered for a model (all null where none), for the cost of an answer. */
   modelPrices(model: string): ModelPrices;
   /** The saved chats (see history/ChatHistory). */
@@ -50,10 +52,31 @@ export interface ChatHost {
   };
 }
 
+/** A project as the picker offers it. */
+export interface ProjectChoice {
+  name: string;
+  mode?: ChatMode;
+  model?: string;
+  /** The MCP servers whose tools stay on in the project. */
+  mcp: readonly string[];
+}
+
+/** What the chat's project picker and chips know of the projects. */
+export interface ProjectsHost {
+  /** The projects, by name (a broken project note is reported, not offered). */
+  list(): Promise<readonly ProjectChoice[]>;
+  /** Told when the projects folder changed. */
+  subscribe(listener: () => void): () => void;
+  /** The MCP servers switched on in the settings (inside a project only those it lists keep their tools). */
+  mcpServers(): string[];
+  /** Of these paths, the ones outside the project (a chip attached by hand says so). */
+  outside(project: string, paths: readonly string[]): Promise<string[]>;
+}
+
 /** What the "Chat history" panel does with the saved chats. */
 export interface ChatHistoryHost {
-  /** The chats newest first; with a query, those whose name or text matches it. */
-  list(query: string): Promise<ChatListing>;
+  /** The chats newest first, those the filter keeps; with a query, those whose name or text matches it. */
+  list(query: string, filter?: ChatFilter): Promise<ChatListing>;
   /** Shows a saved chat in this view, to go on with; writes nothing. */
   open(path: string): Promise<void>;
   rename(path: string, title: string): Promise<string>;

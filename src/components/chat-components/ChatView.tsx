@@ -6,7 +6,7 @@ import { CHAT_MODE_NAMES } from "../../settings/chatModes";
 import { CHAT_MODES, type ChatMode } from "../../settings/settingsSchema";
 import { ChatComposer, type ComposerHandle } from "./ChatComposer";
 import { ChatHistoryPanel } from "./ChatHistoryPanel";
-import { useChatHost } from "./ChatHost";
+import { useChatHost, type ProjectChoice } from "./ChatHost";
 import { ChatMessages } from "./ChatMessages";
 import { IconButton } from "./IconButton";
 import { RelatedNotesList } from "../RelatedNotesList";
@@ -41,8 +41,13 @@ export function ChatView({ controller, onDropNotes }: { controller: ChatControll
       onDrop={onDrop}
     >
       <ChatHeader state={state} controller={controller} historyShown={showHistory} onToggleHistory={() => setShowHistory((shown) => !shown)} onNewChat={() => setShowHistory(false)} />
-      {showHistory ? <ChatHistoryPanel onOpened={() => setShowHistory(false)} currentChatId={state.chatId} /> : <ChatMessages state={state} controller={controller} onExample={(question) => composer.current?.fill(question)} />}
-      {!showHistory && <RelatedSection path={state.activeNote?.path ?? null} controller={controller} />}
+      <ProjectNotice project={state.project} />
+      {showHistory ? (
+        <ChatHistoryPanel onOpened={() => setShowHistory(false)} currentChatId={state.chatId} project={state.project} />
+      ) : (
+        <ChatMessages state={state} controller={controller} onExample={(question) => composer.current?.fill(question)} />
+      )}
+      {!showHistory && <RelatedSection key={state.project ?? ""} path={state.activeNote?.path ?? null} project={state.project} controller={controller} />}
       <ChatComposer key={state.chatId} ref={composer} state={state} controller={controller} />
       <div className="vault-copilot-announcer" aria-live="polite" role="status">
         {state.announcement?.text ?? ""}
@@ -61,8 +66,24 @@ interface ChatHeaderProps {
 
 function ChatHeader({ state, controller, historyShown, onToggleHistory, onNewChat }: ChatHeaderProps) {
   const models = useModels(state.model);
+  const projects = useProjects();
+  const chooseProject = (name: string) => {
+    const choice = projects.find((project) => project.name === name);
+    void controller.setProject(choice ? choice.name : null, choice ? { ...(choice.mode ? { mode: choice.mode } : {}), ...(choice.model ? { model: choice.model } : {}) } : {});
+  };
   return (
     <div className="vault-copilot-chat-header">
+      {(projects.length > 0 || state.project !== null) && (
+        <select className="dropdown vault-copilot-project-select" aria-label="Project" value={state.project ?? ""} onChange={(event) => chooseProject(event.target.value)}>
+          <option value="">No project</option>
+          {state.project !== null && !projects.some((project) => project.name === state.project) && <option value={state.project}>{state.project}</option>}
+          {projects.map((project) => (
+            <option key={project.name} value={project.name}>
+              {project.name}
+            </option>
+          ))}
+        </select>
+      )}
       <select className="dropdown" aria-label="Mode" value={state.mode} onChange={(event) => controller.setMode(event.target.value as ChatMode)}>
         {CHAT_MODES.map((mode) => (
           <option key={mode} value={mode}>
@@ -91,6 +112,47 @@ function ChatHeader({ state, controller, historyShown, onToggleHistory, onNewCha
   );
 }
 
+/** The projects the host offers, read again when the projects folder changes. */
+function useProjects(): readonly ProjectChoice[] {
+  const host = useChatHost();
+  const [projects, setProjects] = useState<readonly ProjectChoice[]>([]);
+  useEffect(() => {
+    let live = true;
+    const read = () =>
+      host.projects.list().then(
+        (list) => live && setProjects(list),
+        () => undefined,
+      );
+    void read();
+    const unsubscribe = host.projects.subscribe(() => void read());
+    return () => {
+      live = false;
+      unsubscribe();
+    };
+  }, [host]);
+  return projects;
+}
+
+/**
+ * Under the header inside a project: that the chat sees only the project's notes, and what
+ * becomes of the MCP servers (they cannot be scoped, so only those the project lists keep their tools).
+ */
+function ProjectNotice({ project }: { project: string | null }) {
+  const host = useChatHost();
+  const projects = useProjects();
+  if (project === null) return null;
+  const listed = projects.find((choice) => choice.name === project)?.mcp ?? [];
+  const servers = host.projects.mcpServers();
+  const kept = servers.filter((server) => listed.includes(server));
+  const mcp =
+    servers.length === 0 ? "" : kept.length === 0 ? " MCP tools are off in this project." : ` MCP tools: only ${kept.join(", ")} (the project lists ${kept.length === 1 ? "it" : "them"}).`;
+  return (
+    <p className="vault-copilot-project-notice" role="note">
+      Project {project}: Copilot sees and changes only its notes.{mcp}
+    </p>
+  );
+}
+
 /** The chat's model first, then the ones the host offers (the configured one, what the server lists). */
 function useModels(current: string): string[] {
   const host = useChatHost();
@@ -109,14 +171,14 @@ function useModels(current: string): string[] {
 }
 
 /** "Related notes" under the conversation, folded until opened: the notes related to the open note, each one click from the context. */
-function RelatedSection({ path, controller }: { path: string | null; controller: ChatController }) {
+function RelatedSection({ path, project, controller }: { path: string | null; project: string | null; controller: ChatController }) {
   const host = useChatHost();
   const [open, setOpen] = useState(false);
   return (
     <details className="vault-copilot-related-section" open={open} onToggle={(event) => setOpen(event.currentTarget.open)}>
       <summary>Related notes</summary>
       {open && (
-        <RelatedNotesList source={host.related} path={path} onOpen={(target, event) => host.openLink(target, "", event.nativeEvent)} onAddToChat={(target) => controller.addChip(noteChip(target))} />
+        <RelatedNotesList source={host.relatedIn(project)} path={path} onOpen={(target, event) => host.openLink(target, "", event.nativeEvent)} onAddToChat={(target) => controller.addChip(noteChip(target))} />
       )}
     </details>
   );

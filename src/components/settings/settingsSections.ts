@@ -23,7 +23,7 @@ import {
   type SettingsSection,
 } from "./settingRows";
 import { CHAT_MODE_NAMES } from "../../settings/chatModes";
-import { CHAT_MODES, copilotSettingsSchema, providerSettingsSchema, historySettingsSchema, promptSettingsSchema, searchSettingsSchema, webSearchSettingsSchema, type ChatMode } from "../../settings/settingsSchema";
+import { CHAT_MODES, copilotSettingsSchema, providerSettingsSchema, historySettingsSchema, promptSettingsSchema, projectSettingsSchema, searchSettingsSchema, webSearchSettingsSchema, type ChatMode } from "../../settings/settingsSchema";
 import { ToolSettingsSection } from "./v2/components/ToolSettingsSection";
 
 export interface SectionsContext extends RowContext {
@@ -255,6 +255,16 @@ function historySection(context: RowContext): SettingsSection {
         parse: (text) => text.trim().replace(/^\/+|\/+$/g, ""),
         format: String,
         placeholder: "copilot/prompts",
+      }),
+      fieldRow(context, {
+        name: "Projects folder",
+        desc: "Your projects, one note each: its name is the project, its properties what the project holds (folders, tags, notes, urls) and which model, mode and MCP servers it uses, its text the project's instructions. Inside a project the model sees and changes only the project's notes.",
+        read: (s) => s.projects.folder,
+        write: (s, folder) => ({ ...s, projects: { ...s.projects, folder } }),
+        schema: projectSettingsSchema.shape.folder,
+        parse: (text) => text.trim().replace(/^\/+|\/+$/g, ""),
+        format: String,
+        placeholder: "copilot/projects",
       }),
     ],
   };

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { defuseToolText } from "../../context/escapeXml";
-import type { VaultPort } from "../../vault/VaultPort";
+import { OUTSIDE_PROJECT_NOTE, type VaultPort } from "../../vault/VaultPort";
 import type { BuiltinToolEntry } from "../BuiltinToolEntry";
 import { requireVault } from "../requireVault";
 import type { SimpleTool } from "../SimpleTool";
@@ -69,8 +69,10 @@ function outgoingLinksText(result: OutgoingLinksResult): string {
   if (result.links.length === 0) return `"${result.path}" has no links.`;
   const lines = [`Links in "${result.path}":`];
   for (const link of result.links) {
-    const target = link.resolvedPath ?? "unresolved (no such note)";
-    lines.push(`- ${link.embed ? "embeds " : ""}${link.link} -> ${target}${link.count > 1 ? ` (${link.count} times)` : ""}`);
+    // In a project, a link out of it comes masked from the vault port: it has no target to show.
+    const outside = link.link === OUTSIDE_PROJECT_NOTE && link.resolvedPath === null;
+    const target = outside ? "" : ` -> ${link.resolvedPath ?? "unresolved (no such note)"}`;
+    lines.push(`- ${link.embed ? "embeds " : ""}${link.link}${target}${link.count > 1 ? ` (${link.count} times)` : ""}`);
   }
   return lines.join("\n");
 }

@@ -162,6 +162,24 @@ export class NoteNotFoundError extends Error {
 }
 
 /**
+ * Inside a project: no note of the project matches. Said without repeating what the model asked
+ * for, and the same whether a note outside the project has that name or no note has, so the
+ * answer tells nothing of what lies outside; the names offered are the project's own.
+ */
+export class NoteNotInProjectError extends Error {
+  constructor(projectName: string, suggestions: string[]) {
+    super(
+      defuseToolText(
+        `No note of the project "${projectName}" matches that name: it is outside the project or does not exist.` +
+          (suggestions.length > 0 ? ` Notes of the project with similar names: ${suggestions.map((s) => `"${s}"`).join(", ")}.` : "") +
+          " Use getFileTree to see the project's notes.",
+      ),
+    );
+    this.name = "NoteNotInProjectError";
+  }
+}
+
+/**
  * The note a tool argument names. Paths are checked by the vault path rule first, so a path
  * outside the vault or in the config folder is refused with its reason rather than "not found".
  */
@@ -177,7 +195,7 @@ export async function findNote(vault: VaultPort, input: string): Promise<{ path:
     lookup = await refreshNoteLookup(vault);
     path = lookup.resolve(reference.target);
   }
-  if (!path) throw new NoteNotFoundError(input, lookup.suggest(reference.target));
+  if (!path) throw vault.projectName === undefined ? new NoteNotFoundError(input, lookup.suggest(reference.target)) : new NoteNotInProjectError(vault.projectName, lookup.suggest(reference.target));
   return { path, lookup, ...(reference.heading ? { heading: reference.heading } : {}) };
 }
 
