@@ -10,6 +10,8 @@
  * `document.body.dataset.demo` becomes "ready" or "failed". The performance entries
  * "demo:plugin-onload" (a measure) and "demo:open-chat" (a mark) are for bench/chat.
  */
+import * as codemirrorState from "@codemirror/state";
+import * as codemirrorView from "@codemirror/view";
 import { DEFAULT_SETTINGS, PLUGIN_ID } from "../../src/constants";
 import type { CopilotSettings } from "../../src/settings/settingsSchema";
 import { toolSupportKey } from "../../src/LLMProviders/modelChoice";
@@ -30,6 +32,8 @@ interface DemoConfig {
   model: string;
   /** What is known of the model's tool calling (the demo's --model-takes-tools), null when nothing. */
   modelTakesTools: boolean | null;
+  /** The demo's --completion-model: inline completion on, with this model at the same base URL; null when off. */
+  completionModel: string | null;
   manifest: obsidian.Plugin["manifest"];
 }
 
@@ -76,9 +80,13 @@ function applyPageOptions(): boolean {
   return mobile;
 }
 
+/** What Obsidian gives a plugin's `require`: itself, and the CodeMirror packages its editor is made of (the very copies the double's editor uses). */
+const PLUGIN_MODULES: Record<string, unknown> = { obsidian, "@codemirror/state": codemirrorState, "@codemirror/view": codemirrorView };
+
 /**
- * The plugin's main.js as a CommonJS module whose only way out is `require("obsidian")`, the
- * double. The server hands main.js wrapped in a function (`/main-module.js`), so no eval is needed.
+ * The plugin's main.js as a CommonJS module whose only ways out are `require("obsidian")`, the
+ * double, and the editor's CodeMirror packages. The server hands main.js wrapped in a function
+ * (`/main-module.js`), so no eval is needed.
  */
 async function loadPluginClass(): Promise<new (app: App, manifest: obsidian.Plugin["manifest"]) => Plugin> {
   await new Promise<void>((resolve, reject) => {
@@ -90,8 +98,8 @@ async function loadPluginClass(): Promise<new (app: App, manifest: obsidian.Plug
   if (!wrapped) throw new Error("main.js did not load as a module");
   const module = { exports: {} as Record<string, unknown> };
   wrapped(module, module.exports, (name) => {
-    if (name === "obsidian") return obsidian;
-    throw new Error(`main.js asked for "${name}"; Obsidian gives a plugin only "obsidian" (Node modules come through window.require on desktop)`);
+    if (Object.hasOwn(PLUGIN_MODULES, name)) return PLUGIN_MODULES[name];
+    throw new Error(`main.js asked for "${name}"; Obsidian gives a plugin only "obsidian" and its CodeMirror packages (Node modules come through window.require on desktop)`);
   });
   return module.exports.default as new (app: App, manifest: obsidian.Plugin["manifest"]) => Plugin;
 }
@@ -100,7 +108,10 @@ async function loadPluginClass(): Promise<new (app: App, manifest: obsidian.Plug
 function demoSettings(config: DemoConfig): CopilotSettings {
   const provider = { ...DEFAULT_SETTINGS.provider, preset: "custom" as const, baseUrl: config.baseUrl, model: config.model, apiKeySecretId: "" };
   const modelToolSupport = config.modelTakesTools === null ? {} : { [toolSupportKey(provider)]: config.modelTakesTools };
-  return { ...DEFAULT_SETTINGS, provider, modelToolSupport };
+  const completion = config.completionModel
+    ? { ...DEFAULT_SETTINGS.completion, enabled: true, model: { ...DEFAULT_SETTINGS.completion.model, preset: "custom" as const, baseUrl: config.baseUrl, model: config.completionModel } }
+    : DEFAULT_SETTINGS.completion;
+  return { ...DEFAULT_SETTINGS, provider, modelToolSupport, completion };
 }
 
 /** `?keyboard=N`: a simulated on-screen keyboard N px high (none when absent or not a positive number). */

@@ -31,7 +31,7 @@ export { Editor } from "./editor";
 export { Keymap } from "./keymap";
 export { Menu, MenuItem } from "./menu";
 export { MarkdownRenderChild, MarkdownRenderer, type CodeBlockProcessor } from "./markdownRenderer";
-export { MarkdownView } from "./markdownView";
+export { editorInfoField, MarkdownView } from "./markdownView";
 export { ItemView, View, Workspace, WorkspaceLeaf, WorkspaceSidedock, type LeafPlace, type OpenedLink, type ViewCreator } from "./workspace";
 
 if (typeof window !== "undefined" && typeof HTMLElement !== "undefined") {
