@@ -8,9 +8,13 @@
 // open in the right sidebar, and the folder DIR as the vault. Prints `Serving http://127.0.0.1:PORT/`
 // and runs until stopped. Page options: `?theme=light|dark`, `?width=N` (sidebar px, default 340),
 // `?mobile=1` (Obsidian on a phone: no Node require, so requests go through requestUrl; the chat
-// view fills the screen), and `?canary=1` (a second plugin with Dataview's and friends' code block
+// view fills the screen; open it in a touch-enabled page, or the browser's device emulation, for
+// touch events), `?keyboard=N` (an on-screen keyboard of N px while a text field has the focus:
+// the visual viewport gets that much shorter, see test/demo/onScreenKeyboard.ts), and `?canary=1` (a second plugin with Dataview's and friends' code block
 // languages and an inline-query post processor, recording in window.demo.canaryCalls whenever
 // rendered Markdown reaches them: for tests that model output runs nothing).
+// `--completion-model NAME` switches inline completion on in the note editor (a real CodeMirror 6
+// editor carrying the plugin's editor extensions), with that model at the same base URL.
 //
 // How it is put together, and why:
 // - The page's sources are in test/demo/ (TypeScript, type-checked and linted with the double they
@@ -47,7 +51,7 @@ import { proxyModelRequest } from "./demo/modelProxy.mjs";
 import { applyChange, listVault, VaultFolderError } from "./demo/vaultFolder.mjs";
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), "..");
-const USAGE = "usage: npm run demo -- --vault DIR --base-url URL --model NAME [--api-key-env VAR] [--port N] [--model-takes-tools yes|no]";
+const USAGE = "usage: npm run demo -- --vault DIR --base-url URL --model NAME [--api-key-env VAR] [--port N] [--model-takes-tools yes|no] [--completion-model NAME]";
 
 function fail(message) {
   console.error(`demo: ${message}\n${USAGE}`);
@@ -55,7 +59,7 @@ function fail(message) {
 }
 
 function parseArguments(argv) {
-  const known = new Set(["--vault", "--base-url", "--model", "--api-key-env", "--port", "--model-takes-tools"]);
+  const known = new Set(["--vault", "--base-url", "--model", "--api-key-env", "--port", "--model-takes-tools", "--completion-model"]);
   const values = {};
   for (let index = 0; index < argv.length; index += 2) {
     const name = argv[index];
@@ -84,7 +88,7 @@ function parseArguments(argv) {
   // What the plugin knows of the model's tool calling, as after Test connection (unknown when not given).
   const takesTools = values["--model-takes-tools"];
   if (takesTools !== undefined && takesTools !== "yes" && takesTools !== "no") fail(`--model-takes-tools is yes or no, not ${takesTools}`);
-  return { vault, baseUrl, model: values["--model"], apiKey, port, modelTakesTools: takesTools === undefined ? null : takesTools === "yes" };
+  return { vault, baseUrl, model: values["--model"], apiKey, port, modelTakesTools: takesTools === undefined ? null : takesTools === "yes", completionModel: values["--completion-model"] ?? null };
 }
 
 function newestModification(folder) {
@@ -168,7 +172,7 @@ async function main() {
       return proxyModelRequest(request, response, { baseUrl: options.baseUrl, apiKey: options.apiKey });
     }
     if (url.pathname === "/api/config" && request.method === "GET") {
-      return sendJson(response, 200, { vaultName: basename(options.vault), baseUrl: options.baseUrl.href, model: options.model, modelTakesTools: options.modelTakesTools, manifest });
+      return sendJson(response, 200, { vaultName: basename(options.vault), baseUrl: options.baseUrl.href, model: options.model, modelTakesTools: options.modelTakesTools, completionModel: options.completionModel, manifest });
     }
     if (url.pathname === "/api/notes" && request.method === "GET") return sendJson(response, 200, await listVault(options.vault));
     if (url.pathname === "/api/vault" && request.method === "POST") {

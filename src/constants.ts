@@ -66,4 +66,21 @@ export const DEFAULT_SETTINGS: CopilotSettings = {
     maxResults: 5,
   },
   mcpServers: [],
+  completion: {
+    enabled: false,
+    model: {
+      preset: "ollama",
+      baseUrl: "http://127.0.0.1:11434/v1",
+      model: "qwen2.5:1.5b",
+      apiKeySecretId: "",
+      temperature: 0.2,
+      // A sentence or two: a suggestion is read at a glance, and a small answer comes back fast.
+      maxTokens: 64,
+      prices: { ...NO_PRICES },
+    },
+    fillInTheMiddle: false,
+    pauseMs: 600,
+    onMobile: false,
+    dailyRequestCap: 500,
+  },
 };

@@ -6,6 +6,9 @@ import { registerChatCommands } from "./components/chatCommands";
 import { CopilotView } from "./components/CopilotView";
 import { modalEditApproval } from "./components/EditApprovalModal";
 import { registerEditCommands } from "./components/editCommands";
+import { registerInlineCompletion } from "./components/editor/registerInlineCompletion";
+import { registerQuickQuestion } from "./components/editor/quickQuestionCommand";
+import { CompletionUsage } from "./editor/completionUsage";
 import { createEmbeddingProgressStatusBar, createIndexProgressStatusBar } from "./components/indexProgressStatusBar";
 import { registerPomodoro } from "./components/pomodoroStatusBar";
 import { registerProjectCommands } from "./components/projectCommands";
@@ -44,9 +47,10 @@ export default class VaultCopilotPlugin extends Plugin {
     this.settingsStore = store;
     // Requests to model, embeddings and MCP servers go out without CORS (local servers rarely allow it).
     const corsFreeFetch = createObsidianFetch();
+    const dataStore = new ObsidianDataStore(this.app.vault.adapter, pluginDataFolder(this));
     const services = createServices({
       vault: new ObsidianVault(this.app),
-      dataStore: new ObsidianDataStore(this.app.vault.adapter, pluginDataFolder(this)),
+      dataStore,
       secrets,
       settings: store,
       fetch: corsFreeFetch,
@@ -91,7 +95,16 @@ export default class VaultCopilotPlugin extends Plugin {
     registerEditCommands(this, services.editHistory);
     registerPromptCommands(this, { prompts: services.prompts, vault: services.vault, promptsFolder: () => store.get().prompts.folder, openChatView: () => this.openChatView() });
     registerProjectCommands(this, { projects: services.projects, vault: services.vault, projectsFolder: () => store.get().projects.folder, openChatView: () => this.openChatView() });
-    this.addSettingTab(new VaultCopilotSettingTab(this.app, this, store, services.registry, services.mcpHub, { fetch: corsFreeFetch, secrets }, services.indexHealth));
+    const completionUsage = new CompletionUsage(dataStore);
+    registerInlineCompletion(this, { settings: () => store.get().completion, secrets, fetch: corsFreeFetch, usage: completionUsage });
+    registerQuickQuestion(this, {
+      vault: services.vault,
+      createRunner: () => services.createRunner("chat", store.get().provider.model),
+      replaceInFile: () => services.registry.getAllTools().find((definition) => definition.metadata.id === "replaceInFile")?.tool,
+      toolTimeoutMs: () => store.get().toolTimeoutSeconds * 1000,
+      openChatView: () => this.openChatView(),
+    });
+    this.addSettingTab(new VaultCopilotSettingTab(this.app, this, store, services.registry, services.mcpHub, { fetch: corsFreeFetch, secrets }, services.indexHealth, completionUsage));
     this.addCommand({
       id: "rebuild-search-index",
       name: "Rebuild search index",

@@ -11,9 +11,10 @@ export interface DemoProcess {
   stop(): Promise<void>;
 }
 
-export function startDemoProcess(vault: string, baseUrl: string, model: string): Promise<DemoProcess> {
+/** `more`: further demo arguments (e.g. `--completion-model NAME`). */
+export function startDemoProcess(vault: string, baseUrl: string, model: string, more: readonly string[] = []): Promise<DemoProcess> {
   const repo = process.cwd();
-  const child = spawn(process.execPath, [join(repo, "scripts/demo.mjs"), "--vault", vault, "--base-url", baseUrl, "--model", model, "--port", "0"], { cwd: repo, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, [join(repo, "scripts/demo.mjs"), "--vault", vault, "--base-url", baseUrl, "--model", model, "--port", "0", ...more], { cwd: repo, stdio: ["ignore", "pipe", "pipe"] });
   const exited = new Promise<void>((done) => child.once("exit", () => done()));
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");

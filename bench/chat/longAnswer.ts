@@ -12,7 +12,7 @@ const WORDS = [
 ];
 
 /** A small, seeded generator (mulberry32), so every run streams the very same text. */
-function randomFrom(seed: number): () => number {
+export function randomFrom(seed: number): () => number {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;

@@ -94,17 +94,17 @@ export function difference(after: MainThreadTime, before: MainThreadTime): MainT
 }
 
 /**
- * Records, for each key pressed in the Message box while an answer streams (or always, with
- * `always`), the time from the key event (its timeStamp: when the browser received it, so waiting
+ * Records, for each key pressed in the Message box (or the element `selector` names) while an
+ * answer streams (or always, with `always`), the time from the key event (its timeStamp: when the browser received it, so waiting
  * behind a busy main thread counts) to just after the next frame was drawn (a message posted from
  * that frame's requestAnimationFrame runs once the frame's rendering is done).
  */
-export async function watchKeys(page: Page, always: boolean): Promise<void> {
-  await page.evaluate((recordAlways) => {
+export async function watchKeys(page: Page, always: boolean, selector = 'textarea[aria-label="Message"]'): Promise<void> {
+  await page.evaluate(([recordAlways, boxSelector]) => {
     const bench = window as unknown as BenchWindow;
     bench.benchKeys = [];
-    const box = document.querySelector<HTMLTextAreaElement>('textarea[aria-label="Message"]');
-    if (!box) throw new Error("No Message box");
+    const box = document.querySelector<HTMLElement>(boxSelector);
+    if (!box) throw new Error(`Nothing matches ${boxSelector}`);
     box.addEventListener(
       "keydown",
       (event) => {
@@ -118,7 +118,7 @@ export async function watchKeys(page: Page, always: boolean): Promise<void> {
       },
       { capture: true },
     );
-  }, always);
+  }, [always, selector] as const);
 }
 
 export async function keyLatencies(page: Page): Promise<number[]> {

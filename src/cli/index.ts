@@ -21,6 +21,8 @@ export const USAGE = [
   "                           [--mcp-config FILE.json] [--save] [--continue NOTE] [--context-tokens N] PROMPT",
   "       vault-copilot run   --vault DIR [--provider openai|anthropic|gemini] --base-url URL --model NAME [--api-key-env VAR] --prompt NAME",
   "                           [--note PATH] [--selection TEXT] [--apply] [--yes] [--json] [--save] [--continue NOTE] [--context-tokens N]",
+  "       vault-copilot complete --vault DIR [--provider openai|anthropic|gemini] --base-url URL --model NAME [--api-key-env VAR]",
+  "                           --note PATH --at OFFSET [--json]",
   "       vault-copilot mcp list --config FILE.json",
   "EMBEDDINGS: --embedding-base-url URL --embedding-model NAME [--embedding-api-key-env VAR]",
   "chat, qa, agent and run take --project NAME (the project's notes only, its instructions; its model when --model is left out)",

@@ -133,6 +133,24 @@ export const mcpServerListSchema = z.array(mcpServerSettingsSchema).superRefine(
   });
 });
 
+/**
+ * Inline completion (ghost text) while writing. Off unless the user switches it on: the note's
+ * title, up to 2,000 characters before the cursor and 500 after it then go to the completion
+ * model named here (its own, ideally a small fast or local one) after each pause in typing.
+ */
+export const completionSettingsSchema = z.object({
+  enabled: z.boolean(),
+  model: providerSettingsSchema,
+  /** Send the text after the cursor as `suffix` to `/completions` (OpenAI-compatible servers whose model fills in the middle). */
+  fillInTheMiddle: z.boolean(),
+  /** Quiet after the last key before a suggestion is asked for. */
+  pauseMs: z.number().int().min(100).max(10_000),
+  /** Completion on phones and tablets (off by default: mobile data and battery). */
+  onMobile: z.boolean(),
+  /** Requests per day, after which completion pauses until the next day with a notice. */
+  dailyRequestCap: z.number().int().min(1).max(100_000),
+});
+
 export const copilotSettingsSchema = z.object({
   settingsVersion: z.number().int(),
   /** The default model: new chats use it, and it answers for any model name not configured below. */
@@ -165,11 +183,13 @@ export const copilotSettingsSchema = z.object({
   projects: projectSettingsSchema,
   webSearch: webSearchSettingsSchema,
   mcpServers: mcpServerListSchema,
+  completion: completionSettingsSchema,
 });
 
 export type CopilotSettings = z.infer<typeof copilotSettingsSchema>;
 export type ProviderSettings = z.infer<typeof providerSettingsSchema>;
 export type ModelPrices = z.infer<typeof modelPricesSchema>;
+export type CompletionSettings = z.infer<typeof completionSettingsSchema>;
 export type EmbeddingSettings = z.infer<typeof embeddingSettingsSchema>;
 export type McpServerSettings = z.infer<typeof mcpServerSettingsSchema>;
 export type StdioMcpServerSettings = z.infer<typeof stdioMcpServerSettingsSchema>;

@@ -1,8 +1,9 @@
 /**
- * Mobile Obsidian gives a plugin a web page's globals and `obsidian`, nothing else: no `process`,
- * no `require` for Node modules. This builds main.js as the release does (without minifying, to
- * stay fast), loads it in a realm that has only that, and runs its onload against the Obsidian
- * double (bundled into the same realm). A Node module on main.js's load path fails here.
+ * Mobile Obsidian gives a plugin a web page's globals, `obsidian` and the CodeMirror packages its
+ * editor is made of, nothing else: no `process`, no `require` for Node modules. This builds
+ * main.js as the release does (without minifying, to stay fast), loads it in a realm that has
+ * only that, and runs its onload against the Obsidian double (bundled into the same realm, over
+ * the same CodeMirror modules main.js gets). A Node module on main.js's load path fails here.
  */
 import { build, type Metafile } from "esbuild";
 import { JSDOM } from "jsdom";
@@ -64,15 +65,15 @@ async function buildAndLoad(outdir: string): Promise<LoadedBundle> {
     logLevel: "silent",
     metafile: true,
   });
-  const double = await build({
-    entryPoints: [join(repoRoot, "test/obsidian/obsidian.ts")],
-    bundle: true,
-    format: "cjs",
-    platform: "browser",
-    target: "es2022",
-    write: false,
-    logLevel: "silent",
-  });
+  const bundleOf = async (entry: string, external: string[]) =>
+    (await build({ entryPoints: [entry], bundle: true, format: "cjs", platform: "browser", target: "es2022", write: false, logLevel: "silent", external, absWorkingDir: repoRoot })).outputFiles[0]!.text;
+  // The editor's packages, one copy for the double and the plugin alike, as Obsidian gives them.
+  const editorPackages = ["@codemirror/state", "@codemirror/view"];
+  const [stateCode, viewCode, doubleCode] = await Promise.all([
+    bundleOf(require.resolve("@codemirror/state"), []),
+    bundleOf(require.resolve("@codemirror/view"), ["@codemirror/state"]),
+    bundleOf(join(repoRoot, "test/obsidian/obsidian.ts"), editorPackages),
+  ]);
 
   const dom = new JSDOM("<!doctype html><html><body></body></html>", { runScripts: "outside-only", pretendToBeVisual: true, url: "http://localhost/" });
   const window = dom.window as unknown as Record<string, unknown>;
@@ -80,13 +81,17 @@ async function buildAndLoad(outdir: string): Promise<LoadedBundle> {
   const realm = dom.getInternalVMContext() as vm.Context & Window;
 
   const noModules = (name: string): never => {
-    throw new Error(`the Obsidian double needs no modules, yet it asked for "${name}"`);
+    throw new Error(`CodeMirror's state package needs no modules, yet it asked for "${name}"`);
   };
-  const obsidian = evaluateModule(realm, double.outputFiles[0]!.text, "obsidian-double.js", noModules) as unknown as typeof Double;
+  const state = evaluateModule(realm, stateCode, "codemirror-state.js", noModules);
+  const view = evaluateModule(realm, viewCode, "codemirror-view.js", (name) => (name === "@codemirror/state" ? state : noModules(name)));
+  const editorModules: Record<string, unknown> = { "@codemirror/state": state, "@codemirror/view": view };
+  const obsidian = evaluateModule(realm, doubleCode, "obsidian-double.js", (name) => editorModules[name] ?? noModules(name)) as unknown as typeof Double;
   const requested: string[] = [];
   const exports = evaluateModule(realm, readFileSync(join(outdir, "main.js"), "utf8"), "main.js", (name) => {
     requested.push(name);
     if (name === "obsidian") return obsidian;
+    if (editorModules[name]) return editorModules[name];
     throw new Error(`main.js asked for "${name}", which mobile Obsidian does not have`);
   });
   return {
@@ -140,8 +145,15 @@ describe("main.js on nothing but web globals and obsidian (what mobile gives it)
     expect(importers.filter((path) => !DESKTOP_ONLY_IMPORTERS.test(path))).toEqual([]);
   });
 
-  it("evaluates, asks only for obsidian, and exports a Plugin subclass", () => {
-    expect(new Set(loaded.requested)).toEqual(new Set(["obsidian"]));
+  it("bundles none of CodeMirror: the editor's packages are Obsidian's own, required at run time", () => {
+    const bundled = Object.keys(loaded.metafile.inputs).filter((path) => /node_modules\/@(codemirror|lezer)\//.test(path));
+    expect(bundled).toEqual([]);
+    const external = Object.values(loaded.metafile.outputs).flatMap((output) => output.imports.filter((entry) => entry.external).map((entry) => entry.path));
+    expect(external).toEqual(expect.arrayContaining(["@codemirror/state", "@codemirror/view"]));
+  });
+
+  it("evaluates, asks only for obsidian and the editor's CodeMirror packages, and exports a Plugin subclass", () => {
+    expect(new Set(loaded.requested)).toEqual(new Set(["obsidian", "@codemirror/state", "@codemirror/view"]));
     expect(typeof loaded.pluginClass).toBe("function");
     expect(loaded.pluginClass.prototype).toBeInstanceOf(loaded.obsidian.Plugin);
   });
@@ -250,7 +262,9 @@ describe("main.js on nothing but web globals and obsidian (what mobile gives it)
       const realmWindow = vm.runInContext("window", loaded.realm) as typeof globalThis & Window;
       Object.getOwnPropertyDescriptor(realmWindow.HTMLTextAreaElement.prototype, "value")!.set!.call(textbox, "What time is it?");
       textbox.dispatchEvent(new realmWindow.Event("input", { bubbles: true }));
-      textbox.dispatchEvent(new realmWindow.KeyboardEvent("keydown", { key: "Enter", bubbles: true, cancelable: true }));
+      // On a phone Enter writes a new line; the Send button sends.
+      await until(() => [...content.querySelectorAll("button")].some((button) => button.textContent === "Send" && !button.disabled), "Send to be enabled");
+      [...content.querySelectorAll("button")].find((button) => button.textContent === "Send")!.dispatchEvent(new realmWindow.MouseEvent("click", { bubbles: true }));
 
       const answers = () => [...content.querySelectorAll('article[aria-label="Copilot"]')].map((article) => article.textContent ?? "");
       await until(() => answers().some((text) => text.includes("It is tea time on the phone.")), "the streamed answer in the Copilot article");

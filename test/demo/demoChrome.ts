@@ -1,10 +1,12 @@
 import type { App, Plugin, TAbstractFile } from "../obsidian/obsidian";
 import { TFile } from "../obsidian/obsidian";
+import { openSettingsWindow } from "./settingsWindow";
 
 /**
  * What stands around the plugin on the demo page, in the workspace's left sidebar: the vault's
- * notes (a click opens one in the main area, where a person can type and select) and the
- * plugin's commands (a click runs one, as the command palette would, e.g. "Add selection to chat").
+ * notes (a click opens one in the main area, where a person can type and select), the
+ * plugin's commands (a click runs one, as the command palette would, e.g. "Add selection to chat")
+ * and its settings tab.
  */
 export function showDemoChrome(app: App, plugin: Plugin): void {
   const sidebar = app.workspace.leftSplit.containerEl;
@@ -39,4 +41,8 @@ export function showDemoChrome(app: App, plugin: Plugin): void {
       });
     });
   }
+  commandList
+    .createEl("li")
+    .createEl("button", { cls: "demo-command", text: "Settings" })
+    .addEventListener("click", () => openSettingsWindow(plugin));
 }

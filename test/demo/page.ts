@@ -4,10 +4,14 @@
  * it, the plugin enabled with the demo's provider settings and the chat view in the right sidebar.
  *
  * For tests: `window.app` is the double's App; `window.demo` has the plugin, the double
- * (`obsidian`), `canaryCalls` (with `?canary=1`) and `ready` (settles when the chat view is open);
+ * (`obsidian`), `canaryCalls` (with `?canary=1`), `keyboard` (with `?keyboard=N`),
+ * `openSettings()` (the plugin's settings tab in a settings window) and `ready` (settles when the
+ * chat view is open);
  * `document.body.dataset.demo` becomes "ready" or "failed". The performance entries
  * "demo:plugin-onload" (a measure) and "demo:open-chat" (a mark) are for bench/chat.
  */
+import * as codemirrorState from "@codemirror/state";
+import * as codemirrorView from "@codemirror/view";
 import { DEFAULT_SETTINGS, PLUGIN_ID } from "../../src/constants";
 import type { CopilotSettings } from "../../src/settings/settingsSchema";
 import { toolSupportKey } from "../../src/LLMProviders/modelChoice";
@@ -19,6 +23,8 @@ import { demoRequire } from "./nodeHttpShim";
 import { keepMetadataCurrent } from "./noteMetadata";
 import { routeModelRequestsThroughProxy } from "./proxiedFetch";
 import { enableCanaryPlugin, type CanaryCall } from "./canaryPlugin";
+import { simulateOnScreenKeyboard, type SimulatedKeyboard } from "./onScreenKeyboard";
+import { openSettingsWindow } from "./settingsWindow";
 
 interface DemoConfig {
   vaultName: string;
@@ -26,6 +32,8 @@ interface DemoConfig {
   model: string;
   /** What is known of the model's tool calling (the demo's --model-takes-tools), null when nothing. */
   modelTakesTools: boolean | null;
+  /** The demo's --completion-model: inline completion on, with this model at the same base URL; null when off. */
+  completionModel: string | null;
   manifest: obsidian.Plugin["manifest"];
 }
 
@@ -36,6 +44,10 @@ export interface DemoHandle {
   obsidian: typeof obsidian;
   /** With `?canary=1`: every time rendered Markdown reached code another plugin would run (see canaryPlugin.ts). */
   canaryCalls: CanaryCall[] | null;
+  /** With `?keyboard=N`: the simulated on-screen keyboard (see onScreenKeyboard.ts). */
+  keyboard: SimulatedKeyboard | null;
+  /** Shows the plugin's settings tab in a settings window; returns what closes it. */
+  openSettings(): () => void;
 }
 
 declare global {
@@ -53,7 +65,9 @@ type MainModule = (module: { exports: Record<string, unknown> }, exports: Record
 /**
  * `?theme=light|dark` (default dark), `?width=N` (the right sidebar's width in px), and
  * `?mobile=1`: Obsidian on a phone (no Node, so requests go through requestUrl; the sidebar is a
- * full-width drawer). Returns whether the page acts as mobile.
+ * full-width drawer; Obsidian's body classes `is-mobile` and `is-phone`, which its stylesheet and
+ * the plugin's key off). Touch events come from the browser: a phone, the browser's device
+ * emulation, or a test's touch-enabled page. Returns whether the page acts as mobile.
  */
 function applyPageOptions(): boolean {
   const parameters = new URLSearchParams(window.location.search);
@@ -66,9 +80,13 @@ function applyPageOptions(): boolean {
   return mobile;
 }
 
+/** What Obsidian gives a plugin's `require`: itself, and the CodeMirror packages its editor is made of (the very copies the double's editor uses). */
+const PLUGIN_MODULES: Record<string, unknown> = { obsidian, "@codemirror/state": codemirrorState, "@codemirror/view": codemirrorView };
+
 /**
- * The plugin's main.js as a CommonJS module whose only way out is `require("obsidian")`, the
- * double. The server hands main.js wrapped in a function (`/main-module.js`), so no eval is needed.
+ * The plugin's main.js as a CommonJS module whose only ways out are `require("obsidian")`, the
+ * double, and the editor's CodeMirror packages. The server hands main.js wrapped in a function
+ * (`/main-module.js`), so no eval is needed.
  */
 async function loadPluginClass(): Promise<new (app: App, manifest: obsidian.Plugin["manifest"]) => Plugin> {
   await new Promise<void>((resolve, reject) => {
@@ -80,8 +98,8 @@ async function loadPluginClass(): Promise<new (app: App, manifest: obsidian.Plug
   if (!wrapped) throw new Error("main.js did not load as a module");
   const module = { exports: {} as Record<string, unknown> };
   wrapped(module, module.exports, (name) => {
-    if (name === "obsidian") return obsidian;
-    throw new Error(`main.js asked for "${name}"; Obsidian gives a plugin only "obsidian" (Node modules come through window.require on desktop)`);
+    if (Object.hasOwn(PLUGIN_MODULES, name)) return PLUGIN_MODULES[name];
+    throw new Error(`main.js asked for "${name}"; Obsidian gives a plugin only "obsidian" and its CodeMirror packages (Node modules come through window.require on desktop)`);
   });
   return module.exports.default as new (app: App, manifest: obsidian.Plugin["manifest"]) => Plugin;
 }
@@ -90,11 +108,22 @@ async function loadPluginClass(): Promise<new (app: App, manifest: obsidian.Plug
 function demoSettings(config: DemoConfig): CopilotSettings {
   const provider = { ...DEFAULT_SETTINGS.provider, preset: "custom" as const, baseUrl: config.baseUrl, model: config.model, apiKeySecretId: "" };
   const modelToolSupport = config.modelTakesTools === null ? {} : { [toolSupportKey(provider)]: config.modelTakesTools };
-  return { ...DEFAULT_SETTINGS, provider, modelToolSupport };
+  const completion = config.completionModel
+    ? { ...DEFAULT_SETTINGS.completion, enabled: true, model: { ...DEFAULT_SETTINGS.completion.model, preset: "custom" as const, baseUrl: config.baseUrl, model: config.completionModel } }
+    : DEFAULT_SETTINGS.completion;
+  return { ...DEFAULT_SETTINGS, provider, modelToolSupport, completion };
+}
+
+/** `?keyboard=N`: a simulated on-screen keyboard N px high (none when absent or not a positive number). */
+function keyboardOption(): SimulatedKeyboard | null {
+  const height = Number(new URLSearchParams(window.location.search).get("keyboard") ?? "");
+  return Number.isInteger(height) && height > 0 ? simulateOnScreenKeyboard(height) : null;
 }
 
 async function start(handle: DemoHandle): Promise<void> {
   const mobile = applyPageOptions();
+  // Before the plugin's view opens, so the view follows the stand-in visual viewport.
+  handle.keyboard = keyboardOption();
   const config = (await (await fetch("/api/config")).json()) as DemoConfig;
   document.title = `${config.vaultName} · Vault Copilot demo`;
   routeModelRequestsThroughProxy(config.baseUrl);
@@ -123,6 +152,7 @@ async function start(handle: DemoHandle): Promise<void> {
   const PluginClass = await loadPluginClass();
   const plugin = new PluginClass(app, manifest);
   handle.plugin = plugin;
+  handle.openSettings = () => openSettingsWindow(plugin);
   // Performance marks for bench/chat: the plugin's onload, and when the chat view was asked to open.
   performance.mark("demo:plugin-enable");
   await plugin.enable();
@@ -137,7 +167,16 @@ async function start(handle: DemoHandle): Promise<void> {
   if (!(await plugin.runCommand("open-chat"))) throw new Error("The plugin has no open-chat command");
 }
 
-const handle: DemoHandle = { plugin: null, ready: Promise.resolve(), obsidian, canaryCalls: null };
+const handle: DemoHandle = {
+  plugin: null,
+  ready: Promise.resolve(),
+  obsidian,
+  canaryCalls: null,
+  keyboard: null,
+  openSettings: () => {
+    throw new Error("The demo has not loaded the plugin yet");
+  },
+};
 window.demo = handle;
 handle.ready = start(handle).then(
   () => {

@@ -42,6 +42,8 @@ export interface DemoOptions {
   env?: Record<string, string>;
   /** What the plugin knows of the model's tool calling (unknown when left out: new chats start in Chat). */
   modelTakesTools?: boolean;
+  /** Switches inline completion on in the note editor, with this model at the same base URL. */
+  completionModel?: string;
 }
 
 export interface RunningDemo {
@@ -57,6 +59,7 @@ export function startDemo(options: DemoOptions): Promise<RunningDemo> {
   const args = [join(repoRoot, "scripts/demo.mjs"), "--vault", options.vault, "--base-url", options.baseUrl, "--model", options.model, "--port", "0"];
   if (options.apiKeyEnv) args.push("--api-key-env", options.apiKeyEnv);
   if (options.modelTakesTools !== undefined) args.push("--model-takes-tools", options.modelTakesTools ? "yes" : "no");
+  if (options.completionModel !== undefined) args.push("--completion-model", options.completionModel);
   const child: ChildProcess = spawn(process.execPath, args, { cwd: repoRoot, env: { ...process.env, ...options.env }, stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
   const exited = new Promise<void>((done) => child.once("exit", () => done()));
@@ -93,9 +96,14 @@ export interface DemoPage {
 /**
  * Opens the demo in a new page (`?theme=` and `?width=` as given) and waits until the plugin is
  * enabled and the chat view open; fails with the page's own report when the demo could not start.
+ * `touch`: the page is a phone's (touch events, a coarse pointer that cannot hover), for `?mobile=1`.
  */
-export async function openDemoPage(browser: Browser, demoUrl: string, options: { theme?: "dark" | "light"; width?: number; viewport?: { width: number; height: number } } = {}): Promise<DemoPage> {
-  const page = await browser.newPage({ viewport: options.viewport ?? { width: 1200, height: 800 } });
+export async function openDemoPage(
+  browser: Browser,
+  demoUrl: string,
+  options: { theme?: "dark" | "light"; width?: number; viewport?: { width: number; height: number }; touch?: boolean } = {},
+): Promise<DemoPage> {
+  const page = await browser.newPage({ viewport: options.viewport ?? { width: 1200, height: 800 }, ...(options.touch ? { hasTouch: true, isMobile: true } : {}) });
   const consoleErrors: string[] = [];
   page.on("console", (message) => {
     if (message.type() === "error") consoleErrors.push(message.text());

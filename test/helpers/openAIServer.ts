@@ -27,6 +27,10 @@
  * choice chunk carries `finish_reason` ("tool_calls" when there are calls, else "stop" or the
  * scripted one); usage follows in its own chunk when `stream_options.include_usage` is set.
  *
+ * `POST …/completions` (the legacy endpoint fill-in-the-middle uses: `prompt` and `suffix`) is
+ * answered from the same script and recorded among `requests`; its stream carries the text as
+ * `choices[0].text`.
+ *
  * `knownModels` makes requests for any other model answer 404 `model_not_found`, the way OpenAI
  * does. A script that runs out answers 500 with "openAIServer: script exhausted", so a test that
  * makes one call too many fails loudly instead of hanging.
@@ -145,7 +149,7 @@ export async function startOpenAIServer(script: Script, options: OpenAIServerOpt
         sendJson(outgoing, 200, { object: "list", data: (options.knownModels ?? []).map((id) => ({ id, object: "model", owned_by: "test" })) });
         return;
       }
-      if (incoming.method !== "POST" || !path.endsWith("/chat/completions")) {
+      if (incoming.method !== "POST" || !path.endsWith("/completions")) {
         sendJson(outgoing, 404, errorBody(`openAIServer: no route ${incoming.method ?? "?"} ${path}`, "not_found"));
         return;
       }
@@ -254,6 +258,7 @@ export function streamChunks(request: RecordedChatRequest, scripted: ScriptedCom
     model: request.body.model,
     choices: [{ index: 0, delta, finish_reason: finish, logprobs: null }],
   });
+  if (!request.url.split("?")[0]!.endsWith("/chat/completions")) return legacyChunks(request, scripted);
   const chunks: unknown[] = [frame({ role: "assistant", content: "" })];
   for (const piece of pieces(scripted.text ?? "", scripted.chunkSize ?? 4)) chunks.push(frame({ content: piece }));
 
@@ -277,6 +282,15 @@ export function streamChunks(request: RecordedChatRequest, scripted: ScriptedCom
   if (request.body.stream_options?.include_usage) {
     chunks.push({ id: completionId(request), object: "chat.completion.chunk", created: CREATED, model: request.body.model, choices: [], usage: usageOf(request, scripted) });
   }
+  return chunks;
+}
+
+/** A legacy `/completions` stream (fill in the middle): text as `choices[0].text`, then the usage. */
+function legacyChunks(request: RecordedChatRequest, scripted: ScriptedCompletion): unknown[] {
+  const frame = (text: string, finish: string | null = null): unknown => ({ id: `cmpl-test-${request.index}`, object: "text_completion", created: CREATED, model: request.body.model, choices: [{ index: 0, text, finish_reason: finish, logprobs: null }] });
+  const chunks = pieces(scripted.text ?? "", scripted.chunkSize ?? 4).map((piece) => frame(piece));
+  chunks.push(frame("", finishReason(scripted)));
+  if (request.body.stream_options?.include_usage) chunks.push({ id: `cmpl-test-${request.index}`, object: "text_completion", created: CREATED, model: request.body.model, choices: [], usage: usageOf(request, scripted) });
   return chunks;
 }
 

@@ -1,3 +1,4 @@
+import type { Extension } from "@codemirror/state";
 import type * as Obsidian from "obsidian";
 import { Component, Events, type Fits } from "./events";
 import type { PluginSettingTab } from "./setting";
@@ -60,7 +61,7 @@ export interface RibbonIcon {
 export class Plugin
   extends Component
   implements
-    Pick<Obsidian.Plugin, "manifest" | "addCommand" | "removeCommand" | "addRibbonIcon" | "addStatusBarItem" | "loadData" | "saveData" | "registerMarkdownCodeBlockProcessor" | "registerHoverLinkSource">
+    Pick<Obsidian.Plugin, "manifest" | "addCommand" | "removeCommand" | "addRibbonIcon" | "addStatusBarItem" | "loadData" | "saveData" | "registerMarkdownCodeBlockProcessor" | "registerHoverLinkSource" | "registerEditorExtension">
 {
   readonly registered = {
     commands: new Map<string, Obsidian.Command>(),
@@ -86,6 +87,13 @@ export class Plugin
     if (this.loaded) return;
     this.loaded = true;
     await this.onload();
+  }
+
+  /** Every editor opened from now on carries `extension` (Obsidian also reconfigures open ones; the double's notes open after the plugin loads). */
+  registerEditorExtension(extension: Extension): void {
+    const extensions = this.app.workspace.editorExtensions;
+    extensions.push(extension);
+    this.register(() => extensions.splice(extensions.indexOf(extension), 1));
   }
 
   addCommand(command: Obsidian.Command): Obsidian.Command {

@@ -29,9 +29,10 @@ export { FileManager, MetadataCache } from "./metadataCache";
 export { normalizePath, TAbstractFile, TFile, TFolder, Vault, type VaultChange, type VaultMirror, type VaultOptions } from "./vault";
 export { Editor } from "./editor";
 export { Keymap } from "./keymap";
+export { Menu, MenuItem } from "./menu";
 export { loadPdfJs } from "./pdfjs";
 export { MarkdownRenderChild, MarkdownRenderer, type CodeBlockProcessor } from "./markdownRenderer";
-export { MarkdownView } from "./markdownView";
+export { editorInfoField, MarkdownView } from "./markdownView";
 export { ItemView, View, Workspace, WorkspaceLeaf, WorkspaceSidedock, type LeafPlace, type OpenedLink, type ViewCreator } from "./workspace";
 
 if (typeof window !== "undefined" && typeof HTMLElement !== "undefined") {

@@ -105,23 +105,23 @@ describe("MarkdownView and its Editor", () => {
     view.editor.replaceSelection(" inserted");
     await view.saved();
     expect(await app.vault.read(first)).toBe("line one\nline inserted two");
-    expect(view.textareaEl.value).toBe("line one\nline inserted two");
+    expect(view.editorView.state.doc.toString()).toBe("line one\nline inserted two");
 
     await app.vault.process(first, (text) => text.toUpperCase());
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(view.editor.getValue()).toBe("LINE ONE\nLINE INSERTED TWO");
-    expect(view.textareaEl.value).toBe("LINE ONE\nLINE INSERTED TWO");
+    expect(view.editorView.state.doc.toString()).toBe("LINE ONE\nLINE INSERTED TWO");
   });
 
-  it("takes typing and the selection from its textarea", async () => {
+  it("takes typing and the selection from its CodeMirror editor, a textbox named Note editor", async () => {
     const { app, first } = await appWithNotes();
     await app.workspace.openFile(first);
     const view = app.workspace.getActiveViewOfType(MarkdownView)!;
-    const textarea = view.textareaEl;
-    textarea.value = "alpha beta";
-    textarea.dispatchEvent(new Event("input"));
-    textarea.setSelectionRange(6, 10);
-    textarea.dispatchEvent(new Event("select"));
+    const editor = view.editorView;
+    expect(editor.contentDOM.getAttribute("role")).toBe("textbox");
+    expect(editor.contentDOM.getAttribute("aria-label")).toBe("Note editor");
+    editor.dispatch({ changes: { from: 0, to: editor.state.doc.length, insert: "alpha beta" }, userEvent: "input.type" });
+    editor.dispatch({ selection: { anchor: 6, head: 10 } });
     expect(view.editor.getSelection()).toBe("beta");
     expect(view.editor.getCursor("from")).toEqual({ line: 0, ch: 6 });
     await view.saved();

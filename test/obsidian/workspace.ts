@@ -1,3 +1,4 @@
+import type { Extension } from "@codemirror/state";
 import type * as Obsidian from "obsidian";
 import type { App } from "./app";
 import { Events } from "./events";
@@ -145,6 +146,8 @@ export class Workspace
   readonly openedLinks: OpenedLink[] = [];
   /** The data of every "hover-link" event triggered, in order (double only). */
   readonly hoverLinks: unknown[] = [];
+  /** What plugins gave `registerEditorExtension`; every MarkdownView's editor carries them (double only). */
+  readonly editorExtensions: Extension[] = [];
 
   constructor(private readonly app: App) {
     super();

@@ -9,4 +9,5 @@ export const CLI_COMMANDS: CliCommandTable = {
   agent: () => import("./agentCommand").then((m) => m.agentCommand),
   mcp: () => import("./mcpCommand").then((m) => m.mcpCommand),
   run: () => import("./runCommand").then((m) => m.runCommand),
+  complete: () => import("./completeCommand").then((m) => m.completeCommand),
 };

@@ -1,4 +1,5 @@
-import { useEffect, useImperativeHandle, useRef, useState, type KeyboardEvent, type Ref } from "react";
+import { Platform } from "obsidian";
+import { useEffect, useImperativeHandle, useRef, useState, type KeyboardEvent, type MouseEvent, type Ref } from "react";
 import type { ChatController } from "../../chat/ChatController";
 import type { ChatState, ContextChip } from "../../chat/chatTypes";
 import { baseName, folderChip, noteChip, tagChip } from "../../chat/chipArtifacts";
@@ -29,7 +30,8 @@ export interface ComposerHandle {
  * The message box and what goes with the next message: the context chips (the active note first,
  * removable), "@" suggestions of notes, folders and tags, and Send (Stop while a reply runs).
  * Enter sends, Shift+Enter makes a new line, nothing is sent while an input method is composing,
- * Up in an empty box brings back the last message, Escape stops a reply.
+ * Up in an empty box brings back the last message, Escape stops a reply. On a phone Enter (the
+ * keyboard's return key) only makes a new line: Send sends, and a list item is picked by a tap.
  */
 export function ChatComposer({ state, controller, ref }: { state: ChatState; controller: ChatController; ref?: Ref<ComposerHandle> }) {
   const host = useChatHost();
@@ -131,6 +133,7 @@ export function ChatComposer({ state, controller, ref }: { state: ChatState; con
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     // An input method (Chinese, Japanese, …) uses Enter to confirm its own text.
     if (event.nativeEvent.isComposing || event.key === "Process") return;
+    if (event.key === "Enter" && Platform.isPhone) return;
     if (suggestions && suggestions.items.length > 0) {
       if (event.key === "ArrowDown" || event.key === "ArrowUp") {
         event.preventDefault();
@@ -205,19 +208,25 @@ export function ChatComposer({ state, controller, ref }: { state: ChatState; con
           onKeyDown={onKeyDown}
           onBlur={() => setSuggestions(null)}
         />
+        {/* Send and Stop leave the focus in the message box: on a phone the keyboard stays up for the next message. */}
         {state.running ? (
-          <button type="button" className="vault-copilot-stop" onClick={() => controller.stop()}>
+          <button type="button" className="vault-copilot-stop" onMouseDown={keepFocus} onClick={() => controller.stop()}>
             Stop
           </button>
         ) : (
           // Obsidian's call-to-action colours fade to unreadable when disabled (light theme): only an enabled Send gets them.
-          <button type="button" className={`vault-copilot-send${text.trim() ? " mod-cta" : ""}`} disabled={!text.trim()} onClick={send}>
+          <button type="button" className={`vault-copilot-send${text.trim() ? " mod-cta" : ""}`} disabled={!text.trim()} onMouseDown={keepFocus} onClick={send}>
             Send
           </button>
         )}
       </div>
     </div>
   );
+}
+
+/** A press that must not take the focus from the message box. */
+function keepFocus(event: MouseEvent): void {
+  event.preventDefault();
 }
 
 interface ListOption {

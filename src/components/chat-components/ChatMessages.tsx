@@ -18,7 +18,9 @@ const SCROLL_KEYS = new Set(["ArrowUp", "ArrowDown", "PageUp", "PageDown", "Home
  * The conversation: a log named "Conversation". It follows a streaming answer down to the end of
  * its footer (Copy, Insert, Regenerate, the sources), and stops following only when the user
  * scrolls (wheel, touch, the scroll bar, keys): a re-render that shrinks the content a moment
- * does not stop it. Away from the bottom, a "Newest" button goes back down and follows again. Its
+ * does not stop it. Away from the bottom, a "Newest" button goes back down and follows again, and
+ * when the conversation gets shorter or taller (an on-screen keyboard opens or closes) the line at
+ * its lower edge stays where it is, so the same place is back when the keyboard closes. Its
  * own live announcements are off (they would read every token); the view announces a finished
  * answer once instead.
  */
@@ -42,8 +44,12 @@ export function ChatMessages({ state, controller, onExample }: { state: ChatStat
     const inner = content.current;
     if (!element || !inner) return;
     const atBottom = () => element.scrollHeight - element.scrollTop - element.clientHeight <= FOLLOW_SLACK_PX;
+    let height = element.clientHeight;
     const follow = () => {
+      const shrunk = height - element.clientHeight;
+      height = element.clientHeight;
       if (following.current) toBottom();
+      else if (shrunk !== 0) element.scrollTop += shrunk;
     };
     const onScroll = () => {
       const bottom = atBottom();

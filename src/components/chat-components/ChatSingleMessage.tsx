@@ -1,9 +1,12 @@
+import { Platform } from "obsidian";
 import { memo, useState } from "react";
 import type { ChatController } from "../../chat/ChatController";
 import { answerText, type AssistantMessage, type ChatMessage, type PendingApproval, type ToolCallPart, type UserMessage } from "../../chat/chatTypes";
 import { chatUsage, formatUsage, usageLabel } from "../../chat/usageLine";
 import type { TokenUsage } from "../../LLMProviders/tokenUsage";
 import type { ChainErrorKind } from "../../LLMProviders/chainRunner/ChainEvents";
+import { answerActions } from "./answerActions";
+import { useAnswerLongPress } from "./answerLongPress";
 import { ApprovalCard } from "./ApprovalCard";
 import { shownError } from "./errorText";
 import { IconButton } from "./IconButton";
@@ -26,13 +29,15 @@ export interface ChatSingleMessageProps {
 /**
  * One message of the conversation, an article named "You" or "Copilot". An answer is drawn from
  * its parts in order: text as Markdown, each tool call as its banner (a child mounted through
- * toolCallRootManager), then any approval it waits for, its error, its usage and its actions.
+ * toolCallRootManager), then any approval it waits for, its error, its usage and its actions
+ * (also a long press's menu on a touch screen).
  * Memoized: a message that did not change is not drawn again while another one streams.
  */
 export const ChatSingleMessage = memo(function ChatSingleMessage(props: ChatSingleMessageProps) {
   const { message } = props;
+  const longPress = useAnswerLongPress(props);
   return (
-    <article className={`vault-copilot-message is-${message.role}`} aria-label={message.role === "user" ? "You" : "Copilot"} data-message-id={message.id}>
+    <article className={`vault-copilot-message is-${message.role}`} aria-label={message.role === "user" ? "You" : "Copilot"} data-message-id={message.id} {...longPress}>
       {message.role === "user" ? <UserMessageBody {...props} message={message} /> : <AssistantMessageBody {...props} message={message} />}
     </article>
   );
@@ -53,7 +58,8 @@ function UserMessageBody({ message, isLast, running, controller }: ChatSingleMes
           autoFocus
           onChange={(event) => setEditing(event.target.value)}
           onKeyDown={(event) => {
-            if (event.key === "Enter" && !event.shiftKey && !event.nativeEvent.isComposing) {
+            // On a phone the keyboard's return key writes a new line; "Send edited message" sends.
+            if (event.key === "Enter" && !event.shiftKey && !event.nativeEvent.isComposing && !Platform.isPhone) {
               event.preventDefault();
               send();
             } else if (event.key === "Escape") setEditing(null);
@@ -96,7 +102,7 @@ function AssistantMessageBody({ message, isLast, running, approvals, controller 
   const streaming = message.status === "streaming";
   const awaitingApproval = (part: ToolCallPart) => part.status === "running" && approvals.some((approval) => approval.proposal.toolId === part.toolId);
 
-  const text = answerText(message);
+  const actions = answerActions(host, controller, message, isLast && !running);
   return (
     <>
       {message.notices?.map((notice, index) => <div key={index} className="vault-copilot-answer-notice">{notice}</div>)}
@@ -137,22 +143,11 @@ function AssistantMessageBody({ message, isLast, running, approvals, controller 
       {!streaming && (
         <div className="vault-copilot-message-footer">
           {message.usage && (message.usage.inputTokens > 0 || message.usage.outputTokens > 0) && <UsageLine usage={message.usage} model={message.model} />}
-          {text && (
+          {actions.length > 0 && (
             <div className="vault-copilot-message-actions">
-              <IconButton icon="copy" label="Copy" onClick={() => void host.copyText(text).then(() => host.notify("Answer copied."))} />
-              <IconButton
-                icon="text-cursor-input"
-                label="Insert at cursor"
-                onClick={() => {
-                  if (!host.insertAtCursor(text)) host.notify("Open a note in the editor to insert the answer at its cursor.");
-                }}
-              />
-              {isLast && !running && <IconButton icon="refresh-cw" label="Regenerate" onClick={() => void controller.regenerate()} />}
-            </div>
-          )}
-          {!text && isLast && !running && message.status !== "error" && (
-            <div className="vault-copilot-message-actions">
-              <IconButton icon="refresh-cw" label="Regenerate" onClick={() => void controller.regenerate()} />
+              {actions.map((action) => (
+                <IconButton key={action.label} icon={action.icon} label={action.label} onClick={action.run} />
+              ))}
             </div>
           )}
         </div>

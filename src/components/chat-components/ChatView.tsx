@@ -9,11 +9,13 @@ import { ChatHistoryPanel } from "./ChatHistoryPanel";
 import { useChatHost, type ProjectChoice } from "./ChatHost";
 import { ChatMessages } from "./ChatMessages";
 import { IconButton } from "./IconButton";
+import { useOnScreenKeyboard } from "./onScreenKeyboard";
 import { RelatedNotesList } from "../RelatedNotesList";
 
 /**
  * The chat in the sidebar: one header row (the mode and model pickers, New chat and Chat history
  * as icons), the conversation, the message box. It draws the controller's state and calls its actions; it never talks to a model itself.
+ * On a phone it stays above the on-screen keyboard (onScreenKeyboard.ts).
  */
 export function ChatView({ controller, onDropNotes }: { controller: ChatController; onDropNotes?: (data: DataTransfer) => string[] }) {
   const state = useSyncExternalStore(controller.subscribe, controller.getState);
@@ -21,6 +23,8 @@ export function ChatView({ controller, onDropNotes }: { controller: ChatControll
   const [showHistory, setShowHistory] = useState(false);
   /** The message box, for an example question of the empty chat to be put in. */
   const composer = useRef<ComposerHandle>(null);
+  const chat = useRef<HTMLDivElement>(null);
+  useOnScreenKeyboard(chat);
 
   const onDrop = (event: DragEvent) => {
     setDragging(false);
@@ -31,6 +35,7 @@ export function ChatView({ controller, onDropNotes }: { controller: ChatControll
   };
   return (
     <div
+      ref={chat}
       className={`vault-copilot-chat${dragging ? " is-drop-target" : ""}`}
       onDragOver={(event) => {
         if (!onDropNotes) return;

@@ -69,7 +69,7 @@ describe("VaultCopilotSettingTab", () => {
   it("shows the sections as Obsidian headings, in order", async () => {
     const { tab } = await openTab();
     const headings = [...tab.containerEl.querySelectorAll(".setting-item-heading .setting-item-name")].map((el) => el.textContent);
-    expect(headings).toEqual(["Model provider", "Agent", "Note search", "Semantic search", "Chat history and prompts", "Web search", "Agent tools", "MCP servers"]);
+    expect(headings).toEqual(["Model provider", "Agent", "Note search", "Semantic search", "Inline completion", "Chat history and prompts", "Web search", "Agent tools", "MCP servers"]);
   });
 
   it("choosing a provider preset fills in its base URL", async () => {

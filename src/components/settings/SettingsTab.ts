@@ -3,6 +3,7 @@ import type { ChatModelPorts } from "../../LLMProviders/chatModelFactory";
 import type { ToolRegistry } from "../../tools/ToolRegistry";
 import type { McpStatusSource } from "./mcpSettingsSection";
 import type { IndexHealthSource } from "./semanticSearchSection";
+import type { CompletionUsageSource } from "./completionSection";
 import type { SettingsSection } from "./settingRows";
 import { buildSettingsSections } from "./settingsSections";
 import type { SettingsStore } from "./settingsStore";
@@ -23,12 +24,13 @@ export class VaultCopilotSettingTab extends PluginSettingTab {
     private readonly mcp?: McpStatusSource,
     private readonly connection?: ChatModelPorts,
     private readonly indexHealth?: IndexHealthSource,
+    private readonly completionUsage?: CompletionUsageSource,
   ) {
     super(app, plugin);
   }
 
   private sections(): SettingsSection[] {
-    return buildSettingsSections({ app: this.app, store: this.store, registry: this.registry, mcp: this.mcp, connection: this.connection, indexHealth: this.indexHealth });
+    return buildSettingsSections({ app: this.app, store: this.store, registry: this.registry, mcp: this.mcp, connection: this.connection, indexHealth: this.indexHealth, completionUsage: this.completionUsage });
   }
 
   override getSettingDefinitions(): SettingDefinitionItem[] {

@@ -7,6 +7,7 @@ import type { ChatModelPorts } from "../../LLMProviders/chatModelFactory";
 import { mcpSection, type McpStatusSource } from "./mcpSettingsSection";
 import { localServersRow, otherModelsRow, pricesRow, testConnectionRow } from "./modelSettingsRows";
 import { semanticSearchSection, type IndexHealthSource } from "./semanticSearchSection";
+import { completionSection, type CompletionUsageSource } from "./completionSection";
 import { PROVIDER_PRESET_DETAILS, type ProviderPresetId } from "./providerPresets";
 import { DEFAULT_CONTEXT_WINDOW_TOKENS } from "../../chat/fitHistory";
 import {
@@ -34,6 +35,8 @@ export interface SectionsContext extends RowContext {
   indexHealth?: IndexHealthSource;
   /** The live MCP connections, for the status row (absent in contexts without a hub). */
   mcp?: McpStatusSource;
+  /** What inline completion used; absent, that row is left out. */
+  completionUsage?: CompletionUsageSource;
 }
 
 const presetChoices = Object.fromEntries(
@@ -367,6 +370,7 @@ export function buildSettingsSections(context: SectionsContext): SettingsSection
     agentSection(context),
     searchSection(context),
     semanticSearchSection(context, context.indexHealth),
+    completionSection(context, context.completionUsage),
     historySection(context),
     webSearchSection(context),
     { heading: "Agent tools", rows: [toolsRow(context)] },

@@ -1,0 +1,37 @@
+import { editorInfoField, Notice, Platform, type Plugin } from "obsidian";
+import { completer } from "../../editor/completer";
+import type { CompletionUsage } from "../../editor/completionUsage";
+import type { FetchLike } from "../../ports/FetchLike";
+import type { SecretStore } from "../../ports/SecretStore";
+import { realScheduler } from "../../ports/timers";
+import type { CompletionSettings } from "../../settings/settingsSchema";
+import { inlineCompletionExtension } from "./inlineCompletionExtension";
+
+export interface InlineCompletionWiring {
+  settings(): CompletionSettings;
+  secrets: SecretStore;
+  fetch: FetchLike;
+  usage: CompletionUsage;
+}
+
+/**
+ * Adds inline completion to every Markdown editor. It is registered whether or not it is switched
+ * on, and reads the settings at each pause, so switching it on or off takes effect without a
+ * restart; while off it only clears a timer per keystroke.
+ */
+export function registerInlineCompletion(plugin: Plugin, wiring: InlineCompletionWiring): void {
+  plugin.registerEditorExtension(
+    inlineCompletionExtension({
+      policy: () => {
+        const settings = wiring.settings();
+        return { enabled: settings.enabled, pauseMs: settings.pauseMs, onMobile: settings.onMobile, dailyRequestCap: settings.dailyRequestCap, prices: settings.model.prices };
+      },
+      mobile: Platform.isMobile,
+      scheduler: realScheduler,
+      usage: wiring.usage,
+      complete: completer({ settings: () => wiring.settings(), secrets: wiring.secrets, fetch: wiring.fetch }),
+      notify: (message) => new Notice(`Vault Copilot: ${message}`),
+      noteTitle: (state) => state.field(editorInfoField, false)?.file?.basename ?? "",
+    }),
+  );
+}

@@ -1,0 +1,157 @@
+import { errorMessage } from "../errorMessage";
+import type { ModelPrices } from "../settings/settingsSchema";
+import type { Scheduler } from "../ports/timers";
+import { completionContext, type CompletionContext } from "./completionContext";
+import type { CompletionResult } from "./completionClient";
+import { whyNoCompletion } from "./completionPlace";
+import type { CompletionUsage } from "./completionUsage";
+
+/** The editor as the session sees it after a change. */
+export interface EditorSnapshot {
+  text: string;
+  /** The cursor (the selection's head), as a UTF-16 offset. */
+  cursor: number;
+  selection: boolean;
+  /** The note's name, without folder or extension. */
+  title: string;
+}
+
+/** The completion settings the session reads at each pause (they may change while it runs). */
+export interface CompletionPolicy {
+  enabled: boolean;
+  pauseMs: number;
+  onMobile: boolean;
+  dailyRequestCap: number;
+  prices: ModelPrices;
+}
+
+/** Ghost text: a suggestion shown at `at`, not part of the note until accepted. */
+export interface Ghost {
+  at: number;
+  text: string;
+}
+
+export interface CompletionSessionPorts {
+  policy(): CompletionPolicy;
+  mobile: boolean;
+  scheduler: Scheduler;
+  usage: CompletionUsage;
+  /** Asks the completion model; `onText` gets the suggestion as it grows. Throws on failure, and with the signal's reason when aborted. */
+  complete(context: CompletionContext, signal: AbortSignal, onText: (text: string) => void): Promise<CompletionResult>;
+  /** Shows ghost text (replacing any shown). */
+  show(ghost: Ghost): void;
+  /** Takes the ghost text away. */
+  clear(): void;
+  /** Tells the user something (the daily cap reached, a failing server): once each, not at every pause. */
+  notify(message: string): void;
+}
+
+/**
+ * One editor's inline completion, without the editor: the pause, the request and what stops it.
+ * - After each change the session waits `pauseMs` of quiet, then asks only where completion may
+ *   run (whyNoCompletion) and only while today's requests are under the cap.
+ * - At most one request is in flight: any change (a key typed, the cursor moved) aborts it
+ *   before anything else happens, so a suggestion never lands where the user no longer is and a
+ *   provider billing per generated token stops generating.
+ * - Past the cap it pauses with one notice a day; a failing server is told once per message.
+ */
+export class CompletionSession {
+  private timer: number | undefined;
+  private inFlight: AbortController | null = null;
+  private snapshot: EditorSnapshot | null = null;
+  private capNoticeDay: string | null = null;
+  private lastFailure: string | null = null;
+  private disposed = false;
+
+  constructor(private readonly ports: CompletionSessionPorts) {}
+
+  /**
+   * The editor changed (text or cursor). `ghostKept`: the change was the user typing the ghost
+   * text's own next characters, so it stays and nothing new is asked.
+   */
+  changed(snapshot: EditorSnapshot, ghostKept = false): void {
+    this.snapshot = snapshot;
+    this.abort();
+    if (ghostKept || this.disposed) return;
+    this.ports.clear();
+    const policy = this.ports.policy();
+    if (!policy.enabled) return;
+    this.timer = this.ports.scheduler.setTimeout(() => {
+      this.timer = undefined;
+      void this.ask(snapshot);
+    }, policy.pauseMs);
+  }
+
+  /** Stops the wait and any request, and takes the ghost text away (the editor lost focus, a key dismissed it). */
+  dismiss(): void {
+    this.abort();
+    this.ports.clear();
+  }
+
+  /** Whether a request is in flight (for tests and the benchmark). */
+  get requesting(): boolean {
+    return this.inFlight !== null;
+  }
+
+  dispose(): void {
+    this.disposed = true;
+    this.dismiss();
+  }
+
+  private abort(): void {
+    this.ports.scheduler.clearTimeout(this.timer);
+    this.timer = undefined;
+    this.inFlight?.abort(new DOMException("The editor changed: the completion is no longer wanted.", "AbortError"));
+    this.inFlight = null;
+  }
+
+  private async ask(snapshot: EditorSnapshot): Promise<void> {
+    const { ports } = this;
+    const policy = ports.policy();
+    if (!policy.enabled || this.disposed) return;
+    const blocked = whyNoCompletion({ text: snapshot.text, cursor: snapshot.cursor, selection: snapshot.selection, mobile: ports.mobile, allowedOnMobile: policy.onMobile });
+    if (blocked) return;
+    const controller = new AbortController();
+    this.inFlight = controller;
+    const now = ports.scheduler.now();
+    const sent = await ports.usage.requestsToday(now);
+    if (controller.signal.aborted) return;
+    if (sent >= policy.dailyRequestCap) {
+      this.inFlight = null;
+      this.noticeCap(now, policy.dailyRequestCap);
+      return;
+    }
+    // Counted, and written in the background: the file's write is no reason to make the user wait.
+    void ports.usage.countRequest(now);
+    const context = completionContext(snapshot.title, snapshot.text, snapshot.cursor);
+    const current = () => !controller.signal.aborted && this.snapshot === snapshot;
+    try {
+      const result = await ports.complete(context, controller.signal, (text) => {
+        if (current() && text) ports.show({ at: snapshot.cursor, text });
+      });
+      if (this.inFlight === controller) this.inFlight = null;
+      this.lastFailure = null;
+      await ports.usage.countUsage(ports.scheduler.now(), result.usage, policy.prices);
+      if (!current()) return;
+      if (result.text) ports.show({ at: snapshot.cursor, text: result.text });
+      else ports.clear();
+    } catch (error) {
+      if (this.inFlight === controller) this.inFlight = null;
+      if (controller.signal.aborted) {
+        // Stopped before the server reported its tokens: counted as a request whose cost is unknown.
+        await ports.usage.countUsage(ports.scheduler.now(), null, policy.prices);
+        return;
+      }
+      const message = `Inline completion failed: ${errorMessage(error)}`;
+      if (message !== this.lastFailure) ports.notify(message);
+      this.lastFailure = message;
+    }
+  }
+
+  private noticeCap(now: number, cap: number): void {
+    const day = new Date(now).toDateString();
+    if (this.capNoticeDay === day) return;
+    this.capNoticeDay = day;
+    this.ports.notify(`Inline completion is paused until tomorrow: today's ${cap} requests (the daily cap in Vault Copilot's settings) have been sent.`);
+  }
+}
