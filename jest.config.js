@@ -17,7 +17,9 @@ const transform = {
   ],
 };
 // ESM-only packages that Jest must transform.
-const esmPackages = ["pkce-challenge", "diff", "marked", "@actions"].join("|");
+// linkedom (web pages read in Node) reaches its HTML parser and selector engine through ESM-only packages.
+const linkedomPackages = ["css-select", "boolbase", "css-what", "domhandler", "domelementtype", "domutils", "dom-serializer", "entities", "nth-check", "cssomnom", "htmlparser2", "uhyphen"];
+const esmPackages = ["pkce-challenge", "diff", "marked", "@actions", ...linkedomPackages].join("|");
 const common = {
   transform,
   transformIgnorePatterns: [`/node_modules/(?!(${esmPackages})/)`],

@@ -51,7 +51,7 @@ import { proxyModelRequest } from "./demo/modelProxy.mjs";
 import { applyChange, listVault, VaultFolderError } from "./demo/vaultFolder.mjs";
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), "..");
-const USAGE = "usage: npm run demo -- --vault DIR --base-url URL --model NAME [--api-key-env VAR] [--port N] [--model-takes-tools yes|no] [--completion-model NAME]";
+const USAGE = "usage: npm run demo -- --vault DIR --base-url URL --model NAME [--api-key-env VAR] [--port N] [--model-takes-tools yes|no] [--model-takes-images yes|no] [--completion-model NAME]";
 
 function fail(message) {
   console.error(`demo: ${message}\n${USAGE}`);
@@ -59,7 +59,7 @@ function fail(message) {
 }
 
 function parseArguments(argv) {
-  const known = new Set(["--vault", "--base-url", "--model", "--api-key-env", "--port", "--model-takes-tools", "--completion-model"]);
+  const known = new Set(["--vault", "--base-url", "--model", "--api-key-env", "--port", "--model-takes-tools", "--model-takes-images", "--completion-model"]);
   const values = {};
   for (let index = 0; index < argv.length; index += 2) {
     const name = argv[index];
@@ -88,7 +88,19 @@ function parseArguments(argv) {
   // What the plugin knows of the model's tool calling, as after Test connection (unknown when not given).
   const takesTools = values["--model-takes-tools"];
   if (takesTools !== undefined && takesTools !== "yes" && takesTools !== "no") fail(`--model-takes-tools is yes or no, not ${takesTools}`);
-  return { vault, baseUrl, model: values["--model"], apiKey, port, modelTakesTools: takesTools === undefined ? null : takesTools === "yes", completionModel: values["--completion-model"] ?? null };
+  // Its "Takes images" setting, as the user would set it (not known when not given: images are left out).
+  const takesImages = values["--model-takes-images"];
+  if (takesImages !== undefined && takesImages !== "yes" && takesImages !== "no") fail(`--model-takes-images is yes or no, not ${takesImages}`);
+  return {
+    vault,
+    baseUrl,
+    model: values["--model"],
+    apiKey,
+    port,
+    modelTakesTools: takesTools === undefined ? null : takesTools === "yes",
+    modelTakesImages: takesImages === undefined ? null : takesImages === "yes",
+    completionModel: values["--completion-model"] ?? null,
+  };
 }
 
 function newestModification(folder) {
@@ -172,7 +184,7 @@ async function main() {
       return proxyModelRequest(request, response, { baseUrl: options.baseUrl, apiKey: options.apiKey });
     }
     if (url.pathname === "/api/config" && request.method === "GET") {
-      return sendJson(response, 200, { vaultName: basename(options.vault), baseUrl: options.baseUrl.href, model: options.model, modelTakesTools: options.modelTakesTools, completionModel: options.completionModel, manifest });
+      return sendJson(response, 200, { vaultName: basename(options.vault), baseUrl: options.baseUrl.href, model: options.model, modelTakesTools: options.modelTakesTools, modelTakesImages: options.modelTakesImages, completionModel: options.completionModel, manifest });
     }
     if (url.pathname === "/api/notes" && request.method === "GET") return sendJson(response, 200, await listVault(options.vault));
     if (url.pathname === "/api/vault" && request.method === "POST") {

@@ -27,6 +27,7 @@ export const DEFAULT_SETTINGS: CopilotSettings = {
   models: [],
   defaultMode: "agent",
   modelToolSupport: {},
+  modelImageSupport: {},
   systemPrompt: "",
   autonomousAgentEnabledToolIds: [...DEFAULT_ENABLED_TOOL_IDS],
   autonomousAgentMaxIterations: 8,
@@ -65,6 +66,10 @@ export const DEFAULT_SETTINGS: CopilotSettings = {
     tavilyBaseUrl: "https://api.tavily.com",
     maxResults: 5,
   },
+  webPages: {
+    enabled: true,
+    maxCharacters: 40_000,
+  },
   mcpServers: [],
   completion: {
     enabled: false,
@@ -83,4 +88,5 @@ export const DEFAULT_SETTINGS: CopilotSettings = {
     onMobile: false,
     dailyRequestCap: 500,
   },
+  chatTextSize: "normal",
 };

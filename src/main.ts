@@ -4,7 +4,7 @@ import { obsidianPdfText } from "./documents/obsidianPdfText";
 import { noteChip } from "./chat/chipArtifacts";
 import { registerChatCommands } from "./components/chatCommands";
 import { CopilotView } from "./components/CopilotView";
-import { modalEditApproval } from "./components/EditApprovalModal";
+import { modalEditApproval, modalToolCallApproval } from "./components/ApprovalModal";
 import { registerEditCommands } from "./components/editCommands";
 import { registerInlineCompletion } from "./components/editor/registerInlineCompletion";
 import { registerQuickQuestion } from "./components/editor/quickQuestionCommand";
@@ -14,8 +14,9 @@ import { registerPomodoro } from "./components/pomodoroStatusBar";
 import { registerProjectCommands } from "./components/projectCommands";
 import { registerPromptCommands } from "./components/promptCommands";
 import { PromptPayloadModal } from "./components/PromptPayloadModal";
+import { obsidianHtmlReader } from "./components/obsidianHtmlReader";
+import { canvasImageScaler } from "./components/canvasImageScaler";
 import { RelatedNotesView } from "./components/RelatedNotesView";
-import { modalToolCallApproval } from "./components/ToolCallApprovalModal";
 import { CHAT_VIEW_TYPE, RELATED_VIEW_TYPE } from "./constants";
 import { errorMessage } from "./errorMessage";
 import { createObsidianFetch } from "./net/obsidianFetch";
@@ -71,6 +72,9 @@ export default class VaultCopilotPlugin extends Plugin {
       onPromptProblems: (problems) => {
         for (const problem of problems) new Notice(`Vault Copilot: ${problem.message}`);
       },
+      // Web pages through the window's DOMParser and Obsidian's htmlToMarkdown; large images scaled on a canvas.
+      html: obsidianHtmlReader(),
+      imageScaler: canvasImageScaler(),
       // A broken project note is reported by path; the other projects load.
       onProjectProblems: (problems) => {
         for (const problem of problems) new Notice(`Vault Copilot: ${problem.message}`);
@@ -93,7 +97,13 @@ export default class VaultCopilotPlugin extends Plugin {
     registerChatCommands(this, () => this.openChatView());
     this.addCommand({ id: "show-last-request", name: "Show last request", callback: () => new PromptPayloadModal(this.app, services.recorder).open() });
     registerEditCommands(this, services.editHistory);
-    registerPromptCommands(this, { prompts: services.prompts, vault: services.vault, promptsFolder: () => store.get().prompts.folder, openChatView: () => this.openChatView() });
+    registerPromptCommands(this, {
+      prompts: services.prompts,
+      vault: services.vault,
+      promptsFolder: () => store.get().prompts.folder,
+      openChatView: () => this.openChatView(),
+      findChatView: () => this.findChatView(),
+    });
     registerProjectCommands(this, { projects: services.projects, vault: services.vault, projectsFolder: () => store.get().projects.folder, openChatView: () => this.openChatView() });
     const completionUsage = new CompletionUsage(dataStore);
     registerInlineCompletion(this, { settings: () => store.get().completion, secrets, fetch: corsFreeFetch, usage: completionUsage });
@@ -126,6 +136,12 @@ export default class VaultCopilotPlugin extends Plugin {
   }
 
   /** Shows the chat view, opening it in the right sidebar when it is not open yet. */
+  /** The chat view, when one is open. */
+  private findChatView(): CopilotView | null {
+    const view = this.app.workspace.getLeavesOfType(CHAT_VIEW_TYPE)[0]?.view;
+    return view instanceof CopilotView ? view : null;
+  }
+
   private async openChatView(): Promise<CopilotView | null> {
     const leaf = await this.revealView(CHAT_VIEW_TYPE);
     return leaf?.view instanceof CopilotView ? leaf.view : null;

@@ -1,6 +1,6 @@
 import { DEFAULT_SETTINGS } from "../constants";
 import type { CopilotSettings } from "../settings/settingsSchema";
-import { knownToTakeTools, newChatMode, withToolSupport } from "./modelChoice";
+import { knownToTakeImages, knownToTakeTools, newChatMode, withImageSupport, withListedImageSupport, withToolSupport } from "./modelChoice";
 
 const settings = (change: Partial<CopilotSettings> = {}): CopilotSettings => ({
   ...structuredClone(DEFAULT_SETTINGS),
@@ -25,5 +25,18 @@ describe("a new chat's mode", () => {
   it("follows the settings' mode for Chat and Vault QA whatever is known of tools", () => {
     expect(newChatMode(settings({ defaultMode: "vault-qa" }), "qwen3:8b")).toBe("vault-qa");
     expect(newChatMode(withToolSupport(settings({ defaultMode: "chat" }), "qwen3:8b", true), "qwen3:8b")).toBe("chat");
+  });
+});
+
+describe("a model's image input", () => {
+  it("fills in what the server's list says for models the user has not set, and leaves the user's setting as it is", () => {
+    const start = withImageSupport(settings(), "qwen3:8b", false);
+    const listed = withListedImageSupport(start, start.provider, { "qwen3:8b": true, "llava:13b": true, "текст-only": false });
+    expect(knownToTakeImages(listed, "qwen3:8b")).toBe(false);
+    expect(knownToTakeImages(listed, "llava:13b")).toBe(true);
+    expect(knownToTakeImages(listed, "текст-only")).toBe(false);
+    // The same name on another configured server is another model.
+    expect(knownToTakeImages(listed, "локальная-модель")).toBeNull();
+    expect(withListedImageSupport(listed, listed.provider, { "llava:13b": true })).toBe(listed);
   });
 });

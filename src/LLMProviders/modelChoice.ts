@@ -48,3 +48,32 @@ export function withToolSupport(settings: CopilotSettings, model: string, takesT
 export function newChatMode(settings: CopilotSettings, model: string): ChatMode {
   return settings.defaultMode === "agent" && knownToTakeTools(settings, model) !== true ? "chat" : settings.defaultMode;
 }
+
+/** Whether `model` is known to take images (true), known not to (false), or not known (null). */
+export function knownToTakeImages(settings: CopilotSettings, model: string): boolean | null {
+  return settings.modelImageSupport[toolSupportKey(modelSettingsFor(settings, model))] ?? null;
+}
+
+/** The settings with `model`'s image input set (true, false, or null: not known). */
+export function withImageSupport(settings: CopilotSettings, model: string, takesImages: boolean | null): CopilotSettings {
+  const key = toolSupportKey(modelSettingsFor(settings, model));
+  if ((settings.modelImageSupport[key] ?? null) === takesImages) return settings;
+  const { [key]: _old, ...others } = settings.modelImageSupport;
+  return { ...settings, modelImageSupport: takesImages === null ? others : { ...others, [key]: takesImages } };
+}
+
+/**
+ * The settings with what the server's model list says of image input, for the models the user has
+ * not set themselves: a setting the user made stays as they made it.
+ */
+export function withListedImageSupport(settings: CopilotSettings, provider: ProviderSettings, listed: Readonly<Record<string, boolean>>): CopilotSettings {
+  let changed = false;
+  const support = { ...settings.modelImageSupport };
+  for (const [model, takesImages] of Object.entries(listed)) {
+    const key = toolSupportKey({ ...provider, model });
+    if (key in support) continue;
+    support[key] = takesImages;
+    changed = true;
+  }
+  return changed ? { ...settings, modelImageSupport: support } : settings;
+}

@@ -5,8 +5,8 @@ import { errorMessage } from "../errorMessage";
 import { PromptPayloadRecorder } from "../context/promptPayloadRecorder";
 import { ChatHistory } from "../history/ChatHistory";
 import { createChatModel } from "../LLMProviders/chatModelFactory";
-import { listServerModels } from "../LLMProviders/listModels";
-import { configuredModelNames, knownToTakeTools, modelSettingsFor, withToolSupport } from "../LLMProviders/modelChoice";
+import { listServerModels, type ServerModels } from "../LLMProviders/listModels";
+import { configuredModelNames, knownToTakeImages, knownToTakeTools, modelSettingsFor, toolSupportKey, withListedImageSupport, withToolSupport } from "../LLMProviders/modelChoice";
 import type { RetryPolicy } from "../net/retryPolicy";
 import type { McpServerConfig } from "../mcp/mcpConfig";
 import { McpHub } from "../mcp/McpHub";
@@ -27,6 +27,12 @@ import type { PomodoroTimer } from "../tools/pomodoro/PomodoroTimer";
 import type { ToolRegistry, ToolSource } from "../tools/ToolRegistry";
 import type { VaultPort } from "../vault/VaultPort";
 import { createSearchServices, type ProjectSearch, type SearchPorts, type SearchServices, type SettingsSource } from "./createSearchServices";
+import { readChipArtifacts, type ReadChips } from "../chat/chipArtifacts";
+import type { ContextChip } from "../chat/chatTypes";
+import type { ImageScaler } from "../ports/imageScaler";
+import type { PlainHttp } from "../net/plainHttp";
+import type { CopilotSettings } from "../settings/settingsSchema";
+import { readWebPage, WebPageError, type HtmlReader, type WebPage } from "../tools/web/webPage";
 
 export type { SettingsSource };
 
@@ -50,8 +56,20 @@ export interface ServicePorts extends SearchPorts {
   retryPolicy?: RetryPolicy;
   /** Secret values the settings do not name (the CLI's: an MCP config file's env and headers), kept out like theirs. */
   moreSecretValues?: () => readonly string[];
-  /** Model names the server lists, for the picker (the server's own list by default). */
-  listServerModels?: () => Promise<string[]>;
+  /** Model names the server lists, for the picker, with what the list says of image input (the server's own list by default). */
+  listServerModels?: () => Promise<ServerModels>;
+  /** How web pages become documents and Markdown here (absent: URL chips and readWebPage say pages cannot be read). */
+  html?: HtmlReader;
+  /** Scales large images down (the plugin's canvas); absent, an image over the limits is left out, saying why. */
+  imageScaler?: ImageScaler;
+}
+
+/** How a message's chips are read (see Services.readContext). */
+export interface ReadContextOptions {
+  /** Leave every image out, for this reason (the CLI's --no-images): each is named in a problem. */
+  leaveImagesOut?: string;
+  /** The chat's project's vault: folders and tags list only its notes, and images, PDFs and canvases outside it are refused (absent: the whole vault). */
+  listing?: VaultPort;
 }
 
 /** A project opened for a chat: what it searches, the tools it binds, its part of L1. */
@@ -76,6 +94,8 @@ export interface Services extends SearchServices {
   createRunner(mode: ChatMode, model: string, project?: string | null): ChatRunner;
   /** A project opened for a chat: its scope, its vault and search, the tools that see only it, its part of L1. Throws ProjectNotFoundError. */
   openProject(name: string): Promise<ProjectWorkspace>;
+  /** Reads a message's chips into its artifacts: notes, web pages, images (what cannot be read is a problem, not a throw). */
+  readContext(chips: readonly ContextChip[], signal?: AbortSignal, options?: ReadContextOptions): Promise<ReadChips>;
   /** The model names to offer: the configured ones (the default first), then what the default's server lists. */
   listModels(): Promise<string[]>;
   /** The values of every secret the settings name (kept out of saved chats, logs and the request view). */
@@ -98,11 +118,13 @@ export function createServices(ports: ServicePorts): Services {
   const { clock, noteIndex, noteSearch } = search;
   const secretValues = () => [...storedSecretValues(settings.get(), secrets), ...(ports.moreSecretValues?.() ?? [])];
   const editHistory = new EditHistory(vault, dataStore);
+  // The tools' plain requests (web search, transcripts, web pages) go through the same fetch as the model's.
+  const http = plainHttp(ports.fetch);
   const toolDependencies: ToolDependencies = {
     vault,
     clock,
-    // The tools' plain requests (web search, transcripts) go through the same fetch as the model's.
-    http: plainHttp(ports.fetch),
+    http,
+    ...(ports.html ? { html: ports.html } : {}),
     secrets,
     approval: ports.approvals,
     getSettings: () => settings.get(),
@@ -119,7 +141,14 @@ export function createServices(ports: ServicePorts): Services {
     isAutoApproved: (toolId) => settings.get().autoApproveToolIds.includes(toolId),
   });
   const recorder = new PromptPayloadRecorder(secretValues);
+  // What the default server's list said of image input, for models the settings say nothing of.
+  const listedImageInput = new Map<string, boolean>();
+  const takesImages = (model: string) => {
+    const current = settings.get();
+    return knownToTakeImages(current, model) ?? listedImageInput.get(toolSupportKey(modelSettingsFor(current, model))) ?? false;
+  };
   const runnerParts: ChatRunnerParts = {
+    takesImages,
     getSettings: () => settings.get(),
     createModel: (model) => createChatModel(modelSettingsFor(settings.get(), model), { fetch: ports.fetch, secrets }),
     registry,
@@ -134,7 +163,17 @@ export function createServices(ports: ServicePorts): Services {
   };
   const history = new ChatHistory({ vault, folder: () => settings.get().history.folder, searcher: () => noteIndex, secrets: secretValues });
   const prompts = new PromptLibrary(vault, () => settings.get().prompts.folder, ports.onPromptProblems);
-  const serverModels = ports.listServerModels ?? (() => listServerModels(settings.get().provider, { fetch: ports.fetch, secrets }));
+  const listServer = ports.listServerModels ?? (() => listServerModels(settings.get().provider, { fetch: ports.fetch, secrets }));
+  const serverModels = async () => {
+    const provider = settings.get().provider;
+    const listed = await listServer();
+    for (const [model, takes] of Object.entries(listed.imageInput)) listedImageInput.set(toolSupportKey({ ...provider, model }), takes);
+    // The configured models get the list's word as their "Takes images" setting, where the user set none.
+    const configured = new Set(configuredModelNames(settings.get()));
+    const forConfigured = Object.fromEntries(Object.entries(listed.imageInput).filter(([model]) => configured.has(model)));
+    if (Object.keys(forConfigured).length > 0) void settings.update((current) => withListedImageSupport(current, provider, forConfigured));
+    return listed.models;
+  };
   const following: Array<() => void> = [];
   // One set of tools per opened project: the built-in tools made again over the project's vault and search.
   const projectWorkspaces = new WeakMap<ProjectSearch, ProjectWorkspace>();
@@ -174,6 +213,13 @@ export function createServices(ports: ServicePorts): Services {
     prompts,
     createRunner: (mode, model, project) => (project ? projectRunner(project, mode, model) : createChatRunner(runnerParts, mode, model)),
     openProject,
+    readContext: (chips, signal, options = {}) =>
+      readChipArtifacts(vault, chips, signal, {
+        ...(options.listing ? { listing: options.listing } : {}),
+        documents: search.documents,
+        ...(ports.html ? { webPage: attachedPageReader(http, ports.html, () => settings.get().webPages) } : {}),
+        images: { ...(ports.imageScaler ? { scaler: ports.imageScaler } : {}), ...(options.leaveImagesOut ? { leaveOut: options.leaveImagesOut } : {}) },
+      }),
     listModels: async () => [...configuredModelNames(settings.get()), ...(await serverModels())],
     secretValues,
     start() {
@@ -193,5 +239,17 @@ export function createServices(ports: ServicePorts): Services {
       const failure = closed.find((outcome): outcome is PromiseRejectedResult => outcome.status === "rejected");
       if (failure) throw failure.reason;
     },
+  };
+}
+
+/**
+ * A page the user attached (a URL chip): their own choice, so the private-address rule for
+ * model-chosen URLs does not apply; the settings' switch and length limit do.
+ */
+function attachedPageReader(http: PlainHttp, html: HtmlReader, settings: () => CopilotSettings["webPages"]): (url: string, signal?: AbortSignal) => Promise<WebPage> {
+  return (url, signal) => {
+    const { enabled, maxCharacters } = settings();
+    if (!enabled) return Promise.reject(new WebPageError(`${url} was not attached: reading web pages is switched off (Settings → Vault Copilot → Web pages).`));
+    return readWebPage(url, { http, html, signal: signal ?? new AbortController().signal, maxCharacters });
   };
 }

@@ -1,18 +1,24 @@
 import { ChatController, type ChatControllerDependencies, type ChatRunner } from "../chat/ChatController";
-import { readChipArtifacts } from "../chat/chipArtifacts";
+import type { ReadChips } from "../chat/chipArtifacts";
+import type { ContextChip } from "../chat/chatTypes";
 import type { VaultPort } from "../vault/VaultPort";
 import { ChatNoteWriter } from "../history/ChatNoteWriter";
 import { showSavedChat, type LoadedChat } from "../history/savedChats";
 import type { Services } from "./createServices";
 
-/** What a chat is made from: the runners, the vault its chips read (PDFs and canvases through `documents`), and where chats are kept. */
-export type ChatParts = Pick<Services, "createRunner" | "vault" | "documents" | "history" | "secretValues">;
+/** What a chat is made from: the runners, the reader of its chips, the vault, and where chats are kept. */
+export type ChatParts = Pick<Services, "createRunner" | "readContext" | "vault" | "history" | "secretValues">;
 
 export interface ChatOptions {
   /** The mode, model (and project) of a new chat. */
   defaults: ChatControllerDependencies["defaults"];
-  /** Where the folders and tags of chips are listed: a project's vault inside a project (the whole vault when it resolves undefined). */
+  /**
+   * The chat's project's vault (the whole vault when it resolves undefined): the folders and tags
+   * of chips are listed in it, and every image, PDF and canvas is checked against it, so one outside the project is refused.
+   */
   listingVault?: () => Promise<VaultPort | undefined>;
+  /** Leave every image out, for this reason (the CLI's --no-images): each is named to `onProblem`. */
+  leaveImagesOut?: string;
   /** Whether the chat is kept as a note at all (the CLI without --save: no), and whether it is now (the view's Autosave setting). */
   keep: false | (() => boolean);
   /** Told what could not be read or saved (a Notice in the view, a line on stderr in the CLI). */
@@ -30,12 +36,18 @@ export interface OpenChat {
   writer: ChatNoteWriter | null;
   /** Shows a saved chat to go on with, its writer continuing the same note; nothing is written by showing it. */
   continueSaved(loaded: LoadedChat): Promise<void>;
+  /**
+   * Reads chips now, as the next message will read them (the CLI checks `--attach` before
+   * anything is sent); that message takes what was read instead of reading those chips again.
+   */
+  readAhead(chips: readonly ContextChip[], signal: AbortSignal): Promise<ReadChips>;
   /** Stops any reply; resolves once its end is written to the note. */
   close(): Promise<void>;
 }
 
 /**
- * Opens a chat over the services: a `ChatController` whose chips are read from the vault and
+ * Opens a chat over the services: a `ChatController` whose chips are read by the services (notes,
+ * web pages, images; folders, tags and images inside the chat's project) and
  * whose turns are kept as a note by a `ChatNoteWriter` (secrets redacted), the one way the chat
  * view, the CLI's chat commands and the tests make a chat.
  */
@@ -51,9 +63,26 @@ export function openChat(parts: ChatParts, options: ChatOptions): OpenChat {
       })
     : null;
   const wrap = options.wrapRunner ?? ((runner: ChatRunner) => runner);
+  const read = async (chips: readonly ContextChip[], signal: AbortSignal): Promise<ReadChips> => {
+    const listing = await options.listingVault?.();
+    return parts.readContext(chips, signal, { ...(listing ? { listing } : {}), ...(options.leaveImagesOut ? { leaveImagesOut: options.leaveImagesOut } : {}) });
+  };
+  // Chips read ahead (readAhead), with what they gave: the next message uses it once.
+  let ahead: { ids: ReadonlySet<string>; read: ReadChips } | null = null;
+  const readContext = async (chips: readonly ContextChip[], signal: AbortSignal): Promise<ReadChips> => {
+    const early = ahead;
+    ahead = null;
+    if (!early) return read(chips, signal);
+    const rest = await read(chips.filter((chip) => !early.ids.has(chip.id)), signal);
+    return {
+      artifacts: [...early.read.artifacts, ...rest.artifacts],
+      problems: [...early.read.problems, ...rest.problems],
+      notices: [...(early.read.notices ?? []), ...(rest.notices ?? [])],
+    };
+  };
   const controller = new ChatController({
     createRunner: (mode, model, project) => wrap(parts.createRunner(mode, model, project)),
-    readContext: async (chips, signal) => readChipArtifacts(parts.vault, chips, signal, (await options.listingVault?.()) ?? parts.vault, parts.documents),
+    readContext,
     defaults: () => options.defaults(),
     onProblem: (message) => options.onProblem(message),
     ...(options.asksApprovals !== undefined ? { asksApprovals: options.asksApprovals } : {}),
@@ -69,6 +98,11 @@ export function openChat(parts: ChatParts, options: ChatOptions): OpenChat {
         return;
       }
       await showSavedChat(controller, writer, loaded);
+    },
+    async readAhead(chips, signal) {
+      const early = await read(chips, signal);
+      ahead = { ids: new Set(chips.map((chip) => chip.id)), read: early };
+      return early;
     },
     async close() {
       // The reply stops, and its end is still written to the chat's note.

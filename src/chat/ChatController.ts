@@ -15,6 +15,7 @@ import {
   type ContextChip,
   type PendingApproval,
   type UserMessage,
+  shownLine,
 } from "./chatTypes";
 import { noteChip } from "./chipArtifacts";
 import { questionContext, untoldUndoneEdits } from "./undoneEdits";
@@ -30,8 +31,8 @@ export interface ChatControllerDependencies {
    * whole vault). Built per turn, so settings and the project's note apply at once.
    */
   createRunner(mode: ChatMode, model: string, project: string | null): ChatRunner;
-  /** Reads the chips of a message into artifacts; problems are shown, not thrown. */
-  readContext(chips: readonly ContextChip[], signal: AbortSignal): Promise<{ artifacts: ContextArtifact[]; problems: string[] }>;
+  /** Reads the chips of a message into artifacts; problems and notices (what was left out) are shown, not thrown. */
+  readContext(chips: readonly ContextChip[], signal: AbortSignal): Promise<{ artifacts: ContextArtifact[]; problems: string[]; notices?: string[] }>;
   /** The mode and model of a new chat (from the settings), and its project (none unless given). */
   defaults(): { mode: ChatMode; model: string; project?: string | null };
   /**
@@ -76,6 +77,10 @@ export interface SendOptions {
   model?: string;
   /** Wraps the runner of this message (an edit prompt applies its answer to the selection after it). */
   wrapRunner?: (runner: ChatRunner) => ChatRunner;
+  /** What the user wrote, when `text` was made from it (a prompt's name and note): shown instead of `text`. */
+  shown?: string;
+  /** The answer is a rewrite shown as the edit it proposes (see `AssistantMessage.rewrite`). */
+  rewrite?: true;
 }
 
 /** A chat to show again, from its note (see history/restoreChat). */
@@ -103,6 +108,8 @@ export class ChatController implements RunApprovals {
   /** Streamed text not yet folded into the state (see onEvent). */
   private pendingText: { messageId: string; step: number; text: string } | null = null;
   private run: { abort: AbortController; done: Promise<void> } | null = null;
+  /** How the last question was sent (its prompt's mode, model and runner): Regenerate sends it so again. */
+  private lastSend: { questionId: string; options: SendOptions } | null = null;
   private nextId = 1;
   private announcements = 0;
   private closing = false;
@@ -128,9 +135,10 @@ export class ChatController implements RunApprovals {
     // The chips go with this message; those added by hand are spent (they join L2 from now on).
     this.update({ chips: [] });
     await this.exclusiveRun(async (signal) => {
-      const { artifacts, problems } = await this.dependencies.readContext(chips, signal);
-      for (const problem of problems) this.dependencies.onProblem?.(problem);
-      return this.tellingUndoneEdits({ id: this.newId("user"), role: "user", text: trimmed, chips, artifacts, sentAt: this.now() });
+      const { artifacts, problems, notices = [] } = await this.dependencies.readContext(chips, signal);
+      for (const problem of [...problems, ...notices]) this.dependencies.onProblem?.(problem);
+      const shown = options.shown === undefined ? "" : shownLine(options.shown);
+      return this.tellingUndoneEdits({ id: this.newId("user"), role: "user", text: trimmed, ...(shown ? { shown } : {}), chips, artifacts, sentAt: this.now() });
     }, [], options);
   }
 
@@ -165,8 +173,9 @@ export class ChatController implements RunApprovals {
   async regenerate(): Promise<void> {
     const lastUser = this.lastUserMessage();
     if (!lastUser || this.state.running) return;
+    const options = this.lastSend?.questionId === lastUser.id ? this.lastSend.options : {};
     const earlier = this.dropFrom(lastUser.id);
-    await this.exclusiveRun(() => Promise.resolve(this.tellingUndoneEdits({ ...lastUser, id: this.newId("user"), sentAt: this.now() })), earlier);
+    await this.exclusiveRun(() => Promise.resolve(this.tellingUndoneEdits({ ...lastUser, id: this.newId("user"), sentAt: this.now() })), earlier, options);
   }
 
   /** A failed answer asked for again: the same as Regenerate. */
@@ -180,7 +189,9 @@ export class ChatController implements RunApprovals {
     const trimmed = text.trim();
     if (!lastUser || !trimmed || this.state.running) return;
     const earlier = this.dropFrom(lastUser.id);
-    await this.exclusiveRun(() => Promise.resolve(this.tellingUndoneEdits({ ...lastUser, id: this.newId("user"), text: trimmed, sentAt: this.now() })), earlier);
+    // The new text is the user's own words: nothing else is shown for it.
+    const { shown: _prompted, ...typed } = lastUser;
+    await this.exclusiveRun(() => Promise.resolve(this.tellingUndoneEdits({ ...typed, id: this.newId("user"), text: trimmed, sentAt: this.now() })), earlier);
   }
 
   /**
@@ -300,6 +311,7 @@ export class ChatController implements RunApprovals {
     let answerId: string | undefined;
     try {
       const user = await makeQuestion(abort.signal);
+      this.lastSend = { questionId: user.id, options };
       const mode = options.mode ?? this.state.mode;
       const model = options.model ?? this.state.model;
       const assistant: AssistantMessage = {
@@ -311,6 +323,7 @@ export class ChatController implements RunApprovals {
         model,
         startedAt: this.now(),
         ...(earlier.length > 0 ? { earlier } : {}),
+        ...(options.rewrite ? { rewrite: true as const } : {}),
       };
       answerId = assistant.id;
       const conversation = new ContextManager(this.completedTurns());

@@ -14,21 +14,30 @@ import type { AssistantStatus } from "./answerStatus";
 
 /** What the user attached to a message, as its chip shows it. */
 export interface ContextChip {
-  /** Stable: "note:path", "folder:path", "tag:#x", "selection:path#L3-L9". */
+  /** Stable: "note:path", "folder:path", "tag:#x", "selection:path#L3-L9", "image:path", "web:url"; a pasted image's is unique to it. */
   id: string;
-  kind: "note" | "folder" | "tag" | "selection";
+  kind: "note" | "folder" | "tag" | "selection" | "image" | "web";
   /** Shown on the chip. */
   label: string;
-  /** The note or folder path; for a tag, the tag. */
+  /** The note, folder or image path; for a tag, the tag; for a web page, its URL; for a pasted image, its name. */
   target: string;
   /** For a selection: the text and its lines (1-based, inclusive). */
   selection?: { text: string; fromLine: number; toLine: number };
+  /** For an image pasted or dropped from outside the vault: its bytes (kept in memory only, never written). */
+  pasted?: { bytes: Uint8Array };
 }
 
 export interface UserMessage {
   id: string;
   role: "user";
+  /** What the model reads (L5): the question as typed, or the text a prompt filled in. */
   text: string;
+  /**
+   * What the user wrote, when the text sent was made from it: "/Summarize · Deep Work" for a prompt
+   * run from "/", the instruction as typed for "Edit selection". The bubble, the chat's title and
+   * Chat history show this; the model reads `text`. One line (see `shownLine`). Absent: `text` is both.
+   */
+  shown?: string;
   /** The chips sent with it (the active note included, when it was on). */
   chips: readonly ContextChip[];
   /** What the chips were read into when the message was sent (L3 of its turn). */
@@ -94,6 +103,13 @@ export interface AssistantMessage {
   startedAt: number;
   /** Earlier versions of this exchange (its question and answer), replaced by Regenerate or Edit; oldest first. */
   earlier?: readonly (readonly ChatMessage[])[];
+  /**
+   * The answer is a rewrite of a selection, proposed as an edit (an edit prompt): the chat shows it
+   * once, as the edit's diff and banner, not as text as well. Its text stays the answer the
+   * conversation keeps. Kept in the note ("rewrite" in the answer's heading), so a chat opened
+   * again shows it the same way.
+   */
+  rewrite?: true;
 }
 
 export type ChatMessage = UserMessage | AssistantMessage;
@@ -120,6 +136,16 @@ export interface ChatState {
   approvals: readonly PendingApproval[];
   /** Set once per finished answer and per approval asked, for the polite screen-reader announcement. */
   announcement: { id: number; text: string } | null;
+}
+
+/** A message's shown text as one line: the chat note keeps it in the question's heading. */
+export function shownLine(text: string): string {
+  return text.replace(/\s+/g, " ").trim();
+}
+
+/** What the user's bubble shows of a question: what they wrote. */
+export function questionShown(message: UserMessage): string {
+  return message.shown ?? message.text;
 }
 
 export function isAssistant(message: ChatMessage): message is AssistantMessage {

@@ -1,11 +1,12 @@
 import { fuzzyScore } from "../text/fuzzy";
 import type { VaultPort } from "../vault/VaultPort";
 import { documentKind } from "../documents/documentKinds";
+import { isImagePath } from "./images/noteImages";
 
-/** A note, folder or tag offered after "@" in the message box. */
+/** A note, folder, tag or image offered after "@" in the message box, or the web page whose address was typed. */
 export interface ContextSuggestion {
-  kind: "note" | "folder" | "tag";
-  /** The note or folder path, or the tag with its "#". */
+  kind: "note" | "folder" | "tag" | "image" | "web";
+  /** The note, folder or image path, the tag with its "#", or the page's URL. */
   value: string;
   /** What the list shows. */
   label: string;
@@ -35,6 +36,9 @@ export class ContextSuggester {
   ) {}
 
   async suggest(query: string, limit = 8): Promise<ContextSuggestion[]> {
+    // An address typed after "@" is the page to attach, and nothing else matches it.
+    const url = webAddress(query);
+    if (url) return [{ kind: "web", value: url, label: url }];
     const items = await this.all();
     const last = this.lastFolders().filter((folder) => folder !== "");
     const demoted = (item: ContextSuggestion) => (item.kind !== "tag" && last.some((folder) => item.value === folder || item.value.startsWith(`${folder}/`)) ? 1 : 0);
@@ -63,8 +67,10 @@ export class ContextSuggester {
   }
 
   private async read(): Promise<ContextSuggestion[]> {
+    const files = await this.vault.listFiles();
     // PDFs and canvases are attached like notes (read as text through the document reader).
-    const notes = (await this.vault.listFiles()).filter((path) => documentKind(path) !== null).sort();
+    const notes = files.filter((path) => documentKind(path) !== null).sort();
+    const images = files.filter(isImagePath).sort();
     const folders = new Set<string>();
     for (const path of notes) {
       for (let slash = path.indexOf("/"); slash !== -1; slash = path.indexOf("/", slash + 1)) folders.add(path.slice(0, slash));
@@ -78,6 +84,7 @@ export class ContextSuggester {
       ...notes.map((path): ContextSuggestion => ({ kind: "note", value: path, label: path.replace(/\.md$/i, "") })),
       ...[...folders].sort().map((path): ContextSuggestion => ({ kind: "folder", value: path, label: `${path}/` })),
       ...[...tags].sort().map((tag): ContextSuggestion => ({ kind: "tag", value: tag, label: tag })),
+      ...images.map((path): ContextSuggestion => ({ kind: "image", value: path, label: path })),
     ];
   }
 }
@@ -87,7 +94,14 @@ export class ContextSuggester {
  * folder as `Projects/`, a tag as `#work`; so "Compare @A with @B" is sent and kept as written.
  */
 export function mentionText(suggestion: ContextSuggestion): string {
-  if (suggestion.kind !== "note") return suggestion.label;
+  if (suggestion.kind !== "note" && suggestion.kind !== "image") return suggestion.label;
   // A name with a character that ends or splits a link is written as it is, not as a link.
   return /[[\]|#^]/.test(suggestion.label) ? suggestion.label : `[[${suggestion.label}]]`;
+}
+
+/** The http(s) URL a query is, whole (no spaces), or null. */
+export function webAddress(text: string): string | null {
+  const candidate = text.trim();
+  if (!/^https?:\/\/\S+$/i.test(candidate) || !URL.canParse(candidate)) return null;
+  return new URL(candidate).href;
 }

@@ -25,6 +25,8 @@ export interface ChatRunnerParts {
   modelIdleTimeoutMs?: number;
   /** Told when an agent step of `model` called a tool: the model is then known to take tools. */
   onToolCallSeen?: (model: string) => void;
+  /** Whether `model` is known to take images (its setting, else the server's list); images go only to such models. */
+  takesImages?: (model: string) => boolean;
   /** The project the chat is in: its part of L1 (its scope is in `registry` and `getSearcher`). */
   project?: ProjectPrompt;
 }
@@ -41,6 +43,7 @@ function modeRunner(parts: ChatRunnerParts, mode: ChatMode, model: string): Chat
     ...(parts.recorder ? { recorder: parts.recorder } : {}),
     ...(parts.retryPolicy ? { retryPolicy: parts.retryPolicy } : {}),
     ...(parts.modelIdleTimeoutMs !== undefined ? { modelIdleTimeoutMs: parts.modelIdleTimeoutMs } : {}),
+    takesImages: () => parts.takesImages?.(model) ?? false,
     ...(parts.project ? { project: parts.project } : {}),
   };
   switch (mode) {

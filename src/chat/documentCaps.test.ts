@@ -21,7 +21,7 @@ it("a PDF attached past the page cap says so in the request the model gets and i
   server = await startOpenAIServer([{ text: "Read." }]);
   let documents: DocumentReader | undefined;
   setup = makeChat(server, {
-    controller: { readContext: (chips, signal) => readChipArtifacts(setup.fsVault, chips, signal, undefined, documents) },
+    controller: { readContext: (chips, signal) => readChipArtifacts(setup.fsVault, chips, signal, { documents }) },
   });
   documents = new DocumentReader({ vault: setup.fsVault, pdf: pdfText, limits: { maxPdfPages: 2, maxPdfCharacters: 100_000 } });
   setup.vault.write("Papers/Long.pdf", await standardFontPdf(["First page.", "Second page.", "Third page.", "Fourth page."]));

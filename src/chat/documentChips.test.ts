@@ -30,7 +30,7 @@ afterAll(() => folder.remove());
 
 describe("PDFs and canvases as attachments", () => {
   it("attaches a PDF's pages under their [page N] lines and a canvas as its outline", async () => {
-    const { artifacts, problems } = await readChipArtifacts(vault, [noteChip("Papers/Отчёт.pdf"), noteChip("Boards/Карта.canvas")], undefined, undefined, documents);
+    const { artifacts, problems } = await readChipArtifacts(vault, [noteChip("Papers/Отчёт.pdf"), noteChip("Boards/Карта.canvas")], undefined, { documents });
     expect(problems).toEqual([]);
     expect(artifacts.map((artifact) => [artifact.source, artifact.title, artifact.content])).toEqual([
       ["Papers/Отчёт.pdf", "Отчёт.pdf", "[page 1]\nИтоги года\n\n[page 2]\n(no text on this page)\n\n[page 3]\nВыводы 结论"],
@@ -39,7 +39,7 @@ describe("PDFs and canvases as attachments", () => {
   });
 
   it("cuts a PDF past the attachment's cap at a page and says which pages were left out", async () => {
-    const { artifacts } = await readChipArtifacts(vault, [noteChip("Papers/Big.pdf")], undefined, undefined, documents);
+    const { artifacts } = await readChipArtifacts(vault, [noteChip("Papers/Big.pdf")], undefined, { documents });
     const content = artifacts[0]?.content ?? "";
     expect(content.length).toBeLessThan(MAX_NOTE_CHARS + 400);
     const lastPage = [...content.matchAll(/^\[page (\d+)\]$/gm)].at(-1)?.[1];
@@ -47,7 +47,7 @@ describe("PDFs and canvases as attachments", () => {
   });
 
   it("reports a PDF that gives no text as a problem, and attaches the rest of a folder", async () => {
-    const { artifacts, problems } = await readChipArtifacts(vault, [folderChip("Papers")], undefined, undefined, documents);
+    const { artifacts, problems } = await readChipArtifacts(vault, [folderChip("Papers")], undefined, { documents });
     expect(problems).toEqual(['Papers/Locked.pdf: "Papers/Locked.pdf" is encrypted (it is protected by a password), so its text cannot be read.']);
     expect(artifacts.map((artifact) => artifact.source)).toEqual(["Papers/Big.pdf", "Papers/Отчёт.pdf"]);
   });

@@ -43,6 +43,15 @@ describe("fitting a chat's history to the model's context window", () => {
     expect(fitTurns([turn(1, 30)], { text: "q", attachments: [] }, budget).dropped).toBe(0);
   });
 
+  it("counts an attached image by its pixels (width × height / 750), not by the short line that names it", () => {
+    const photo = { name: "фото.png", mimeType: "image/png" as const, width: 2000, height: 1500, bytes: 900_000, data: "" };
+    const withPhoto = { ...turn(2, 10), attachments: [{ id: "image:фото.png", kind: "image" as const, title: "фото.png", content: "[image фото.png 2000×1500, 900 KB]", images: [photo] }] };
+    // 4000 tokens for the image: with about 2,600 tokens free for the history, the turn holding it goes (and the one before).
+    const budget = { contextWindowTokens: 4000, answerTokens: 1000 };
+    expect(fitTurns([turn(1, 10), withPhoto, turn(3, 10)], { text: "q", attachments: [] }, budget).dropped).toBe(2);
+    expect(fitTurns([turn(1, 10), { ...withPhoto, attachments: [] }, turn(3, 10)], { text: "q", attachments: [] }, budget).dropped).toBe(0);
+  });
+
   it("uses the model's own window, or 128k where its settings name none", () => {
     expect(budgetOf({ maxTokens: 4096 })).toEqual({ contextWindowTokens: DEFAULT_CONTEXT_WINDOW_TOKENS, answerTokens: 4096 });
     expect(budgetOf({ maxTokens: 512, contextWindowTokens: 8000 })).toEqual({ contextWindowTokens: 8000, answerTokens: 512 });

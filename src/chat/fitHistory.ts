@@ -1,6 +1,7 @@
 import type { ChatRunner } from "./ChatController";
 import { ContextManager } from "../context/ContextManager";
 import type { ContextArtifact, ConversationTurn } from "../context/PromptContextTypes";
+import { estimateImageTokens } from "../context/imageInput";
 
 /** The context window assumed for a model whose settings name none (what current hosted models offer at least). */
 export const DEFAULT_CONTEXT_WINDOW_TOKENS = 128_000;
@@ -41,7 +42,10 @@ export function estimateTokens(text: string): number {
 }
 
 function attachmentTokens(attachments: readonly ContextArtifact[]): number {
-  return attachments.reduce((sum, artifact) => sum + estimateTokens(artifact.title) + estimateTokens(artifact.content), 0);
+  return attachments.reduce(
+    (sum, artifact) => sum + estimateTokens(artifact.title) + estimateTokens(artifact.content) + (artifact.images ?? []).reduce((total, image) => total + estimateImageTokens(image), 0),
+    0,
+  );
 }
 
 function turnTokens(turn: ConversationTurn): number {

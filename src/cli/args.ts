@@ -11,17 +11,23 @@ export interface FlagSpec {
   booleans?: readonly string[];
   /** Flags that take a value. */
   values?: readonly string[];
+  /** Flags that take a value and may be given more than once (`--attach A --attach B`). */
+  lists?: readonly string[];
 }
 
 export interface ParsedArgs {
   flags: Map<string, string | true>;
+  /** The values of each repeatable flag, in the order given. */
+  lists: Map<string, string[]>;
   positionals: string[];
 }
 
 export function parseArgs(argv: readonly string[], spec: FlagSpec): ParsedArgs {
   const booleans = new Set(spec.booleans ?? []);
   const values = new Set(spec.values ?? []);
+  const repeatable = new Set(spec.lists ?? []);
   const flags = new Map<string, string | true>();
+  const lists = new Map<string, string[]>();
   const positionals: string[] = [];
   for (let index = 0; index < argv.length; index++) {
     const argument = argv[index] ?? "";
@@ -38,15 +44,16 @@ export function parseArgs(argv: readonly string[], spec: FlagSpec): ParsedArgs {
     if (booleans.has(name)) {
       if (equals !== -1) throw new UsageError(`--${name} takes no value`);
       flags.set(name, true);
-    } else if (values.has(name)) {
+    } else if (values.has(name) || repeatable.has(name)) {
       const value = equals === -1 ? argv[++index] : argument.slice(equals + 1);
       if (value === undefined || (equals === -1 && value.startsWith("--"))) throw new UsageError(`--${name} needs a value`);
-      flags.set(name, value);
+      if (repeatable.has(name)) lists.set(name, [...(lists.get(name) ?? []), value]);
+      else flags.set(name, value);
     } else {
       throw new UsageError(`unknown option --${name}`);
     }
   }
-  return { flags, positionals };
+  return { flags, lists, positionals };
 }
 
 /** A string flag's value, or throws when it is required and absent. */

@@ -4,6 +4,7 @@ import type { CopilotSettings } from "../settings/settingsSchema";
 import { ToolRegistry } from "../tools/ToolRegistry";
 import { stringFlag, UsageError, type ParsedArgs } from "./args";
 import { cliMcpTransports, type CliMcpTransports } from "./cliMcp";
+import { nodeHtmlReader } from "./nodeHtmlReader";
 import { cliSearchPorts, openVaultSession, type CliSearchServices, type CliSession } from "./cliSession";
 import type { CliIo } from "./io";
 
@@ -67,6 +68,8 @@ export function openCliServices(session: CliSession, io: CliIo, approvals: RunAp
     approvals,
     registry: new ToolRegistry(),
     createMcpTransport: mcpTransports.create,
+    // Web pages through linkedom and turndown; no image scaler: an image over the limits is left out, saying so.
+    html: nodeHtmlReader(),
     // The values learnt while running (an MCP config's, the embeddings key) are kept out like the flags' keys.
     moreSecretValues: () => io.addedSecrets?.() ?? [],
   });

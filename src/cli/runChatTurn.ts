@@ -12,6 +12,8 @@ import type { CliSession } from "./cliRuntime";
 import type { CliIo } from "./io";
 import type { ProjectWorkspace } from "../app/createServices";
 import { chainEventPrinter } from "./printChainEvents";
+import { readAttachments, refuseOutsideProject } from "./attachFlag";
+import type { ContextChip } from "../chat/chatTypes";
 
 /** The flags of a command whose turn can be kept as a chat note (as the plugin keeps its chats). */
 export const CHAT_NOTE_FLAGS = { values: ["continue", "context-tokens"], booleans: ["save"] } as const;
@@ -78,6 +80,10 @@ export interface ChatTurnOptions {
   note: ChatNoteTarget | null;
   /** The project the turn runs in (`--project`); a chat that goes on keeps its own. */
   project?: ProjectWorkspace | null;
+  /** `--attach`: chips that go with the message, read (and checked) before anything is sent. */
+  attachments?: readonly ContextChip[];
+  /** `--no-images`: every image is left out, and said on stderr. */
+  noImages?: boolean;
 }
 
 /**
@@ -89,7 +95,7 @@ export interface ChatTurnOptions {
  * with its error on one line.
  */
 export async function runChatTurn(options: ChatTurnOptions): Promise<number> {
-  const { services, session, mode, send, io, json, note, project = null } = options;
+  const { services, session, mode, send, io, json, note, project = null, attachments = [], noImages = false } = options;
   const model = session.settings.provider.model;
   const print = chainEventPrinter(io, json);
   let lastError: Extract<ChainEvent, { type: "error" }> | undefined;
@@ -106,13 +112,16 @@ export async function runChatTurn(options: ChatTurnOptions): Promise<number> {
         },
       }),
   });
+  // The project the chat is in: the flag's, or the one a chat that goes on was in.
+  let scope = project;
   const chat = openChat(services, {
     defaults: () => ({ mode, model, project: project?.project.name ?? null }),
-    // Folders and tags a prompt's variables attach are listed inside the project; a note named by hand is read as it is.
-    listingVault: () => Promise.resolve(project?.vault),
+    // Folders and tags a prompt's variables attach, and images, come from inside the project; a note named by hand is read as it is.
+    listingVault: () => Promise.resolve(scope?.vault),
     keep: note ? () => true : false,
     onProblem: (message) => io.stderr(`vault-copilot: ${message}\n`),
     wrapRunner: printed,
+    ...(noImages ? { leaveImagesOut: "--no-images" } : {}),
   });
   const { controller, writer } = chat;
   try {
@@ -126,8 +135,15 @@ export async function runChatTurn(options: ChatTurnOptions): Promise<number> {
       if (project && own !== project.project.name) {
         throw new Error(`--continue: the chat is ${own ? `in the project "${own}"` : "in no project"}, not "${project.project.name}"; leave out --project to go on with it`);
       }
-      if (own) await services.openProject(own);
+      if (own) scope = await services.openProject(own);
     }
+    if (attachments.length > 0) {
+      // Read before the model is asked: an attachment outside the project, or one that gives nothing, ends the command here.
+      await refuseOutsideProject(attachments, scope);
+      await readAttachments(chat, attachments, io.signal);
+    }
+    // The attachments are the box's chips, as if added in the view.
+    for (const chip of attachments) controller.addChip(chip);
     if (typeof send === "string") await controller.send(send);
     else await send(controller);
     if (writer) {

@@ -6,17 +6,19 @@ import type { VaultPort } from "../vault/VaultPort";
 import { openChat, type OpenChat } from "../app/openChat";
 import type { ChatController } from "../chat/ChatController";
 import { selectionChip } from "../chat/chipArtifacts";
+import { isImagePath } from "../chat/images/noteImages";
 import { ContextSuggester } from "../chat/contextSuggestions";
 import { droppedNoteLinks } from "../chat/droppedNotes";
 import { CHAT_VIEW_TYPE } from "../constants";
 import { loadSavedChat } from "../history/savedChats";
 import { modelSettingsFor, newChatMode } from "../LLMProviders/modelChoice";
-import { runPromptInChat, type PromptPlace, type PromptToRun } from "../prompts/runPrompt";
+import { missingSelection, runPromptInChat, type PromptPlace, type PromptToRun } from "../prompts/runPrompt";
 import { ChatHostContext, type ChatHost } from "./chat-components/ChatHost";
 import { ChatView } from "./chat-components/ChatView";
 import { ToolCallRootManager, ToolCallRootsContext } from "./chat-components/toolCallRootManager";
 import { createInertDocument, InertDocumentContext } from "./chat-components/untrustedRender";
 import { undoChatEdit } from "./editCommands";
+import { editorPlace } from "./editorPlace";
 import { openPluginSettings } from "./openPluginSettings";
 
 export type { PromptToRun } from "../prompts/runPrompt";
@@ -24,7 +26,7 @@ export type { PromptToRun } from "../prompts/runPrompt";
 /** What a chat view uses of the services (src/app/createServices). */
 export type ChatServices = Pick<
   Services,
-  "settings" | "createRunner" | "openProject" | "projects" | "vault" | "documents" | "editHistory" | "registry" | "listModels" | "history" | "secretValues" | "prompts" | "related"
+  "settings" | "createRunner" | "openProject" | "projects" | "readContext" | "vault" | "documents" | "editHistory" | "registry" | "listModels" | "history" | "secretValues" | "prompts" | "related"
 >;
 
 /**
@@ -104,6 +106,7 @@ export class CopilotView extends ItemView {
     );
     this.contentEl.empty();
     this.contentEl.addClass("vault-copilot-view");
+    this.followTextSize();
     this.root = createRoot(this.contentEl);
     this.root.render(
       <StrictMode>
@@ -129,13 +132,14 @@ export class CopilotView extends ItemView {
 
   /**
    * Runs a prompt in this chat (src/prompts/runPrompt, as the CLI's `run` does), its place the
-   * note last open in an editor and that editor's selection.
+   * one given (the editor as it was when the prompt was asked for), else the note last open in an
+   * editor and that editor's selection.
    */
-  async runPrompt(prompt: PromptToRun): Promise<void> {
+  async runPrompt(prompt: PromptToRun, place: PromptPlace = this.promptPlace()): Promise<void> {
     const { chat, services } = this;
     if (!chat) return;
     const settings = services.settings.get();
-    await runPromptInChat(chat.controller, prompt, this.promptPlace(), {
+    await runPromptInChat(chat.controller, prompt, place, {
       // Inside a project a prompt's variables find and list only the project's notes.
       vault: (await this.projectVault()) ?? services.vault,
       registry: services.registry,
@@ -146,13 +150,53 @@ export class CopilotView extends ItemView {
     });
   }
 
+  /**
+   * Runs an edit prompt as an exchange of its own: a new chat (the open one stays in its note and
+   * in Chat history), never appended to the chat that was open. Refused, with a notice, when that
+   * would stop an answer or lose an unsaved chat (see `ownChatRefusal`).
+   */
+  async runPromptInOwnChat(prompt: PromptToRun, place: PromptPlace): Promise<void> {
+    const { chat } = this;
+    if (!chat) return;
+    const refusal = this.ownChatRefusal() ?? missingSelection(prompt, place);
+    if (refusal) {
+      new Notice(`Vault Copilot: ${refusal}`);
+      return;
+    }
+    await chat.controller.newChat();
+    await this.runPrompt(prompt, place);
+  }
+
+  /** Why a new chat cannot start here now (it would stop the answer going on, or drop a chat that is not saved), or null. */
+  ownChatRefusal(): string | null {
+    const state = this.chat?.controller.getState();
+    if (!state) return null;
+    if (state.running) return "Copilot is still answering in the chat. Stop the answer or let it finish, then edit the selection.";
+    if (state.messages.length > 0 && !this.services.settings.get().history.autosave) {
+      return 'The open chat is not saved ("Save chats automatically" is off), and an edit starts a chat of its own. Start a new chat yourself first, or turn saving on.';
+    }
+    return null;
+  }
+
+  /** The chat's text size setting, as a class on the view (styles.css maps it to a size), kept current. */
+  private followTextSize(): void {
+    let shown = "";
+    const apply = () => {
+      const size = `vault-copilot-text-${this.services.settings.get().chatTextSize}`;
+      if (size === shown) return;
+      if (shown) this.contentEl.removeClass(shown);
+      this.contentEl.addClass(size);
+      shown = size;
+    };
+    apply();
+    this.register(this.services.settings.subscribe(apply));
+  }
+
   /** The note last open in an editor, and its selection with the selection's lines. */
   private promptPlace(): PromptPlace {
     const editor = this.lastEditor?.file ? this.lastEditor : this.app.workspace.getActiveViewOfType(MarkdownView);
-    const notePath = editor?.file?.path ?? null;
-    const text = editor?.editor.getSelection() ?? "";
-    if (!editor || text === "") return { notePath };
-    return { notePath, selection: { text, fromLine: editor.editor.getCursor("from").line + 1, toLine: editor.editor.getCursor("to").line + 1 } };
+    if (!editor) return { notePath: null };
+    return editorPlace(editor.editor, editor.file?.path ?? null);
   }
 
   /** Shows a saved chat here, to go on with: nothing is written until a message is sent. */
@@ -227,12 +271,12 @@ export class CopilotView extends ItemView {
     };
   }
 
-  /** Notes dragged from the file explorer (or links to them) that were dropped on the chat. */
+  /** Notes and images dragged from the file explorer (or links to them) that were dropped on the chat. */
   private droppedNotes(data: DataTransfer): string[] {
     const paths = new Set<string>();
     for (const link of droppedNoteLinks(data.getData("text/plain"))) {
       const file = this.app.metadataCache.getFirstLinkpathDest(link, "");
-      if (file instanceof TFile && file.extension === "md") paths.add(file.path);
+      if (file instanceof TFile && (file.extension === "md" || isImagePath(file.path))) paths.add(file.path);
     }
     return [...paths];
   }

@@ -1,5 +1,5 @@
 import { Modal, Notice, type App } from "obsidian";
-import { formatLayeredPayload, type PromptPayloadRecorder, type RecordedPromptPayload } from "../context/promptPayloadRecorder";
+import { formatLayeredPayload, imageLines, type PromptPayloadRecorder, type RecordedPromptPayload } from "../context/promptPayloadRecorder";
 import { PROMPT_LAYER_IDS, PROMPT_LAYER_NAMES, type PayloadMessage } from "../context/PromptContextTypes";
 import { isChatMode, CHAT_MODE_NAMES } from "../settings/chatModes";
 import { count } from "./chat-components/toolResultSummary";
@@ -42,6 +42,11 @@ export class PromptPayloadModal extends Modal {
     });
     this.showLayers(payload);
     for (const message of payload.messages) {
+      if (message.images?.length) {
+        const block = contentEl.createDiv({ cls: "vault-copilot-payload-segment is-images" });
+        block.createDiv({ cls: "vault-copilot-payload-label", text: `Images · ${ROLE_WORDS[message.role]}` });
+        block.createEl("pre", { text: imageLines(message).join("\n") });
+      }
       for (const segment of message.segments) {
         const block = contentEl.createDiv({ cls: `vault-copilot-payload-segment is-${segment.layer.toLowerCase()}` });
         const label = [PROMPT_LAYER_NAMES[segment.layer], segment.label, ROLE_WORDS[message.role], aboutTokens(Math.ceil(segment.text.length / 4))].filter(Boolean).join(" · ");

@@ -1,11 +1,13 @@
-import { Notice, type Plugin } from "obsidian";
+import { MarkdownView, Notice, type Editor, type Plugin } from "obsidian";
 import { errorMessage } from "../errorMessage";
 import type { CustomPrompt } from "../prompts/customPrompt";
 import type { PromptLibrary } from "../prompts/PromptLibrary";
+import type { PromptPlace } from "../prompts/runPrompt";
 import { createStarterPrompts } from "../prompts/starterPrompts";
 import type { VaultPort } from "../vault/VaultPort";
 import type { CopilotView, PromptToRun } from "./CopilotView";
 import { EditInstructionModal } from "./EditInstructionModal";
+import { editorPlace } from "./editorPlace";
 
 export interface PromptCommandParts {
   prompts: PromptLibrary;
@@ -13,6 +15,8 @@ export interface PromptCommandParts {
   promptsFolder: () => string;
   /** Shows the chat view (opening it when needed); the prompt runs in its chat. */
   openChatView: () => Promise<CopilotView | null>;
+  /** The chat view when it is open (not opening it): asked whether an edit may start a chat of its own there now. */
+  findChatView?: () => CopilotView | null;
 }
 
 /** The id prefix of the commands made from prompts (`command: true`). */
@@ -24,18 +28,37 @@ const PROMPT_COMMAND_PREFIX = "prompt:";
  * prompts folder), and the editor's context menu entries for prompts marked `menu: true`.
  */
 export function registerPromptCommands(plugin: Plugin, parts: PromptCommandParts): void {
-  const run = (prompt: PromptToRun) => {
-    void parts.openChatView().then((view) => view?.runPrompt(prompt));
+  /**
+   * A prompt run from the palette or the editor's menu. An edit prompt runs as an exchange of its
+   * own (a new chat, on the selection as it was when asked), never appended to the chat that is open;
+   * any other runs in that chat.
+   */
+  const run = (prompt: PromptToRun, place: PromptPlace | null) => {
+    if (prompt.edit && place && refusedOwnChat()) return;
+    void parts.openChatView().then((view) => (prompt.edit && place ? view?.runPromptInOwnChat(prompt, place) : view?.runPrompt(prompt)));
   };
-  const askForEdit = () => new EditInstructionModal(plugin.app, (instruction) => run({ name: "Edit selection", body: `${instruction}\n\n{{selection}}`, edit: true })).open();
+  /** Says why an edit cannot start its own chat now (the open chat still answers, or would be lost), before anything is typed. */
+  const refusedOwnChat = () => {
+    const refusal = parts.findChatView?.()?.ownChatRefusal() ?? null;
+    if (refusal) new Notice(`Vault Copilot: ${refusal}`);
+    return refusal !== null;
+  };
+  const askForEdit = (editor: Editor, notePath: string | null) => {
+    if (refusedOwnChat()) return;
+    const place = editorPlace(editor, notePath);
+    new EditInstructionModal(plugin.app, place, (instruction) =>
+      // A rewrite needs no tools: it runs in Chat, whatever mode the chat is in.
+      run({ name: "Edit selection", body: `${instruction}\n\n{{selection}}`, edit: true, mode: "chat", shown: instruction }, place),
+    ).open();
+  };
 
   plugin.addCommand({
     id: "edit-selection",
     name: "Edit selection with Copilot",
-    editorCheckCallback: (checking, editor) => {
+    editorCheckCallback: (checking, editor, context) => {
       if (!editor.getSelection()) return false;
       if (checking) return true;
-      askForEdit();
+      askForEdit(editor, context.file?.path ?? null);
       return true;
     },
   });
@@ -57,7 +80,14 @@ export function registerPromptCommands(plugin: Plugin, parts: PromptCommandParts
     registered = [];
     for (const prompt of prompts.filter((entry) => entry.command)) {
       const id = `${PROMPT_COMMAND_PREFIX}${prompt.name}`;
-      plugin.addCommand({ id, name: `Run prompt: ${prompt.name}`, callback: () => run(prompt) });
+      plugin.addCommand({
+        id,
+        name: `Run prompt: ${prompt.name}`,
+        callback: () => {
+          const editor = plugin.app.workspace.getActiveViewOfType(MarkdownView);
+          run(prompt, editor ? editorPlace(editor.editor, editor.file?.path ?? null) : null);
+        },
+      });
       registered.push(id);
     }
   };
@@ -68,15 +98,16 @@ export function registerPromptCommands(plugin: Plugin, parts: PromptCommandParts
   let menuPrompts: CustomPrompt[] = [];
   plugin.register(parts.prompts.subscribe((prompts) => (menuPrompts = prompts.filter((prompt) => prompt.menu))));
   plugin.registerEvent(
-    plugin.app.workspace.on("editor-menu", (menu, editor) => {
+    plugin.app.workspace.on("editor-menu", (menu, editor, info) => {
       if (!editor.getSelection()) return;
+      const notePath = info.file?.path ?? null;
       menu.addItem((item) =>
         item
           .setTitle("Edit selection with Copilot")
           .setIcon("bot-message-square")
-          .onClick(askForEdit),
+          .onClick(() => askForEdit(editor, notePath)),
       );
-      for (const prompt of menuPrompts) menu.addItem((item) => item.setTitle(`Copilot: ${prompt.name}`).onClick(() => run(prompt)));
+      for (const prompt of menuPrompts) menu.addItem((item) => item.setTitle(`Copilot: ${prompt.name}`).onClick(() => run(prompt, editorPlace(editor, notePath))));
     }),
   );
 }

@@ -144,3 +144,43 @@ describe("LayerToMessagesConverter", () => {
     expect(text.endsWith(`${USER_QUERY_LABEL} Summarise`)).toBe(true);
   });
 });
+
+describe("images in the layered prompt", () => {
+  const image = (name: string, data: string) => ({ name, mimeType: "image/png" as const, width: 640, height: 480, bytes: 3000, data });
+  const trip = { ...note("Поездка.md", "Фото: ![[фото.png]]"), images: [image("фото.png", "QUJD")] };
+  const pasted = { id: "pasted-image:1:скриншот.png", kind: "image" as const, title: "скриншот.png", content: "[image скриншот.png 640×480, 3 KB]", images: [image("скриншот.png", "REVG")] };
+
+  it("go with the question they were attached to, each after the line naming it, the question last; later, they stay with that question", () => {
+    const manager = new ContextManager();
+    const first = LayerToMessagesConverter.convertWithLayers(manager.buildEnvelope({ system: SYSTEM, userMessage: "Что на фото?", attachments: [trip, pasted] }), MERGED);
+    expect(first.at(-1)?.images?.map((entry) => entry.name)).toEqual(["фото.png", "скриншот.png"]);
+    const [human] = LayerToMessagesConverter.toLangChainMessages(first.slice(-1));
+    expect((human?.content as Array<{ type: string; text?: string; image_url?: { url: string } }>).map((part) => part.text ?? part.image_url?.url)).toEqual([
+      "[image фото.png 640×480, 3 KB]",
+      "data:image/png;base64,QUJD",
+      "[image скриншот.png 640×480, 3 KB]",
+      "data:image/png;base64,REVG",
+      payloadText(first.at(-1)!),
+    ]);
+    manager.recordTurn({ userMessage: "Что на фото?", attachments: [trip, pasted], assistantMessage: "Горы." });
+
+    // Attached again unchanged: the model has it already, in the first question.
+    const second = LayerToMessagesConverter.convertWithLayers(manager.buildEnvelope({ system: SYSTEM, userMessage: "А снег?", attachments: [trip] }), MERGED);
+    expect(second.map((message) => [message.role, message.images?.length ?? 0])).toEqual([
+      ["system", 0],
+      ["user", 2],
+      ["assistant", 0],
+      ["user", 0],
+    ]);
+    manager.recordTurn({ userMessage: "А снег?", attachments: [trip], assistantMessage: "Есть." });
+    const third = LayerToMessagesConverter.convertWithLayers(manager.buildEnvelope({ system: SYSTEM, userMessage: "Спасибо", attachments: [] }), MERGED);
+    expect(third.filter((message) => message.role === "user").map((message) => message.images?.length ?? 0)).toEqual([2, 0, 0]);
+  });
+
+  it("count as a new revision when the same file holds another image", () => {
+    const manager = new ContextManager([{ userMessage: "one", attachments: [trip], assistantMessage: "a" }]);
+    const redrawn = { ...trip, images: [image("фото.png", "WFla")] };
+    const envelope = manager.buildEnvelope({ system: SYSTEM, userMessage: "two", attachments: [redrawn] });
+    expect(envelope.turnContext).toEqual([redrawn]);
+  });
+});

@@ -54,10 +54,7 @@ export class ContextManager {
       seen.add(key);
       turnContext.push(artifact);
     }
-    const history: HistoryMessage[] = this.turns.flatMap((turn) => [
-      { role: "user" as const, content: turn.userMessage },
-      { role: "assistant" as const, content: turn.assistantMessage },
-    ]);
+    const history = historyMessages(this.turns);
     return {
       system: input.system,
       ...(input.systemParts ? { systemParts: input.systemParts } : {}),
@@ -73,6 +70,27 @@ export class ContextManager {
   recordTurn(turn: ConversationTurn): void {
     this.turns.push(turn);
   }
+}
+
+/**
+ * L4: each turn's words and answer. A question keeps the images first attached with it, so an
+ * image stays where the model first saw it (and the prefix stays the same from request to
+ * request); an artifact attached again later brings no second copy.
+ */
+function historyMessages(turns: readonly ConversationTurn[]): HistoryMessage[] {
+  const seen = new Set<string>();
+  return turns.flatMap((turn) => {
+    const images = turn.attachments.flatMap((artifact) => {
+      const key = artifactKey(artifact);
+      if (seen.has(key)) return [];
+      seen.add(key);
+      return artifact.images ?? [];
+    });
+    return [
+      { role: "user" as const, content: turn.userMessage, ...(images.length > 0 ? { images } : {}) },
+      { role: "assistant" as const, content: turn.assistantMessage },
+    ];
+  });
 }
 
 /** Every turn's attachments, first attachment first, each distinct artifact once. */

@@ -1,4 +1,5 @@
-import { AIMessage, HumanMessage, SystemMessage, ToolMessage, type BaseMessage } from "@langchain/core/messages";
+import { AIMessage, HumanMessage, SystemMessage, ToolMessage, type BaseMessage, type ContentBlock } from "@langchain/core/messages";
+import { describeImage, imageDataUrl, type ImageInput } from "./imageInput";
 import { renderCiCMessage } from "./cicPromptUtils";
 import { payloadText, type PayloadMessage, type PayloadSegment, type PromptEnvelope } from "./PromptContextTypes";
 import { CONTEXT_LIBRARY_HEADING, renderContextArtifact, renderLibraryBlocks } from "./renderContextArtifacts";
@@ -22,18 +23,22 @@ function convertWithLayers(envelope: PromptEnvelope, options: ConvertOptions): P
   const messages: PayloadMessage[] = [];
   if (options.includeSystemMessage) messages.push({ role: "system", segments: prefix });
 
-  for (const message of envelope.history) messages.push({ role: message.role, segments: [{ layer: "L4", text: message.content }] });
+  for (const message of envelope.history) {
+    messages.push({ role: message.role, segments: [{ layer: "L4", text: message.content }], ...(message.images?.length ? { images: message.images } : {}) });
+  }
 
   const contextBlocks = turnContextBlocks(envelope);
+  const turnImages = envelope.turnContext.flatMap((artifact) => artifact.images ?? []);
+  const withImages = turnImages.length > 0 ? { images: turnImages } : {};
   if (options.mergeUserContent) {
     const whole = renderCiCMessage(contextBlocks, envelope.userMessage);
     const question = renderCiCMessage([], envelope.userMessage);
     const context = whole.slice(0, whole.length - question.length);
-    messages.push({ role: "user", segments: [...(context ? [{ layer: "L3" as const, text: context }] : []), { layer: "L5", text: question }] });
+    messages.push({ role: "user", segments: [...(context ? [{ layer: "L3" as const, text: context }] : []), { layer: "L5", text: question }], ...withImages });
   } else {
     const context = contextBlocks.map((block) => block.trim()).filter(Boolean).join("\n\n");
-    if (context) messages.push({ role: "user", segments: [{ layer: "L3", text: context }] });
-    messages.push({ role: "user", segments: [{ layer: "L5", text: envelope.userMessage }] });
+    if (context) messages.push({ role: "user", segments: [{ layer: "L3", text: context }], ...withImages });
+    messages.push({ role: "user", segments: [{ layer: "L5", text: envelope.userMessage }], ...(context ? {} : withImages) });
   }
 
   if (!options.includeSystemMessage) {
@@ -74,7 +79,7 @@ function toLangChainMessages(messages: readonly PayloadMessage[]): BaseMessage[]
       case "system":
         return new SystemMessage(content);
       case "user":
-        return new HumanMessage(content);
+        return new HumanMessage(message.images?.length ? { content: userContentParts(message.images, content) } : content);
       case "assistant":
         return new AIMessage({
           content,
@@ -84,6 +89,21 @@ function toLangChainMessages(messages: readonly PayloadMessage[]): BaseMessage[]
         return new ToolMessage({ content, tool_call_id: message.toolCallId ?? "" });
     }
   });
+}
+
+/**
+ * A user message with images as content parts, in the OpenAI format LangChain carries (each
+ * provider's client writes its own from it): each image after a line naming it, then the text,
+ * so the question stays last.
+ */
+function userContentParts(images: readonly ImageInput[], text: string): ContentBlock[] {
+  return [
+    ...images.flatMap((image): ContentBlock[] => [
+      { type: "text", text: describeImage(image) },
+      { type: "image_url", image_url: { url: imageDataUrl(image) } },
+    ]),
+    { type: "text", text },
+  ];
 }
 
 /** The envelope as LangChain messages (see ConvertOptions). */

@@ -1,3 +1,5 @@
+import type { ImageInput } from "./imageInput";
+
 /**
  * The layered prompt. Every request a runner sends is built from five layers, in this order:
  *
@@ -24,9 +26,9 @@ export const PROMPT_LAYER_NAMES: Readonly<Record<PromptLayerId, string>> = {
 
 export const PROMPT_LAYER_IDS: readonly PromptLayerId[] = ["L1", "L2", "L3", "L4", "L5"];
 
-export type ContextArtifactKind = "note" | "selection" | "web" | "text";
+export type ContextArtifactKind = "note" | "selection" | "web" | "text" | "image";
 
-/** Something the user attached to a message: a note, a selection, a web page, pasted text. */
+/** Something the user attached to a message: a note, a selection, a web page, an image, pasted text. */
 export interface ContextArtifact {
   /**
    * Stable identity, e.g. "note:Projects/Alpha.md" or "selection:Projects/Alpha.md#L10-L20".
@@ -40,6 +42,8 @@ export interface ContextArtifact {
   source?: string;
   /** The text, as it was when attached. */
   content: string;
+  /** Images that go with it to models that take images: an image attached, or those a note embeds. */
+  images?: readonly ImageInput[];
 }
 
 /** One finished exchange of the conversation, as the chat keeps it. */
@@ -55,6 +59,8 @@ export interface ConversationTurn {
 export interface HistoryMessage {
   role: "user" | "assistant";
   content: string;
+  /** On a user message: the images first attached with it (they stay with it in every later request). */
+  images?: readonly ImageInput[];
 }
 
 /** Everything one request is made of, layer by layer (see the top of this file). */
@@ -96,6 +102,8 @@ export interface PayloadToolCall {
 export interface PayloadMessage {
   role: "system" | "user" | "assistant" | "tool";
   segments: PayloadSegment[];
+  /** On a user message: images that go before its text (each named by a line, see describeImage). */
+  images?: readonly ImageInput[];
   /** On an assistant message that called tools. */
   toolCalls?: PayloadToolCall[];
   /** On a tool message: the call it answers. */
@@ -103,6 +111,6 @@ export interface PayloadMessage {
 }
 
 /** The text of a payload message. */
-export function payloadText(message: PayloadMessage): string {
+export function payloadText<Message extends { segments: readonly PayloadSegment[] }>(message: Message): string {
   return message.segments.map((segment) => segment.text).join("");
 }

@@ -6,9 +6,10 @@
  * - `defuseToolText` for plain-text tool results that the model may copy from (kept as written,
  *   except a closing tag's "<" and the label's opening bracket).
  * The label is defused in any spelling a model might still read as it: other spacing or case,
- * no-break or full-width spaces, full-width brackets or colon ("[ User Query ]:", "［user query］：").
+ * no-break or full-width spaces, full-width brackets or colon ("[ User Query ]:", "［user query］："),
+ * or with the closing bracket escaped as Markdown converters write it ("\[User query\]:", a web page).
  */
-const QUESTION_LABEL = /([[\uff3b\u3010\u3014])(?=[\s_-]*user[\s_-]*query[\s_-]*[\]\uff3d\u3011\u3015]\s*[:\uff1a\ufe55\ufe13]?)/giu;
+const QUESTION_LABEL = /([[\uff3b\u3010\u3014])(?=[\s_-]*user[\s_-]*query[\s_-]*\\?[\]\uff3d\u3011\u3015]\s*[:\uff1a\ufe55\ufe13]?)/giu;
 
 /** Replaces the opening bracket of every question-label spelling with its character reference. */
 export function defuseQuestionLabel(text: string): string {

@@ -52,6 +52,26 @@ describe("PromptPayloadRecorder", () => {
   });
 });
 
+describe("the recorder and images", () => {
+  it("keeps an image as its name, size and bytes, never its base64, and counts its pixels in the estimate", () => {
+    const data = Buffer.from("ЖЖЖ not really an image, only bytes to find again").toString("base64");
+    const image = { name: "фото 📷.png", source: "Поездки/фото 📷.png", mimeType: "image/png" as const, width: 1024, height: 768, bytes: 184_320, data };
+    const payload = new PromptPayloadRecorder().record({
+      runner: "chat",
+      model: "m",
+      step: 1,
+      toolNames: [],
+      messages: [{ role: "user", images: [image], segments: [{ layer: "L3", text: "<image>" }, { layer: "L5", text: "Что на фото?" }] }],
+    });
+    expect(JSON.stringify(payload)).not.toContain(data);
+    expect(payload.messages[0]?.images).toEqual([{ name: "фото 📷.png", source: "Поездки/фото 📷.png", mimeType: "image/png", width: 1024, height: 768, bytes: 184_320 }]);
+    expect(formatLayeredPayload(payload)).toContain("──── user · images ────\n[image фото 📷.png 1024×768, 184 KB]");
+    // 1024 × 768 / 750 = 1049 tokens for the image, in this turn's context.
+    expect(payload.layerTokens.L3).toBe(1049 + 2);
+    expect(payload.estimatedTokens).toBe(1049 + 5);
+  });
+});
+
 describe("buildSystemPrompt", () => {
   it("adds the user's instructions and each tool's guidance in the order given", () => {
     const prompt = buildSystemPrompt({

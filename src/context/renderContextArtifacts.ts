@@ -24,9 +24,10 @@ export const CONTEXT_LIBRARY_HEADING = [
   "Material the user attached earlier in this conversation. Use it when it is relevant to the question; a higher revision of the same title replaces the lower one.",
 ].join("\n");
 
-/** An artifact's identity in the library: the same id with other content is a new revision. */
+/** An artifact's identity in the library: the same id with other content (or other images) is a new revision. */
 export function artifactKey(artifact: ContextArtifact): string {
-  return `${artifact.id}\u0000${artifact.content}`;
+  const images = (artifact.images ?? []).map((image) => `${image.bytes}:${image.data.length}:${image.data.slice(-64)}`);
+  return [artifact.id, artifact.content, ...images].join("\u0000");
 }
 
 /**

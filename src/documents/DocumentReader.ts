@@ -142,6 +142,7 @@ export class DocumentReader {
   private async extract(path: string): Promise<PdfExtraction> {
     const pdf = this.options.pdf;
     if (!pdf) return { ok: false, problem: "could not be read", detail: "no PDF reader is available here" };
+    // A copy of its own: the CLI's port hands the buffer to its worker, and a vault's bytes may be a view into a larger (pooled) one.
     const bytes = new Uint8Array(await this.options.vault.readBinary(path));
     return pdf.extract(bytes, {
       maxPages: this.limits.maxPdfPages,

@@ -239,7 +239,11 @@ function titleOf(path: string): string {
   return path.slice(path.lastIndexOf("/") + 1).replace(/\.md$/, "");
 }
 
-/** The first line with text of the note's first question ("Chat" when it has none, or is not a chat). */
+/**
+ * What the note's first question shows: what the user wrote when its text was made from it (a
+ * prompt's "/Summarize · Deep Work"), else its first line with text ("Chat" when it has none, or
+ * is not a chat).
+ */
 function firstQuestionLine(text: string): string {
   let messages: ChatRecord["messages"];
   try {
@@ -248,6 +252,7 @@ function firstQuestionLine(text: string): string {
     return "Chat";
   }
   const question = messages.find((message) => message.role === "user");
+  if (question?.role === "user" && question.shown !== undefined && safeName(question.shown) !== "") return question.shown;
   const line = question?.text.split("\n").find((entry) => safeName(entry) !== "");
   return line ?? "Chat";
 }

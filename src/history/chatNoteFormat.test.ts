@@ -1,7 +1,7 @@
 import { specExample } from "../../test/helpers/commonmarkExamples";
 import type { AssistantMessage, ChatState, UserMessage } from "../chat/chatTypes";
 import { ChatNoteParseError, parseChat, serializeChat } from "./chatNoteFormat";
-import type { ChatRecord } from "./chatRecord";
+import type { ChatRecord, RecordMessage } from "./chatRecord";
 import { freshBase, MAX_SAVED_RESULT_CHARS, messagesFromRecord, recordFromState } from "./chatStateRecord";
 
 const CHAT: ChatRecord = {
@@ -97,6 +97,40 @@ describe("chatNoteFormat", () => {
       { role: "user", time: "2026-01-01T00:00:00Z", text: "Hello", context: [] },
       { role: "assistant", time: "2026-01-01T00:00:00Z", mode: "chat", model: "m", status: "done", parts: [{ type: "text", text: "Hi there" }], earlier: [] },
     ]);
+  });
+
+  it("keeps what the user wrote for a prompt's question in its heading, the filled text as its text; a note without it reads as before", () => {
+    const filled = "Summarize the note [[Deep Work]] (attached above).";
+    const chat: ChatRecord = {
+      ...CHAT,
+      messages: [{ role: "user", time: "2026-12-03T14:05:12Z", text: filled, shown: "/Summarize · Глубокая работа · 深い", context: [{ kind: "note", path: "Deep Work.md" }] }],
+    };
+    const note = serializeChat(chat);
+    expect(note).toContain(`## You · 2026-12-03T14:05:12Z · /Summarize · Глубокая работа · 深い\n\n${filled}\n`);
+    expect(parseChat(note)).toEqual(chat);
+    // A note written before the heading held it: the question is its text alone, as it always was.
+    const older = parseChat(note.replace(" · /Summarize · Глубокая работа · 深い", ""));
+    expect(older.messages[0]).toEqual({ role: "user", time: "2026-12-03T14:05:12Z", text: filled, context: [{ kind: "note", path: "Deep Work.md" }] });
+    // The heading holds one line: a shown text with line breaks is written on one.
+    const broken = serializeChat({ ...chat, messages: [{ ...chat.messages[0]!, shown: " Make it\nshorter\r\n " } as RecordMessage] });
+    expect(parseChat(broken).messages[0]).toMatchObject({ shown: "Make it shorter", text: filled });
+  });
+
+  it("keeps a rewrite shown as its edit ('rewrite' after the model), so a chat opened again shows it the same way; a model of that name stays a model", () => {
+    const answer = CHAT.messages[1] as Extract<RecordMessage, { role: "assistant" }>;
+    const chat: ChatRecord = { ...CHAT, messages: [CHAT.messages[0]!, { ...answer, model: "qwen · 2.5", rewrite: true }] };
+    const note = serializeChat(chat);
+    expect(note).toContain("## Copilot · 2026-12-03T14:05:13Z · agent · qwen · 2.5 · rewrite · stopped\n");
+    expect(parseChat(note)).toEqual(chat);
+    // The chat's state keeps it both ways.
+    const messages = messagesFromRecord(parseChat(note));
+    expect((messages[1] as AssistantMessage).rewrite).toBe(true);
+    const state = { chatId: "chat-1", mode: "agent", model: "qwen · 2.5", messages } as const;
+    expect(recordFromState(state, freshBase(0), 0).messages[1]).toMatchObject({ rewrite: true });
+    // A model named "rewrite" is the model, not the mark.
+    const named = parseChat(serializeChat({ ...CHAT, messages: [CHAT.messages[0]!, { ...answer, model: "rewrite", status: "done" }] }));
+    expect(named.messages[1]).toMatchObject({ model: "rewrite" });
+    expect(named.messages[1]).not.toHaveProperty("rewrite");
   });
 
   it("reads a tool call's blocks as any note's code: tildes, indented fences, a closer with trailing spaces, the spec's example 125 inside", () => {

@@ -18,8 +18,9 @@ import type {
  * A chat note, written and read back. The format is described in designdocs/HISTORY.md; in short:
  *
  *   frontmatter (chat-id, mode, model, project when the chat is in one, created, updated, tags)
- *   ## You · <time>                       a question: its text, then a `> [!context]` callout
- *   ## Copilot · <time> · <mode> · <model>[ · stopped|failed|partial]
+ *   ## You · <time>[ · <shown>]           a question: its text, then a `> [!context]` callout
+ *                                         (<shown>: what the user wrote, when the text was made from it)
+ *   ## Copilot · <time> · <mode> · <model>[ · rewrite][ · stopped|failed|partial]
  *                                         an answer: text and `> [!tool]` callouts in order, then
  *                                         `> [!error]`, `> [!sources]`, `> [!earlier]` callouts
  *
@@ -37,6 +38,8 @@ const CALLOUT = /^> \[!(context|tool|error|sources|earlier)\][-+]?(?: (.*?))?\r?
 /** Lines of text that begin like our structure, after any number of backslashes. */
 const ESCAPABLE = /^\\*(?:## (?:You|Copilot)|> \[!(?:context|tool|error|sources|earlier)\])/;
 const FIELD = " · ";
+/** The answer heading's field for a rewrite shown as the edit it proposes (AssistantMessage.rewrite). */
+const REWRITE_FIELD = "rewrite";
 const TOOL_STATUSES: readonly RecordToolStatus[] = ["ok", "error", "timeout", "aborted", "invalid-arguments", "unknown-tool", "running"];
 /** Frontmatter properties the chat owns, in the order they are written. */
 const OWN_KEYS = ["chat-id", "mode", "model", "project", "created", "updated", "tags"] as const;
@@ -82,7 +85,7 @@ export function serializeChat(record: ChatRecord): string {
 
 function messageLines(message: RecordMessage): string[] {
   const blocks = message.role === "user" ? questionBlocks(message) : answerBlocks(message);
-  const heading = message.role === "user" ? `## You${FIELD}${message.time}` : answerHeading(message);
+  const heading = message.role === "user" ? questionHeading(message) : answerHeading(message);
   return [heading, ...blocks.flatMap((block) => ["", ...block])];
 }
 
@@ -95,8 +98,15 @@ function questionBlocks(question: RecordQuestion): string[][] {
   return blocks;
 }
 
+/** "## You · <time>", then what the user wrote when the text sent was made from it (one line: a heading holds no break). */
+function questionHeading(question: RecordQuestion): string {
+  const shown = question.shown?.replace(/\s+/g, " ").trim();
+  return `## You${FIELD}${question.time}${shown ? `${FIELD}${shown}` : ""}`;
+}
+
 function answerHeading(answer: RecordAnswer): string {
   const fields = [answer.time, answer.mode, answer.model];
+  if (answer.rewrite) fields.push(REWRITE_FIELD);
   if (answer.status !== "done") fields.push(answer.status);
   return `## Copilot${FIELD}${fields.join(FIELD)}`;
 }
@@ -143,6 +153,13 @@ function contextLine(item: RecordContextItem): string {
     case "tag":
       // In a code span, so the chat note does not itself get the tag.
       return `- tag: \`${item.tag}\``;
+    case "image":
+      return `- image: ${item.path}`;
+    case "pasted-image":
+      return `- pasted image: ${item.name}`;
+    case "web":
+      // In angle brackets: the address as written, a link in the note.
+      return `- page: <${item.url}>`;
   }
 }
 
@@ -295,7 +312,10 @@ function readBody(lines: readonly string[], defaults: AnswerDefaults): { preambl
 }
 
 function newQuestion(fields: string, defaults: AnswerDefaults): RecordQuestion {
-  return { role: "user", time: fields.trim() || defaults.time, text: "", context: [] };
+  // The time, then (in notes since the shown text was kept) what the user wrote, which may hold " · " itself.
+  const [time = "", ...rest] = fields.split(FIELD);
+  const shown = rest.join(FIELD).trim();
+  return { role: "user", time: time.trim() || defaults.time, text: "", ...(shown ? { shown } : {}), context: [] };
 }
 
 function newAnswer(fields: string, defaults: AnswerDefaults): RecordAnswer {
@@ -305,8 +325,11 @@ function newAnswer(fields: string, defaults: AnswerDefaults): RecordAnswer {
   const last = values.at(-1);
   const status = values.length > 1 ? savedStatusNamed(last) : undefined;
   if (status) values.pop();
+  // "rewrite" after the model (never the model itself: the model comes first).
+  const rewrite = values.length > 1 && values.at(-1) === REWRITE_FIELD;
+  if (rewrite) values.pop();
   const model = values.join(FIELD) || defaults.model;
-  return { role: "assistant", time, mode, model, status: status ?? "done", parts: [], earlier: [] };
+  return { role: "assistant", time, mode, model, status: status ?? "done", ...(rewrite ? { rewrite: true as const } : {}), parts: [], earlier: [] };
 }
 
 function addToQuestion(question: RecordQuestion, token: Exclude<Token, { type: "heading" }>): void {
@@ -414,6 +437,12 @@ function parseContextLine(line: string): RecordContextItem | null {
   if (folder) return { kind: "folder", path: folder[1] ?? "" };
   const tag = /^- tag: `([^`]+)`$/.exec(content);
   if (tag) return { kind: "tag", tag: tag[1] ?? "" };
+  const image = /^- image: (.+)$/.exec(content);
+  if (image) return { kind: "image", path: image[1] ?? "" };
+  const pasted = /^- pasted image: (.+)$/.exec(content);
+  if (pasted) return { kind: "pasted-image", name: pasted[1] ?? "" };
+  const page = /^- page: <(https?:\/\/[^>\s]+)>$/.exec(content);
+  if (page) return { kind: "web", url: page[1] ?? "" };
   return null;
 }
 

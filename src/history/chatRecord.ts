@@ -32,7 +32,10 @@ export type RecordMessage = RecordQuestion | RecordAnswer;
 export interface RecordQuestion {
   role: "user";
   time: string;
+  /** What the model read. */
   text: string;
+  /** What the user wrote, when the text was made from it ("/Summarize · Deep Work"): one line, kept in the heading. */
+  shown?: string;
   context: RecordContextItem[];
   /** The notes whose edit the user had undone, told to the model with this question (absent when none). */
   undoneEdits?: string[];
@@ -43,7 +46,11 @@ export type RecordContextItem =
   | { kind: "note"; path: string }
   | { kind: "selection"; path: string; fromLine: number; toLine: number }
   | { kind: "folder"; path: string }
-  | { kind: "tag"; tag: string };
+  | { kind: "tag"; tag: string }
+  | { kind: "image"; path: string }
+  /** An image pasted from outside the vault: only its name is kept (its bytes never are). */
+  | { kind: "pasted-image"; name: string }
+  | { kind: "web"; url: string };
 
 /** The live status's word in the note (chat/answerStatus.ts): "partial" was saved while the answer still arrived (a crash leaves it so). */
 export type RecordAnswerStatus = SavedAnswerStatus;
@@ -54,6 +61,8 @@ export interface RecordAnswer {
   mode: ChatMode;
   model: string;
   status: RecordAnswerStatus;
+  /** A rewrite of a selection, shown as the edit it proposes (AssistantMessage.rewrite). */
+  rewrite?: true;
   parts: RecordPart[];
   /** Why a failed answer failed. */
   error?: string;

@@ -1,5 +1,5 @@
 import { liveStatus, savedStatus } from "../chat/answerStatus";
-import { folderChip, noteChip, selectionChip, tagChip } from "../chat/chipArtifacts";
+import { folderChip, imageChip, noteChip, selectionChip, tagChip, webChip } from "../chat/chipArtifacts";
 import type { AssistantMessage, AssistantPart, ChatMessage, ChatState, ContextChip, UserMessage } from "../chat/chatTypes";
 import type { SearchResultForLLM } from "../ports/NoteSearcher";
 import { CHAT_NOTE_TAG, type ChatRecord, type RecordAnswer, type RecordContextItem, type RecordMessage, type RecordPart, type RecordQuestion } from "./chatRecord";
@@ -56,6 +56,7 @@ function recordMessage(message: ChatMessage): RecordMessage {
       role: "user",
       time: isoSecond(message.sentAt),
       text: message.text,
+      ...(message.shown !== undefined ? { shown: message.shown } : {}),
       context: message.chips.map(contextItem),
       ...(message.undoneEdits && message.undoneEdits.length > 0 ? { undoneEdits: [...message.undoneEdits] } : {}),
     };
@@ -66,6 +67,7 @@ function recordMessage(message: ChatMessage): RecordMessage {
     mode: message.mode,
     model: message.model,
     status: savedStatus(message.status),
+    ...(message.rewrite ? { rewrite: true as const } : {}),
     parts: message.parts.map(recordPart),
     earlier: (message.earlier ?? []).map((version) => version.map(recordMessage)),
   };
@@ -103,6 +105,10 @@ function contextItem(chip: ContextChip): RecordContextItem {
       return { kind: "tag", tag: chip.target };
     case "selection":
       return { kind: "selection", path: chip.target, fromLine: chip.selection?.fromLine ?? 1, toLine: chip.selection?.toLine ?? 1 };
+    case "image":
+      return chip.pasted ? { kind: "pasted-image", name: chip.label } : { kind: "image", path: chip.target };
+    case "web":
+      return { kind: "web", url: chip.target };
   }
 }
 
@@ -126,6 +132,7 @@ function question(message: RecordQuestion, nextId: (kind: string) => string): Us
     id: nextId("user"),
     role: "user",
     text: message.text,
+    ...(message.shown !== undefined ? { shown: message.shown } : {}),
     chips: message.context.map(chipOf),
     artifacts: [],
     sentAt: timeOf(message.time),
@@ -161,6 +168,7 @@ function answer(message: RecordAnswer, nextId: (kind: string) => string, convert
     mode: message.mode,
     model: message.model,
     startedAt,
+    ...(message.rewrite ? { rewrite: true as const } : {}),
     ...(message.error !== undefined ? { error: { kind: "failed" as const, message: message.error } } : status === "error" ? { error: { kind: "failed" as const, message: "The answer failed." } } : {}),
     ...(message.sources !== undefined ? { sources: message.sources.map(sourceOf) } : {}),
     ...(message.earlier.length > 0 ? { earlier: message.earlier.map((version) => version.map(convert)) } : {}),
@@ -177,6 +185,13 @@ function chipOf(item: RecordContextItem): ContextChip {
       return tagChip(item.tag);
     case "selection":
       return selectionChip(item.path, "", item.fromLine, item.toLine);
+    case "image":
+      return imageChip(item.path);
+    case "pasted-image":
+      // Its bytes were never kept: the chip shows what was sent, and reads as nothing.
+      return { id: `pasted-image:${item.name}`, kind: "image", label: item.name, target: item.name, pasted: { bytes: new Uint8Array(0) } };
+    case "web":
+      return webChip(item.url);
   }
 }
 

@@ -11,7 +11,9 @@ import { messagesFromRecord } from "./chatStateRecord";
  * A saved chat made ready to go on: its messages, with each question's attached notes read again
  * (a note keeps links, not copies) so that the next request carries them in L2 as the chat that
  * wrote the note did. A selection is read again from its lines. What cannot be read any more is
- * reported and left out; the conversation itself (L4) comes from the note alone.
+ * reported and left out; the conversation itself (L4) comes from the note alone. Web pages and
+ * images stay as the chips that name them: opening a saved chat fetches nothing and reads no
+ * image (attach them again to send them again).
  */
 export async function restoreChat(record: ChatRecord, vault: VaultPort, signal?: AbortSignal, documents?: DocumentSource): Promise<{ chat: RestoredChat; problems: string[] }> {
   const problems: string[] = [];
@@ -22,7 +24,7 @@ export async function restoreChat(record: ChatRecord, vault: VaultPort, signal?:
       continue;
     }
     const chips = await Promise.all(message.chips.map((chip) => withSelectionText(vault, chip, problems)));
-    const read = await readChipArtifacts(vault, chips, signal, undefined, documents);
+    const read = await readChipArtifacts(vault, chips.filter((chip) => chip.kind !== "web" && chip.kind !== "image"), signal, documents ? { documents } : {});
     problems.push(...read.problems);
     messages.push({ ...message, chips, artifacts: read.artifacts });
   }

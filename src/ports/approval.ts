@@ -19,7 +19,11 @@ export interface EditProposal {
  */
 export const APPROVAL_ARMING_MS = 700;
 
-export type ApprovalDecision = { approved: true } | { approved: false; reason: string };
+/**
+ * The user's answer. An edit accepted with `hunks` applies only those hunks of its diff (indices
+ * into `buildDiffHunks(before, after)`, the diff the approval shows); without, all of it.
+ */
+export type ApprovalDecision = { approved: true; hunks?: readonly number[] } | { approved: false; reason: string };
 
 export interface ApprovalPort {
   requestApproval(proposal: EditProposal, signal: AbortSignal): Promise<ApprovalDecision>;

@@ -68,8 +68,8 @@ export class ScopedVault implements VaultPort {
     return options?.forEdit ? text : maskOutsideLinks(text, path, this.isOutside);
   }
 
-  /** A file's bytes (a PDF), only inside the project. */
-  async readBinary(path: string): Promise<ArrayBuffer> {
+  /** A file's bytes (an image), refused outside the project as a note's text is. */
+  async readBinary(path: string): Promise<Uint8Array> {
     await this.refuseOutside(path, "read");
     return this.vault.readBinary(path);
   }

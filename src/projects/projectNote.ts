@@ -13,7 +13,7 @@ import type { VaultPort } from "../vault/VaultPort";
  *   folders: [Thesis, Sources/Papers]     every note and file in these folders (and below)
  *   tags: [thesis]                        every note carrying one of these tags (or a nested one)
  *   notes: ["[[Supervisor]]"]             these notes, as links
- *   urls: [https://example.org/guide]     web pages the project refers to (told to the model)
+ *   urls: [https://example.org/guide]     web pages the project refers to (told to the model, which may read them)
  *   model: gpt-4.1-mini                   the model its chats use (default: the chat's)
  *   mode: agent                           the mode its chats start in (default: the chat's)
  *   mcp: [filesystem]                     the MCP servers whose tools stay on (none otherwise)

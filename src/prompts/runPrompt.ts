@@ -7,7 +7,10 @@ import type { VaultPort } from "../vault/VaultPort";
 import type { ChatController } from "../chat/ChatController";
 
 /** A prompt to run: one of the user's, or an instruction typed for "Edit selection with Copilot". */
-export type PromptToRun = Pick<CustomPrompt, "name" | "body" | "edit" | "mode" | "model">;
+export type PromptToRun = Pick<CustomPrompt, "name" | "body" | "edit" | "mode" | "model"> & {
+  /** What the user's message shows (the instruction as typed); by default the prompt's name and its note (see `promptShown`). */
+  shown?: string;
+};
 
 /** Where a prompt runs: the note open in the editor and its selection, when there are. */
 export interface PromptPlace {
@@ -39,8 +42,9 @@ export interface PromptRunParts {
  */
 export async function runPromptInChat(controller: ChatController, prompt: PromptToRun, place: PromptPlace, parts: PromptRunParts): Promise<boolean> {
   const selected = place.selection?.text ?? "";
-  if (prompt.edit && (!place.notePath || selected === "")) {
-    parts.notify(`select the text "${prompt.name}" should rewrite in a note first.`);
+  const missing = missingSelection(prompt, place);
+  if (missing) {
+    parts.notify(missing);
     return false;
   }
   const inputs: PromptInputs = {
@@ -53,11 +57,28 @@ export async function runPromptInChat(controller: ChatController, prompt: Prompt
   for (const notice of filled.notices) parts.notify(notice);
   const replaceInFile = parts.registry.getAllTools().find((definition) => definition.metadata.id === "replaceInFile")?.tool;
   const edit = prompt.edit && place.notePath && replaceInFile ? { path: place.notePath, text: selected, tool: replaceInFile } : null;
+  const notePath = place.notePath ?? inputs.activeNotePath ?? null;
   await controller.send(filled.message, {
+    shown: prompt.shown ?? promptShown(prompt.name, notePath),
     chips: filled.chips,
     ...(prompt.mode ? { mode: prompt.mode } : {}),
     ...(prompt.model ? { model: prompt.model } : {}),
-    ...(edit ? { wrapRunner: (runner) => withSelectionEdit(runner, edit, edit.tool, parts.toolTimeoutMs, parts.replacementApprovals) } : {}),
+    ...(edit ? { wrapRunner: (runner) => withSelectionEdit(runner, edit, edit.tool, parts.toolTimeoutMs, parts.replacementApprovals), rewrite: true as const } : {}),
   });
   return true;
+}
+
+/** Why an edit prompt cannot run at this place (no note, or no text selected in it), or null. */
+export function missingSelection(prompt: Pick<PromptToRun, "name" | "edit">, place: PromptPlace): string | null {
+  if (!prompt.edit || (place.notePath && (place.selection?.text ?? "") !== "")) return null;
+  return `select the text "${prompt.name}" should rewrite in a note first.`;
+}
+
+/**
+ * What the user's message shows for a prompt they ran: "/Summarize · Deep Work", the prompt's name
+ * and the note it ran on (its name alone), not the text it was filled into.
+ */
+export function promptShown(name: string, notePath: string | null): string {
+  const note = notePath?.slice(notePath.lastIndexOf("/") + 1).replace(/\.md$/i, "");
+  return note ? `/${name} · ${note}` : `/${name}`;
 }

@@ -1,4 +1,5 @@
-import { decodeBase64, encodeBase64, VarintReader, VarintWriter } from "./binaryText";
+import { decodeBase64, encodeBase64 } from "../text/base64";
+import { VarintReader, VarintWriter } from "./binaryText";
 import type { IndexedDocument, IndexSnapshot } from "./InvertedIndex";
 import { FIELD_COUNT } from "./noteFields";
 import type { TimeSlicer } from "./TimeSlicer";

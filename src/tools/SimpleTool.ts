@@ -27,6 +27,11 @@ export interface ToolCallContext {
    * was stopped already, so nothing begins after a stop.
    */
   commit?(): void;
+  /**
+   * In an agent run: whether a web address was named by the user, an attachment or a tool's
+   * result, not made up by the model (see tools/web/namedUrls.ts). Absent outside a run.
+   */
+  isNamedUrl?: (url: string) => boolean;
 }
 
 /**
@@ -56,7 +61,7 @@ export interface SimpleTool<I = unknown, O = unknown> {
 /** Any tool, whatever its argument and output types (the registry holds mixed tools). */
 export type AnySimpleTool = SimpleTool<unknown, unknown>;
 
-export type ToolCategory = "search" | "time" | "file" | "media" | "mcp" | "custom";
+export type ToolCategory = "search" | "web" | "time" | "file" | "media" | "mcp" | "custom";
 
 /** How the chat view's banner speaks of a call: before approval, while it runs, once it is done. */
 export interface ToolWording {

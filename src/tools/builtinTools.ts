@@ -18,6 +18,7 @@ import { getTimeInfoByEpochTool } from "./time/getTimeInfoByEpoch";
 import { getTimeRangeMsTool } from "./time/getTimeRangeMs";
 import type { ToolDependencies } from "./toolDependencies";
 import type { ToolRegistry } from "./ToolRegistry";
+import { readWebPageTool } from "./web/readWebPageTool";
 import { webSearchTool } from "./web/webSearch";
 
 /** Every built-in tool, in the order the settings UI and the prompt's tool guidance list them. */
@@ -36,6 +37,7 @@ export const BUILTIN_TOOLS: readonly BuiltinToolEntry[] = [
   writeToFileTool,
   replaceInFileTool,
   webSearchTool,
+  readWebPageTool,
   youtubeTranscriptionTool,
   pomodoroTool,
 ];

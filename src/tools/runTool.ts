@@ -27,6 +27,8 @@ export interface RunToolOptions {
   signal?: AbortSignal;
   /** The run's approvals (the chat that started it), handed to the tool as `context.approvals`. */
   approvals?: RunApprovals;
+  /** The run's named web addresses, handed to the tool as `context.isNamedUrl`. */
+  isNamedUrl?: (url: string) => boolean;
   now?: () => number;
 }
 
@@ -80,6 +82,7 @@ export async function runTool(
     toolCallId: options.toolCallId,
     runId: runIdOf(options.signal),
     ...(options.approvals ? { approvals: options.approvals } : {}),
+    ...(options.isNamedUrl ? { isNamedUrl: options.isNamedUrl } : {}),
     untimed: async <T>(wait: () => Promise<T>): Promise<T> => {
       if (waiting++ === 0) limit.pause();
       try {

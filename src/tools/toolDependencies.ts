@@ -8,6 +8,7 @@ import type { DocumentSource } from "../documents/DocumentReader";
 import type { ApprovalPort } from "../ports/approval";
 import type { EditHistory } from "./edit/EditHistory";
 import type { PomodoroTimer } from "./pomodoro/PomodoroTimer";
+import type { HtmlReader } from "./web/webPage";
 
 /**
  * Everything the built-in tools may use, handed in at the wiring points (`main.ts`, the CLI,
@@ -17,8 +18,15 @@ export interface ToolDependencies {
   /** Null where no vault is open (tools with `requiresVault` are then left out). */
   vault: VaultPort | null;
   clock: Clock;
-  /** Plain requests over the fetch port (web search, transcripts). */
+  /** Plain requests over the fetch port (web search, transcripts, web pages). */
   http: PlainHttp;
+  /** How web pages become documents and Markdown here (absent: readWebPage says it cannot read pages). */
+  html?: HtmlReader;
+  /**
+   * The rule a URL the model chose must pass (the private-address rule, `refusedForModel`, when
+   * absent). Tests, whose pages can only be served on 127.0.0.1, let their own server through.
+   */
+  modelUrlRule?: (url: string) => string | null;
   secrets: SecretStore;
   /** Asked before any write, unless the user switched approval off for that tool. */
   approval: ApprovalPort;

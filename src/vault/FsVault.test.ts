@@ -33,10 +33,13 @@ describe("FsVault", () => {
     await expect(vault.read("projects")).rejects.toBeInstanceOf(VaultFileNotFoundError);
   });
 
-  it("reads a file's bytes exactly (not UTF-8 either), with the same refusals as a read", async () => {
-    const bytes = new Uint8Array([0x25, 0x50, 0x44, 0x46, 0x00, 0xff, 0xfe, 0x80, 0x0a]);
-    temp.write("Papers/Отчёт.pdf", bytes);
-    expect(new Uint8Array(await vault.readBinary("Papers/Отчёт.pdf"))).toEqual(bytes);
+  it("reads a file's bytes exactly (a PDF, an image: not text), with the same refusals as a read", async () => {
+    const pdf = new Uint8Array([0x25, 0x50, 0x44, 0x46, 0x00, 0xff, 0xfe, 0x80, 0x0a]);
+    const png = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x00, 0xff, 0xfe, 0x80]);
+    temp.write("Papers/Отчёт.pdf", pdf);
+    writeFileSync(join(temp.root, "projects/фото 📷.png"), png);
+    expect(await vault.readBinary("Papers/Отчёт.pdf")).toEqual(pdf);
+    expect(await vault.readBinary("projects/фото 📷.png")).toEqual(png);
     await expect(vault.readBinary("missing.pdf")).rejects.toBeInstanceOf(VaultFileNotFoundError);
     await expect(vault.readBinary("../outside.pdf")).rejects.toThrow(/Refused path/);
     await expect(vault.readBinary(".obsidian/app.json")).rejects.toThrow(/Refused path/);
@@ -136,6 +139,7 @@ describe("FsVault", () => {
 
     it.each(["../x.md", "/etc/passwd", "a/../../x.md", ".obsidian/app.json", "C:\\x.md"])("refuses %j for every operation", async (path) => {
       await expect(vault.read(path)).rejects.toBeInstanceOf(VaultPathError);
+      await expect(vault.readBinary(path)).rejects.toBeInstanceOf(VaultPathError);
       await expect(vault.create(path, "x")).rejects.toBeInstanceOf(VaultPathError);
       await expect(vault.process(path, () => "x")).rejects.toBeInstanceOf(VaultPathError);
       await expect(vault.trash(path)).rejects.toBeInstanceOf(VaultPathError);
@@ -145,6 +149,7 @@ describe("FsVault", () => {
     it("refuses a folder symlink that leads outside", async () => {
       symlinkSync(outside, join(temp.root, "linked"));
       await expect(vault.read("linked/target.md")).rejects.toBeInstanceOf(VaultPathError);
+      await expect(vault.readBinary("linked/target.md")).rejects.toBeInstanceOf(VaultPathError);
       await expect(vault.process("linked/target.md", () => "hacked")).rejects.toBeInstanceOf(VaultPathError);
       await expect(vault.create("linked/new.md", "x")).rejects.toBeInstanceOf(VaultPathError);
       expect(readFileSync(join(outside, "target.md"), "utf8")).toBe("outside");

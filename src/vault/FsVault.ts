@@ -124,10 +124,10 @@ export class FsVault implements VaultPort {
     return decodeText(bytes, vaultPath, options.forEdit === true);
   }
 
-  async readBinary(path: string): Promise<ArrayBuffer> {
+  async readBinary(path: string): Promise<Uint8Array> {
     const vaultPath = this.checked(path);
     const { bytes } = await this.guarded(vaultPath, "read", () => this.readBytes(vaultPath));
-    return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
+    return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   }
 
   private async statResolved(vaultPath: string): Promise<FileStat | null> {

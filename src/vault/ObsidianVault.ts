@@ -43,8 +43,8 @@ export class ObsidianVault implements VaultPort {
     return this.app.vault.read(file);
   }
 
-  async readBinary(path: string): Promise<ArrayBuffer> {
-    return this.app.vault.readBinary(this.fileAt(path));
+  async readBinary(path: string): Promise<Uint8Array> {
+    return new Uint8Array(await this.app.vault.readBinary(this.fileAt(path)));
   }
 
   async create(path: string, content: string): Promise<void> {

@@ -23,11 +23,8 @@ export interface VaultPort {
    * change bytes nobody was shown. Plain reads (search, reading a note) decode leniently.
    */
   read(path: string, options?: ReadOptions): Promise<string>;
-  /**
-   * A file's bytes as they are (a PDF, an image), with the same checks as `read`; throws
-   * `VaultFileNotFoundError` when there is none. The name and shape are Obsidian's `Vault.readBinary`.
-   */
-  readBinary(path: string): Promise<ArrayBuffer>;
+  /** A file's bytes (an image, a PDF), read with the same checks as `read`; throws `VaultFileNotFoundError` when there is none. */
+  readBinary(path: string): Promise<Uint8Array>;
   /** Creates a file and any missing folders; throws `VaultFileExistsError` if one is there. */
   create(path: string, content: string): Promise<void>;
   /**

@@ -1,14 +1,14 @@
 import type { App, Plugin, TAbstractFile } from "../obsidian/obsidian";
 import { TFile } from "../obsidian/obsidian";
-import { openSettingsWindow } from "./settingsWindow";
+import type { DemoSettingsWindow } from "./settingsWindow";
 
 /**
  * What stands around the plugin on the demo page, in the workspace's left sidebar: the vault's
- * notes (a click opens one in the main area, where a person can type and select), the
- * plugin's commands (a click runs one, as the command palette would, e.g. "Add selection to chat")
- * and its settings tab.
+ * notes (a click opens one in the main area, where a person can type and select) and the
+ * plugin's commands (a click runs one, as the command palette would, e.g. "Add selection to chat"),
+ * and "Settings", which opens Obsidian's settings at the plugin's tab.
  */
-export function showDemoChrome(app: App, plugin: Plugin): void {
+export function showDemoChrome(app: App, plugin: Plugin, settings: DemoSettingsWindow): void {
   const sidebar = app.workspace.leftSplit.containerEl;
   sidebar.empty();
 
@@ -28,6 +28,9 @@ export function showDemoChrome(app: App, plugin: Plugin): void {
   for (const event of ["create", "delete", "rename"]) app.vault.on(event, (entry) => (entry as TAbstractFile) instanceof TFile && drawNotes());
   app.workspace.on("file-open", drawNotes);
 
+  const settingsButton = sidebar.createEl("button", { cls: "demo-command", text: "Settings" });
+  settingsButton.addEventListener("click", () => settings.open());
+
   const commands = sidebar.createEl("nav", { cls: "demo-commands", attr: { "aria-label": "Commands" } });
   commands.createEl("h2", { text: "Commands" });
   const commandList = commands.createEl("ul");
@@ -41,8 +44,4 @@ export function showDemoChrome(app: App, plugin: Plugin): void {
       });
     });
   }
-  commandList
-    .createEl("li")
-    .createEl("button", { cls: "demo-command", text: "Settings" })
-    .addEventListener("click", () => openSettingsWindow(plugin));
 }

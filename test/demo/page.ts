@@ -18,13 +18,13 @@ import { toolSupportKey } from "../../src/LLMProviders/modelChoice";
 import * as obsidian from "../obsidian/obsidian";
 import { App, normalizePath, Platform, type Plugin } from "../obsidian/obsidian";
 import { showDemoChrome } from "./demoChrome";
+import { installSettingsWindow } from "./settingsWindow";
 import { diskMirror, loadListing } from "./diskMirror";
 import { demoRequire } from "./nodeHttpShim";
 import { keepMetadataCurrent } from "./noteMetadata";
 import { routeModelRequestsThroughProxy } from "./proxiedFetch";
 import { enableCanaryPlugin, type CanaryCall } from "./canaryPlugin";
 import { simulateOnScreenKeyboard, type SimulatedKeyboard } from "./onScreenKeyboard";
-import { openSettingsWindow } from "./settingsWindow";
 
 interface DemoConfig {
   vaultName: string;
@@ -34,6 +34,7 @@ interface DemoConfig {
   modelTakesTools: boolean | null;
   /** The demo's --completion-model: inline completion on, with this model at the same base URL; null when off. */
   completionModel: string | null;
+  modelTakesImages: boolean | null;
   manifest: obsidian.Plugin["manifest"];
 }
 
@@ -111,7 +112,8 @@ function demoSettings(config: DemoConfig): CopilotSettings {
   const completion = config.completionModel
     ? { ...DEFAULT_SETTINGS.completion, enabled: true, model: { ...DEFAULT_SETTINGS.completion.model, preset: "custom" as const, baseUrl: config.baseUrl, model: config.completionModel } }
     : DEFAULT_SETTINGS.completion;
-  return { ...DEFAULT_SETTINGS, provider, modelToolSupport, completion };
+  const modelImageSupport = config.modelTakesImages === null ? {} : { [toolSupportKey(provider)]: config.modelTakesImages };
+  return { ...DEFAULT_SETTINGS, provider, modelToolSupport, modelImageSupport, completion };
 }
 
 /** `?keyboard=N`: a simulated on-screen keyboard N px high (none when absent or not a positive number). */
@@ -152,7 +154,6 @@ async function start(handle: DemoHandle): Promise<void> {
   const PluginClass = await loadPluginClass();
   const plugin = new PluginClass(app, manifest);
   handle.plugin = plugin;
-  handle.openSettings = () => openSettingsWindow(plugin);
   // Performance marks for bench/chat: the plugin's onload, and when the chat view was asked to open.
   performance.mark("demo:plugin-enable");
   await plugin.enable();
@@ -160,7 +161,12 @@ async function start(handle: DemoHandle): Promise<void> {
   app.workspace.finishLayout();
 
   document.body.createDiv("app-container").appendChild(app.workspace.containerEl);
-  showDemoChrome(app, plugin);
+  const settingsWindow = installSettingsWindow(app, plugin);
+  handle.openSettings = () => {
+    settingsWindow.open();
+    return () => settingsWindow.close();
+  };
+  showDemoChrome(app, plugin, settingsWindow);
   const firstNote = app.vault.getFileByPath("Welcome.md") ?? app.vault.getMarkdownFiles().sort((a, b) => a.path.localeCompare(b.path))[0];
   if (firstNote) await app.workspace.openFile(firstNote);
   performance.mark("demo:open-chat");

@@ -1,27 +1,53 @@
-import type { Plugin } from "../obsidian/obsidian";
+import type { App, Plugin } from "../obsidian/obsidian";
+
+/** The settings window the demo gives `app.setting`, as Obsidian has it (not in obsidian.d.ts). */
+export interface DemoSettingsWindow {
+  open(): void;
+  openTabById(id: string): void;
+  close(): void;
+}
 
 /**
- * The plugin's settings tab in a window like Obsidian's settings: a dialog over the workspace on
- * a desktop, the whole screen on a phone (`?mobile=1`). The tab is drawn through `display()`, as
- * Obsidian before 1.13 draws it (the double draws no declarative settings). Obsidian's own
- * `app.setting` is left out on purpose: without it the plugin's "Open settings" says where to
- * look, which is what the demo's other tests expect. Returns a function that closes the window.
+ * Obsidian's Settings on the demo page: `app.setting.open()` and `openTabById(id)`, which the
+ * plugin's "Open settings" buttons call, draw a dialog named "Settings" with the vertical tabs
+ * Obsidian has (here one: the plugin's) and the plugin's tab drawn into its content, as Obsidian
+ * before 1.13 draws it (`display()`); closing it (the close button, the background, Escape) hides
+ * the tab, as Obsidian does. The look is test/demo/obsidianTheme.css's, after Obsidian's.
  */
-export function openSettingsWindow(plugin: Plugin): () => void {
-  const tab = plugin.registered.settingTabs[0];
-  if (!tab) throw new Error("The plugin registered no settings tab");
-  const container = document.body.createDiv("modal-container demo-settings");
-  container.createDiv("modal-bg");
-  const modal = container.createDiv({ cls: "modal mod-settings", attr: { role: "dialog", "aria-label": "Settings" } });
+export function installSettingsWindow(app: App, plugin: Plugin): DemoSettingsWindow {
+  let container: HTMLElement | null = null;
+  const tab = () => plugin.registered.settingTabs[0];
   const close = () => {
-    tab.hide();
-    container.detach();
+    if (!container) return;
+    tab()?.hide();
+    container.remove();
+    container = null;
   };
-  modal.createEl("button", { cls: "modal-close-button", text: "×", attr: { "aria-label": "Close" } }).addEventListener("click", close);
-  modal.createDiv({ cls: "modal-title", text: plugin.manifest.name });
-  const content = modal.createDiv("modal-content vertical-tab-content-container");
-  content.appendChild(tab.containerEl);
-  // The declarative settings of Obsidian 1.13 are not drawn by the double; display() draws the same rows.
-  (tab as unknown as { display(): void }).display();
-  return close;
+  const open = () => {
+    if (container) return;
+    container = document.body.createDiv({ cls: "modal-container mod-dim mod-settings-container" });
+    container.createDiv("modal-bg").addEventListener("click", close);
+    const modal = container.createDiv({ cls: "modal mod-settings mod-sidebar-layout", attr: { role: "dialog", "aria-label": "Settings" } });
+    modal.createDiv({ cls: "modal-close-button", attr: { role: "button", "aria-label": "Close", tabindex: "0" } }).addEventListener("click", close);
+    container.addEventListener("keydown", (event) => {
+      if (event.key === "Escape") close();
+    });
+    const layout = modal.createDiv("modal-content vertical-tabs-container");
+    const header = layout.createDiv("vertical-tab-header");
+    header.createDiv({ cls: "vertical-tab-header-group-title", text: "Community plugins" });
+    const items = header.createDiv({ cls: "vertical-tab-header-group-items", attr: { role: "tablist", "aria-label": "Settings tabs" } });
+    const item = items.createDiv({ cls: "vertical-tab-nav-item is-active", text: plugin.manifest.name, attr: { role: "tab", "aria-selected": "true" } });
+    const content = layout.createDiv("vertical-tab-content-container");
+    const current = tab();
+    if (!current) {
+      content.createDiv({ cls: "vertical-tab-content", text: "This plugin has no settings." });
+      return;
+    }
+    content.appendChild(current.containerEl);
+    item.addEventListener("click", () => current.display());
+    current.display();
+  };
+  const window: DemoSettingsWindow = { open, openTabById: () => open(), close };
+  Object.assign(app, { setting: window });
+  return window;
 }

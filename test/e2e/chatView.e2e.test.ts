@@ -577,7 +577,11 @@ describe("chat view in the browser demo", () => {
       expect(await alert.innerText()).toContain(`Cannot reach the model server (http://127.0.0.1:${port}/v1) (connection refused)`);
       // A server that cannot be reached is mended in the settings: the error offers them.
       await alert.getByRole("button", { name: "Open settings" }).click();
-      await page.getByText("Open settings → Vault Copilot to set up the model.").waitFor();
+      const settings = page.getByRole("dialog", { name: "Settings" });
+      await settings.getByRole("tab", { name: "Vault Copilot", selected: true }).waitFor();
+      await settings.getByText("Base URL", { exact: true }).waitFor();
+      await settings.getByRole("button", { name: "Close" }).click();
+      await settings.waitFor({ state: "detached" });
       lateServer = await startOpenAIServer([{ text: "Back online." }], { port });
       await lastAnswer(page).getByRole("button", { name: "Retry" }).click();
       await waitUntilIdle(page);

@@ -44,6 +44,8 @@ export interface DemoOptions {
   modelTakesTools?: boolean;
   /** Switches inline completion on in the note editor, with this model at the same base URL. */
   completionModel?: string;
+  /** The model's "Takes images" setting (not known when left out: images are left out of requests). */
+  modelTakesImages?: boolean;
 }
 
 export interface RunningDemo {
@@ -60,6 +62,7 @@ export function startDemo(options: DemoOptions): Promise<RunningDemo> {
   if (options.apiKeyEnv) args.push("--api-key-env", options.apiKeyEnv);
   if (options.modelTakesTools !== undefined) args.push("--model-takes-tools", options.modelTakesTools ? "yes" : "no");
   if (options.completionModel !== undefined) args.push("--completion-model", options.completionModel);
+  if (options.modelTakesImages !== undefined) args.push("--model-takes-images", options.modelTakesImages ? "yes" : "no");
   const child: ChildProcess = spawn(process.execPath, args, { cwd: repoRoot, env: { ...process.env, ...options.env }, stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
   const exited = new Promise<void>((done) => child.once("exit", () => done()));

@@ -134,8 +134,8 @@ describe("the chat view on a phone", () => {
     await page.evaluate(() => void window.demo.openSettings());
     const settings = page.getByRole("dialog", { name: "Settings" });
     await settings.locator("[data-tool-id='readNote']").waitFor();
-    expect(await sidewaysOverflow(page, ".demo-settings .modal")).toEqual([]);
-    const toolList = await touchTargets(page, ".demo-settings .vault-copilot-tools-host");
+    expect(await sidewaysOverflow(page, ".mod-settings-container .modal")).toEqual([]);
+    const toolList = await touchTargets(page, ".mod-settings-container .vault-copilot-tools-host");
     expect(toolList.length).toBeGreaterThan(10);
     expect(tooSmall(toolList)).toEqual([]);
     await page.screenshot({ path: screenshotPath(`phone-${width}-settings.png`) });

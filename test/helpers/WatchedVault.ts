@@ -35,7 +35,7 @@ export class WatchedVault implements VaultPort {
     return this.inner.read(path);
   }
 
-  readBinary(path: string): Promise<ArrayBuffer> {
+  readBinary(path: string): Promise<Uint8Array> {
     this.reads.push(path);
     return this.inner.readBinary(path);
   }

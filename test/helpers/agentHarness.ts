@@ -1,11 +1,13 @@
 import { z } from "zod";
 import { ContextManager } from "../../src/context/ContextManager";
 import { PromptPayloadRecorder } from "../../src/context/promptPayloadRecorder";
+import type { ProjectPrompt } from "../../src/context/systemPrompt";
 import { AutonomousAgentChainRunner } from "../../src/LLMProviders/chainRunner/AutonomousAgentChainRunner";
 import type { ChainRunInput } from "../../src/LLMProviders/chainRunner/ChainEvents";
 import type { CopilotSettings, ProviderSettings } from "../../src/settings/settingsSchema";
 import { initializeBuiltinTools } from "../../src/tools/builtinTools";
 import type { ToolDefinition } from "../../src/tools/SimpleTool";
+import type { ToolDependencies } from "../../src/tools/toolDependencies";
 import { ToolRegistry } from "../../src/tools/ToolRegistry";
 import { FsVault } from "../../src/vault/FsVault";
 import type { OpenAIServer } from "./openAIServer";
@@ -29,12 +31,21 @@ export interface AgentSetup {
  */
 export function makeAgent(
   server: Pick<OpenAIServer, "baseUrl">,
-  options: { notes?: Record<string, string>; settings?: Partial<CopilotSettings>; extraTools?: ToolDefinition[]; provider?: Partial<ProviderSettings> } = {},
+  options: {
+    notes?: Record<string, string>;
+    settings?: Partial<CopilotSettings>;
+    extraTools?: ToolDefinition[];
+    provider?: Partial<ProviderSettings>;
+    /** What the built-in tools are built with besides the folder and the settings. */
+    tools?: Partial<ToolDependencies>;
+    /** The project the chat is in (its part of the system prompt). */
+    project?: ProjectPrompt;
+  } = {},
 ): AgentSetup {
   const vault = makeTempVault(options.notes ?? {});
   const settings = settingsFor(server, options.settings, options.provider);
   const registry = new ToolRegistry();
-  initializeBuiltinTools(registry, makeToolDependencies({ vault: new FsVault(vault.root), settings }));
+  initializeBuiltinTools(registry, makeToolDependencies({ vault: new FsVault(vault.root), settings, ...options.tools }));
   if (options.extraTools) registry.registerAll(options.extraTools);
   const recorder = new PromptPayloadRecorder(() => [TEST_API_KEY]);
   const runner = new AutonomousAgentChainRunner({
@@ -44,6 +55,7 @@ export function makeAgent(
     retryPolicy: FAST_RETRIES,
     registry,
     vaultAvailable: () => true,
+    ...(options.project ? { project: options.project } : {}),
   });
   const conversation = new ContextManager();
   return {

@@ -10,6 +10,7 @@
  * characters / 4 of each block's JSON, so the reads and writes the usage reports are real
  * consequences of where the client put its breakpoints. More than 4 breakpoints answer 400.
  */
+import { imageProblem } from "./imageWireChecks";
 import { pieces, sendJson, startRecordingServer, writeSse, type RecordedRequest, type StreamControl } from "./recordingServer";
 
 export interface AnthropicScriptedAnswer extends StreamControl {
@@ -71,6 +72,8 @@ export async function startAnthropicServer(
       const scripted = typeof script === "function" ? script(request) : (script[position++] ?? { status: 500, type: "api_error", message: "anthropicServer: script exhausted" });
       if ("status" in scripted) return sendJson(outgoing, scripted.status, errorBody(scripted.type ?? "api_error", scripted.message ?? `status ${scripted.status}`), scripted.headers);
       if (options.knownModels && !options.knownModels.includes(request.body.model)) return sendJson(outgoing, 404, errorBody("not_found_error", `model: ${request.body.model}`));
+      const badImage = anthropicImageProblem(request.body);
+      if (badImage) return sendJson(outgoing, 400, errorBody("invalid_request_error", badImage));
       const usage = simulateCache(request.body, cache);
       if (usage === "too-many") return sendJson(outgoing, 400, errorBody("invalid_request_error", "A maximum of 4 blocks with cache_control may be provided."));
       usages.push({ ...usage, output_tokens: Math.ceil((scripted.text ?? "").length / 4) + 1 });
@@ -171,4 +174,19 @@ function simulateCache(body: AnthropicBody, cache: Set<string>): Omit<AnthropicU
   for (const point of marked) cache.add(keys[point]!);
   const write = Math.max(0, cachedEnd - read);
   return { input_tokens: total - read - write, cache_read_input_tokens: read, cache_creation_input_tokens: write };
+}
+
+/** What the Messages API says of a request's image blocks: a base64 source of a type it takes, bytes of that type. */
+function anthropicImageProblem(body: AnthropicBody): string | null {
+  for (const [messageIndex, message] of (body.messages ?? []).entries()) {
+    for (const [blockIndex, block] of message.content.entries()) {
+      if (block.type !== "image") continue;
+      const source = block.source as { type?: unknown; media_type?: unknown; data?: unknown } | undefined;
+      const where = `messages.${messageIndex}.content.${blockIndex}.image.source`;
+      if (source?.type !== "base64") return `${where}: only base64 sources are taken here`;
+      const problem = imageProblem(source.media_type, source.data);
+      if (problem) return `${where}.base64: ${problem}`;
+    }
+  }
+  return null;
 }

@@ -1,9 +1,10 @@
 import { createServices, type Services } from "../../src/app/createServices";
 import { ChatController, type ChatControllerDependencies, type ChatRunner } from "../../src/chat/ChatController";
 import type { ChatState } from "../../src/chat/chatTypes";
-import { readChipArtifacts } from "../../src/chat/chipArtifacts";
 import type { PromptPayloadRecorder } from "../../src/context/promptPayloadRecorder";
 import type { FetchLike } from "../../src/ports/FetchLike";
+import { nodeHtmlReader } from "../../src/cli/nodeHtmlReader";
+import type { HtmlReader } from "../../src/tools/web/webPage";
 import type { NoteIndex } from "../../src/search/NoteIndex";
 import type { ChatMode, CopilotSettings } from "../../src/settings/settingsSchema";
 import { MapSecretStore } from "../../src/ports/SecretStore";
@@ -55,13 +56,19 @@ export function makeChat(
     fetch?: FetchLike;
     /** Model names the server lists, for the picker. */
     knownModels?: string[];
+    /** What the server's list says of those models' image input. */
+    listedImageInput?: Record<string, boolean>;
     /** How long a model request may stay silent. */
     modelIdleTimeoutMs?: number;
     /** Secrets the plugin holds besides the test key (SecretStorage id -> value). */
     secrets?: Record<string, string>;
+    /** How web pages are read (linkedom and turndown, as in the CLI, by default). */
+    html?: HtmlReader;
+    /** Files besides the notes: images and the like, as bytes. */
+    files?: Record<string, Uint8Array>;
   } = {},
 ): ChatSetup {
-  const vault = makeTempVault(options.notes ?? {});
+  const vault = makeTempVault({ ...options.notes, ...options.files });
   const fsVault = new FsVault(vault.root);
   const settings = settingsFor(server, options.settings);
   const secrets = new MapSecretStore();
@@ -90,14 +97,15 @@ export function makeChat(
     clock: clockAt(TEST_NOW, "UTC"),
     retryPolicy: FAST_RETRIES,
     ...(options.modelIdleTimeoutMs !== undefined ? { idleTimeoutMs: options.modelIdleTimeoutMs } : {}),
-    listServerModels: () => Promise.resolve(options.knownModels ?? []),
+    listServerModels: () => Promise.resolve({ models: options.knownModels ?? [], imageInput: options.listedImageInput ?? {} }),
+    html: options.html ?? nodeHtmlReader(),
     // PDFs as the CLI reads them (the worker starts with the first PDF read).
     pdfText: nodePdfText(),
   });
   const makeController = () =>
     new ChatController({
       createRunner: (mode, model, project) => services.createRunner(mode, model, project),
-      readContext: (chips, signal) => readChipArtifacts(fsVault, chips, signal),
+      readContext: (chips, signal) => services.readContext(chips, signal),
       defaults: () => ({ mode: settings.defaultMode, model: settings.provider.model }),
       asksApprovals: true,
       ...options.controller,

@@ -2,6 +2,7 @@ import type { WorkspaceLeaf as ObsidianLeaf } from "obsidian";
 import { App, type View, type WorkspaceLeaf } from "../obsidian/obsidian";
 import { CHAT_VIEW_TYPE } from "../../src/constants";
 import { CopilotView } from "../../src/components/CopilotView";
+import { obsidianHtmlReader } from "../../src/components/obsidianHtmlReader";
 import http from "node:http";
 import https from "node:https";
 import { createNodeHttpFetch } from "../../src/net/nodeHttpFetch";
@@ -35,14 +36,17 @@ export async function openChatView(
     modelIdleTimeoutMs?: number;
     /** Secrets the plugin holds besides the test key (SecretStorage id -> value), as the settings name them. */
     secrets?: Record<string, string>;
+    /** Files besides the notes (images), as bytes. */
+    files?: Record<string, Uint8Array>;
   } = {},
 ): Promise<ChatViewSetup> {
-  // The services as the plugin builds them, streaming as on Obsidian desktop.
-  const setup = makeChat(server, { ...options, fetch: desktopFetch });
+  // The services as the plugin builds them, streaming as on Obsidian desktop; web pages read as the plugin reads them.
+  const setup = makeChat(server, { ...options, fetch: desktopFetch, html: obsidianHtmlReader() });
   // The chat setup's own controller is not used: the view makes its own, as in the plugin.
   const { controller: _unused, ...parts } = setup;
   const app = new App();
   for (const [path, text] of Object.entries(options.notes ?? {})) app.vault.seedFile(path, text, { ctime: Date.now(), mtime: Date.now() });
+  for (const path of Object.keys(options.files ?? {})) app.vault.seedFile(path, "", { ctime: Date.now(), mtime: Date.now() });
   // The double's leaf and view stand for Obsidian's (typed against obsidian.d.ts, not identical to it).
   app.workspace.registerViewType(CHAT_VIEW_TYPE, (leaf) => new CopilotView(leaf as unknown as ObsidianLeaf, parts.services) as unknown as View);
   const leaf = app.workspace.getRightLeaf(false);

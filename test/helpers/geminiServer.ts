@@ -5,6 +5,7 @@
  * `usageMetadata` on the last chunk), or an error status with Google's error body;
  * `GET /v1beta/models` lists `knownModels`. Requests for other models answer 404 as Gemini does.
  */
+import { imageProblem } from "./imageWireChecks";
 import { pieces, sendJson, startRecordingServer, writeSse, type RecordedRequest, type StreamControl } from "./recordingServer";
 
 export interface GeminiScriptedAnswer extends StreamControl {
@@ -60,6 +61,8 @@ export async function startGeminiServer(
       if (options.knownModels && !options.knownModels.includes(model)) {
         return sendJson(outgoing, 404, errorBody(404, `models/${model} is not found for API version v1beta, or is not supported for generateContent.`, "NOT_FOUND"));
       }
+      const badImage = geminiImageProblem(request.body);
+      if (badImage) return sendJson(outgoing, 400, errorBody(400, badImage, "INVALID_ARGUMENT"));
       await writeSse(outgoing, chunks(scripted, request.rawBody.length), scripted);
     },
   });
@@ -95,4 +98,17 @@ function chunks(scripted: GeminiScriptedAnswer, requestSize: number) {
     out.push({ data: errorBody(503, "The model is overloaded. Please try again later.", "UNAVAILABLE") });
   }
   return out;
+}
+
+/** What generateContent says of a request's inline images (`inline_data`, or `inlineData` as its JSON also reads). */
+function geminiImageProblem(body: GeminiBody): string | null {
+  for (const content of body.contents ?? []) {
+    for (const part of content.parts) {
+      const inline = (part.inline_data ?? part.inlineData) as { mime_type?: unknown; mimeType?: unknown; data?: unknown } | undefined;
+      if (!inline) continue;
+      const problem = imageProblem(inline.mime_type ?? inline.mimeType, inline.data);
+      if (problem) return `Unable to process input image: ${problem}`;
+    }
+  }
+  return null;
 }

@@ -12,7 +12,8 @@ export interface RecordedRequest {
 export interface CannedResponse {
   status?: number;
   headers?: Record<string, string>;
-  body: string;
+  /** Text is sent as UTF-8; bytes as they are (a page in another charset). */
+  body: string | Uint8Array;
 }
 
 export interface LocalServer {

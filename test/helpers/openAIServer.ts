@@ -39,6 +39,7 @@ import { createServer, type IncomingHttpHeaders, type ServerResponse } from "nod
 import type { AddressInfo } from "node:net";
 // Node's own, so the server also runs inside jsdom tests (jsdom has no setImmediate).
 import { setImmediate } from "node:timers";
+import { openAIImages } from "./imageWireChecks";
 
 export interface ScriptedToolCall {
   /** Defaults to `call_<request>_<index>`. */
@@ -119,6 +120,13 @@ export interface OpenAIServerOptions {
   knownModels?: string[];
   /** The port to listen on (default: a free one); e.g. to bring up a server a client found unreachable. */
   port?: number;
+  /** Models that take no images: a request with an image part for one answers 400, as OpenAI's text-only models do. */
+  textOnlyModels?: string[];
+  /**
+   * Other things this server answers GET for (a web page a test attaches), by path: so one server
+   * behind a proxy that forwards to the base URL only (the browser demo's) serves both.
+   */
+  pages?: (path: string) => { contentType: string; body: string | Uint8Array } | undefined;
 }
 
 export interface OpenAIServer {
@@ -145,6 +153,12 @@ export async function startOpenAIServer(script: Script, options: OpenAIServerOpt
     incoming.on("end", () => {
       const url = incoming.url ?? "/";
       const path = url.split("?")[0] ?? "/";
+      const page = incoming.method === "GET" ? options.pages?.(path) : undefined;
+      if (page) {
+        outgoing.writeHead(200, { "Content-Type": page.contentType });
+        outgoing.end(page.body);
+        return;
+      }
       if (incoming.method === "GET" && path.endsWith("/models")) {
         sendJson(outgoing, 200, { object: "list", data: (options.knownModels ?? []).map((id) => ({ id, object: "model", owned_by: "test" })) });
         return;
@@ -166,6 +180,17 @@ export async function startOpenAIServer(script: Script, options: OpenAIServerOpt
       requests.push(request);
       if (options.knownModels && !options.knownModels.includes(body.model)) {
         sendJson(outgoing, 404, errorBody(`The model \`${body.model}\` does not exist or you do not have access to it.`, "model_not_found"));
+        return;
+      }
+      // Images are checked as OpenAI checks them: a model that takes none refuses them, a bad one is refused.
+      const images = openAIImages(body.messages ?? []);
+      if (images.length > 0 && options.textOnlyModels?.includes(body.model)) {
+        sendJson(outgoing, 400, errorBody("Invalid content type. image_url is only supported by certain models.", null));
+        return;
+      }
+      const badImage = images.find((image) => image.problem !== null);
+      if (badImage) {
+        sendJson(outgoing, 400, errorBody(`Invalid image: ${badImage.problem ?? ""}`, "invalid_image"));
         return;
       }
       Promise.resolve(next(request)).then(

@@ -2,7 +2,7 @@ import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 
-/** A real folder of notes for a test: `files` maps vault-relative paths to their text. */
+/** A real folder of notes for a test: `files` maps vault-relative paths to their text (or bytes: an image). */
 export interface TempVault {
   root: string;
   /** Writes text, or bytes (a PDF). */
@@ -10,7 +10,7 @@ export interface TempVault {
   remove(): void;
 }
 
-export function makeTempVault(files: Record<string, string> = {}, prefix = "vault-copilot-"): TempVault {
+export function makeTempVault(files: Record<string, string | Uint8Array> = {}, prefix = "vault-copilot-"): TempVault {
   const root = mkdtempSync(join(tmpdir(), prefix));
   const write = (path: string, content: string | Uint8Array): string => {
     const absolute = join(root, path);

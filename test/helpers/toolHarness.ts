@@ -1,6 +1,7 @@
 import { DEFAULT_SETTINGS } from "../../src/constants";
 import type { Clock } from "../../src/ports/Clock";
 import { plainHttp } from "../../src/net/plainHttp";
+import { nodeHtmlReader } from "../../src/cli/nodeHtmlReader";
 import type { CopilotSettings } from "../../src/settings/settingsSchema";
 import { MapSecretStore } from "../../src/ports/SecretStore";
 import { refuseAll } from "../../src/ports/approval";
@@ -22,6 +23,7 @@ export function makeToolDependencies(overrides: Partial<ToolDependencies> & { se
     secrets: new MapSecretStore(),
     approval: refuseAll("no approval in this test"),
     getSettings: () => merged,
+    html: nodeHtmlReader(),
     ...rest,
   };
 }

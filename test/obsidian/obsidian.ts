@@ -33,6 +33,7 @@ export { Menu, MenuItem } from "./menu";
 export { loadPdfJs } from "./pdfjs";
 export { MarkdownRenderChild, MarkdownRenderer, type CodeBlockProcessor } from "./markdownRenderer";
 export { editorInfoField, MarkdownView } from "./markdownView";
+export { htmlToMarkdown } from "./htmlToMarkdown";
 export { ItemView, View, Workspace, WorkspaceLeaf, WorkspaceSidedock, type LeafPlace, type OpenedLink, type ViewCreator } from "./workspace";
 
 if (typeof window !== "undefined" && typeof HTMLElement !== "undefined") {

@@ -175,6 +175,8 @@ export class Notice implements Pick<Obsidian.Notice, "hide"> {
   }
 }
 
+let modalsMade = 0;
+
 export class Modal implements Pick<Obsidian.Modal, "shouldRestoreSelection" | "open" | "close" | "onOpen" | "onClose"> {
   readonly containerEl: HTMLElement;
   readonly modalEl: HTMLElement;
@@ -184,12 +186,27 @@ export class Modal implements Pick<Obsidian.Modal, "shouldRestoreSelection" | "o
   private closeCallback?: () => unknown;
   private isOpen = false;
 
+  /**
+   * As Obsidian builds it: `.modal-container > .modal-bg + .modal > .modal-close-button +
+   * .modal-title + .modal-content`. The dimmed background, the close button ("Close") and Escape
+   * close it, as in Obsidian.
+   */
   constructor(readonly app: App) {
     this.containerEl = requireDocument("a Modal").createElement("div");
-    this.containerEl.className = "modal-container";
+    this.containerEl.className = "modal-container mod-dim";
+    this.containerEl.createDiv("modal-bg").addEventListener("click", () => this.close());
     this.modalEl = this.containerEl.createDiv("modal");
+    this.modalEl.setAttribute("role", "dialog");
+    const close = this.modalEl.createDiv({ cls: "modal-close-button", attr: { role: "button", "aria-label": "Close", tabindex: "0" } });
+    close.addEventListener("click", () => this.close());
     this.titleEl = this.modalEl.createDiv("modal-title");
+    // The dialog is named by its title, whenever the title is set.
+    this.titleEl.id = `modal-title-${++modalsMade}`;
+    this.modalEl.setAttribute("aria-labelledby", this.titleEl.id);
     this.contentEl = this.modalEl.createDiv("modal-content");
+    this.containerEl.addEventListener("keydown", (event) => {
+      if (event.key === "Escape") this.close();
+    });
   }
 
   open(): void {

@@ -50,8 +50,8 @@ describe("the network disclosure", () => {
     const rows = disclosedRows(readFileSync(resolve(repoRoot, "README.md"), "utf8"));
     const named = [...new Set(NETWORK_ALLOW_LIST.flatMap((entry) => ("row" in entry ? [entry.row] : [])))];
     expect(named.filter((row) => !rows.includes(row))).toEqual([]);
-    // Embeddings and MCP servers have no address of their own in main.js: the user types it.
-    expect(rows.filter((row) => !named.includes(row))).toEqual(["Embeddings server", "MCP servers"]);
+    // Embeddings, web pages and MCP servers have no address of their own in main.js: the user (or a note) names it.
+    expect(rows.filter((row) => !named.includes(row))).toEqual(["Embeddings server", "Web pages", "MCP servers"]);
   });
 
   it("keeps no entry that matches nothing in main.js", () => {

@@ -60,6 +60,9 @@ const contextItem: fc.Arbitrary<RecordContextItem> = fc.oneof(
   fc.record({ path: notePath, fromLine: fc.integer({ min: 1, max: 500 }), span: fc.integer({ min: 0, max: 20 }) }).map(({ path, fromLine, span }) => ({ kind: "selection" as const, path, fromLine, toLine: fromLine + span })),
   folderPath.map((path) => ({ kind: "folder" as const, path })),
   fc.stringMatching(/^[A-Za-z][A-Za-z0-9/_-]{0,10}$/).map((tag) => ({ kind: "tag" as const, tag: `#${tag}` })),
+  fc.tuple(fc.array(pathSegment, { minLength: 1, maxLength: 3 }), fc.constantFrom("png", "JPG", "webp", "gif")).map(([segments, extension]) => ({ kind: "image" as const, path: `${segments.join("/")}.${extension}` })),
+  fc.stringMatching(/^[^\r\n]{1,20}$/).filter((name) => name.trim() === name && name !== "").map((name) => ({ kind: "pasted-image" as const, name })),
+  fc.tuple(pathSegment, fc.constantFrom("", "?q=1&lang=ru", "#part")).map(([segment, rest]) => ({ kind: "web" as const, url: new URL(`https://example.org/${encodeURIComponent(segment)}${rest}`).href })),
 );
 
 const toolStatus = fc.constantFrom<RecordToolStatus>("ok", "error", "timeout", "aborted", "invalid-arguments", "unknown-tool", "running");
@@ -86,8 +89,10 @@ const parts = fc.array(fc.oneof(nonEmptyText.map((value): RecordPart => ({ type:
   list.filter((part, index) => !(part.type === "text" && list[index - 1]?.type === "text")),
 );
 
+/** What a question shows when a prompt made its text: one line, trimmed, which may hold the heading's own " · ". */
+const shown = line.map((value) => value.replace(/\s+/g, " ").trim()).filter((value) => value !== "");
 const question: fc.Arbitrary<RecordQuestion> = fc.record(
-  { role: fc.constant("user" as const), time, text, context: fc.array(contextItem, { maxLength: 4 }), undoneEdits: fc.array(notePath, { minLength: 1, maxLength: 2 }) },
+  { role: fc.constant("user" as const), time, text, shown, context: fc.array(contextItem, { maxLength: 4 }), undoneEdits: fc.array(notePath, { minLength: 1, maxLength: 2 }) },
   { requiredKeys: ["role", "time", "text", "context"] },
 );
 const answerWithout = (earlier: fc.Arbitrary<RecordMessage[][]>): fc.Arbitrary<RecordAnswer> =>

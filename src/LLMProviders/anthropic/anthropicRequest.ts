@@ -1,7 +1,7 @@
 import type { BaseMessage } from "@langchain/core/messages";
 import { CONTEXT_LIBRARY_HEADING } from "../../context/renderContextArtifacts";
 import type { OpenAIToolDefinition } from "../chainRunner/agentTools";
-import { EMPTY_ANSWER, messageText, toolCallsOf } from "../wire/messageParts";
+import { EMPTY_ANSWER, messageParts, messageText, toolCallsOf } from "../wire/messageParts";
 
 /** Most `cache_control` breakpoints one request may carry (the Messages API refuses a fifth). */
 export const MAX_CACHE_BREAKPOINTS = 4;
@@ -10,6 +10,7 @@ type CacheControl = { type: "ephemeral" };
 
 export type AnthropicBlock =
   | { type: "text"; text: string; cache_control?: CacheControl }
+  | { type: "image"; source: { type: "base64"; media_type: string; data: string }; cache_control?: CacheControl }
   | { type: "tool_use"; id: string; name: string; input: Record<string, unknown>; cache_control?: CacheControl }
   | { type: "tool_result"; tool_use_id: string; content: string; cache_control?: CacheControl };
 
@@ -72,7 +73,10 @@ export function buildAnthropicRequest(messages: readonly BaseMessage[], options:
       case "system":
         break;
       case "human":
-        push("user", text ? [{ type: "text", text }] : []);
+        push(
+          "user",
+          messageParts(message).map((part): AnthropicBlock => (part.type === "text" ? part : { type: "image", source: { type: "base64", media_type: part.mimeType, data: part.data } })),
+        );
         break;
       case "ai": {
         const calls = toolCallsOf(message);

@@ -1,9 +1,10 @@
 import { ensureCiCOrderingWithQuestion, renderCiCMessage } from "../../context/cicPromptUtils";
-import type { PayloadMessage, PayloadSegment } from "../../context/PromptContextTypes";
+import { payloadText, type PayloadMessage, type PayloadSegment } from "../../context/PromptContextTypes";
 import { abortReason } from "../../ports/timers";
 import { DEFAULT_MAX_TOOL_OUTPUT_CHARS } from "../../tools/runTool";
 import type { ToolDefinition } from "../../tools/SimpleTool";
 import type { ToolSource } from "../../tools/ToolRegistry";
+import { NamedUrls } from "../../tools/web/namedUrls";
 import type { StreamingModel } from "../streamModelStep";
 import type { AssembledToolCall } from "../toolCallAssembler";
 import { argumentsObject, parseArguments, toolGuidanceOf, toOpenAITool } from "./agentTools";
@@ -62,6 +63,7 @@ export class AutonomousAgentChainRunner extends BaseChainRunner {
     const chatModel = state.model.chatModel;
     const withTools: StreamingModel = tools.length > 0 ? chatModel.bindTools(tools) : chatModel;
     const maxSteps = state.settings.autonomousAgentMaxIterations;
+    const urls = namedUrlsOf(payload);
 
     for (let iteration = 1; iteration <= maxSteps; iteration++) {
       const response = await this.streamStep(state, withTools, payload, toolNames);
@@ -69,8 +71,10 @@ export class AutonomousAgentChainRunner extends BaseChainRunner {
       state.emit({ type: "step-end", step, toolCallCount: response.toolCalls.length, finishReason: response.finishReason, usage: response.usage });
       if (response.toolCalls.length === 0) return { text: response.text, stopReason: "answer" };
 
+      urls.addWritten([response.text, ...response.toolCalls.map((call) => call.argumentsText)].join("\n"));
       payload.push(assistantToolCallMessage(response.text, response.toolCalls, step));
-      const outcomes = await this.runCalls(state, step, response.toolCalls, definitions);
+      const outcomes = await this.runCalls(state, step, response.toolCalls, definitions, urls);
+      for (const outcome of outcomes) urls.addResult(outcome.text);
       payload.push(...toolResultMessages(outcomes, question));
       // A stopped run ends here, with every call's end reported, before another request goes out.
       if (state.signal.aborted) throw abortReason(state.signal);
@@ -86,10 +90,11 @@ export class AutonomousAgentChainRunner extends BaseChainRunner {
     return { text, stopReason: "iteration-limit" };
   }
 
-  private runCalls(state: RunState, step: number, calls: AssembledToolCall[], definitions: ToolDefinition[]): Promise<ToolCallOutcome[]> {
+  private runCalls(state: RunState, step: number, calls: AssembledToolCall[], definitions: ToolDefinition[], urls: NamedUrls): Promise<ToolCallOutcome[]> {
     return executeToolCalls(calls, {
       definitions,
       signal: state.signal,
+      isNamedUrl: (url) => urls.has(url),
       ...(state.input.approvals ? { approvals: state.input.approvals } : {}),
       defaultTimeoutMs: state.settings.toolTimeoutSeconds * 1000,
       maxOutputChars: this.dependencies.maxToolOutputChars ?? DEFAULT_MAX_TOOL_OUTPUT_CHARS,
@@ -118,6 +123,16 @@ export class AutonomousAgentChainRunner extends BaseChainRunner {
       },
     });
   }
+}
+
+/** The addresses the request names before the model says anything: the user's and the attachments' (earlier answers are the model's own). */
+function namedUrlsOf(payload: readonly PayloadMessage[]): NamedUrls {
+  const urls = new NamedUrls();
+  for (const message of payload) {
+    if (message.role === "assistant") urls.addWritten(payloadText(message));
+    else urls.addNamed(payloadText(message));
+  }
+  return urls;
 }
 
 function assistantToolCallMessage(text: string, calls: readonly AssembledToolCall[], step: number): PayloadMessage {

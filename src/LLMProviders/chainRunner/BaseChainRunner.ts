@@ -21,6 +21,11 @@ export interface ChainRunnerDependencies {
   retryPolicy?: RetryPolicy;
   /** How long a model request may stay silent (MODEL_IDLE_TIMEOUT_MS by default; tests shorten it). */
   modelIdleTimeoutMs?: number;
+  /**
+   * Whether the model is known to take images (its "Takes images" setting). Images go to it only
+   * then; otherwise they are left out of the request and a notice names them. Absent: false.
+   */
+  takesImages?: () => boolean;
   /** The project the chat is in: its part of L1 (its scope is in the searcher and tools the runner is handed). */
   project?: ProjectPrompt;
 }
@@ -110,10 +115,11 @@ export abstract class BaseChainRunner {
       attachments: state.input.attachments,
       turnBlocks,
     });
-    return LayerToMessagesConverter.convertWithLayers(envelope, {
+    const payload = LayerToMessagesConverter.convertWithLayers(envelope, {
       includeSystemMessage: state.model.quirks.acceptsSystemMessage,
       mergeUserContent: true,
     });
+    return this.dependencies.takesImages?.() === true ? payload : withoutImages(payload, state);
   }
 
   /** Sends one request: records it, streams it (text deltas become events), adds up usage. */
@@ -137,6 +143,22 @@ export abstract class BaseChainRunner {
     if (response.usage) addUsage(state.usage, response.usage);
     return response;
   }
+}
+
+/**
+ * The payload without images, for a model not known to take them: a server that takes none
+ * refuses the whole request (HTTP 400), so they are left out and the chat says which.
+ */
+function withoutImages(payload: PayloadMessage[], state: RunState): PayloadMessage[] {
+  const names = payload.flatMap((message) => (message.images ?? []).map((image) => image.name));
+  if (names.length === 0) return payload;
+  const model = state.model.modelName;
+  const which = names.length === 1 ? `The image ${names[0]} was` : `${names.length} images (${names.join(", ")}) were`;
+  state.emit({
+    type: "notice",
+    message: `${which} left out: ${model} is not known to take images. If it does, switch on “Takes images” for it in Settings → Vault Copilot → Model provider.`,
+  });
+  return payload.map(({ images: _images, ...message }) => message);
 }
 
 function describeFailure(error: unknown, signal: AbortSignal): { kind: ChainErrorKind; message: string } {

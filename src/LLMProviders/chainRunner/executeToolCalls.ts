@@ -20,6 +20,8 @@ export interface ExecuteToolCallsOptions {
   signal: AbortSignal;
   /** The run's approvals, handed to every call (see ToolCallContext.approvals). */
   approvals?: RunApprovals;
+  /** The run's named web addresses (see ToolCallContext.isNamedUrl). */
+  isNamedUrl?: (url: string) => boolean;
   defaultTimeoutMs: number;
   maxOutputChars: number;
   onStart: (call: AssembledToolCall, definition: ToolDefinition | undefined) => void;
@@ -68,6 +70,7 @@ async function runOne(call: AssembledToolCall, definition: ToolDefinition, optio
     maxOutputChars: options.maxOutputChars,
     signal: options.signal,
     ...(options.approvals ? { approvals: options.approvals } : {}),
+    ...(options.isNamedUrl ? { isNamedUrl: options.isNamedUrl } : {}),
   });
   const outcome: ToolCallOutcome = {
     call,

@@ -38,10 +38,10 @@ describe("listProviderModels", () => {
     const gemini = await startGeminiServer([], { knownModels: ["gemini-x"] });
     const ollama = await ollamaLike(["llama3:8b", "qwen3:4b"]);
     closers.push(() => openai.close(), () => anthropic.close(), () => gemini.close());
-    expect(await listProviderModels(provider({ baseUrl: openai.baseUrl }), ports)).toEqual({ ok: true, models: ["a-model", "b-model"] });
-    expect(await listProviderModels(provider({ preset: "anthropic", baseUrl: anthropic.baseUrl }), ports)).toEqual({ ok: true, models: ["claude-a", "claude-b"] });
-    expect(await listProviderModels(provider({ preset: "gemini", baseUrl: gemini.baseUrl }), ports)).toEqual({ ok: true, models: ["gemini-x"] });
-    expect(await listProviderModels(provider({ preset: "ollama", baseUrl: `${ollama.origin}/v1` }), ports)).toEqual({ ok: true, models: ["llama3:8b", "qwen3:4b"] });
+    expect(await listProviderModels(provider({ baseUrl: openai.baseUrl }), ports)).toEqual({ ok: true, models: ["a-model", "b-model"], imageInput: {} });
+    expect(await listProviderModels(provider({ preset: "anthropic", baseUrl: anthropic.baseUrl }), ports)).toEqual({ ok: true, models: ["claude-a", "claude-b"], imageInput: {} });
+    expect(await listProviderModels(provider({ preset: "gemini", baseUrl: gemini.baseUrl }), ports)).toEqual({ ok: true, models: ["gemini-x"], imageInput: {} });
+    expect(await listProviderModels(provider({ preset: "ollama", baseUrl: `${ollama.origin}/v1` }), ports)).toEqual({ ok: true, models: ["llama3:8b", "qwen3:4b"], imageInput: {} });
   });
 
   it("asks nothing of a provider that needs a key before one is stored", async () => {
@@ -52,8 +52,22 @@ describe("listProviderModels", () => {
     expect(listing.ok ? "listed" : listing.error.kind).toBe("missing-api-key");
     expect(asked).toEqual([]);
     // With the key stored, the same list is asked for.
-    expect(await listProviderModels(provider({ preset: "openai", baseUrl: `${server.origin}/v1` }), ports)).toEqual({ ok: true, models: ["a-model"] });
+    expect(await listProviderModels(provider({ preset: "openai", baseUrl: `${server.origin}/v1` }), ports)).toEqual({ ok: true, models: ["a-model"], imageInput: {} });
     expect(asked).toEqual(["/v1/models"]);
+  });
+
+  it("reads which models take images where the list says (OpenRouter's architecture.input_modalities)", async () => {
+    const body = {
+      data: [
+        { id: "vision/модель-👁", architecture: { modality: "text+image->text", input_modalities: ["text", "image"], output_modalities: ["text"] } },
+        { id: "text/only", architecture: { modality: "text->text", input_modalities: ["text"], output_modalities: ["text"] } },
+        { id: "silent/model" },
+      ],
+    };
+    const server = await startRecordingServer<unknown>({ post: () => undefined, get: () => ({ status: 200, body }) });
+    closers.push(() => server.close());
+    const listing = await listProviderModels(provider({ preset: "openrouter", baseUrl: `${server.origin}/api/v1` }), ports);
+    expect(listing).toEqual({ ok: true, models: ["silent/model", "text/only", "vision/модель-👁"], imageInput: { "vision/модель-👁": true, "text/only": false } });
   });
 
   it("returns the failure in words when the server cannot be reached", async () => {

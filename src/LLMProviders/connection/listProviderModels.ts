@@ -8,7 +8,12 @@ import { throwIfFailed } from "../../net/httpStatusError";
 /** Most model names taken from a server's list (some list hundreds). */
 const MAX_LISTED_MODELS = 500;
 
-export type ModelListing = { ok: true; models: string[] } | { ok: false; error: ModelError };
+export type ModelListing = {
+  ok: true;
+  models: string[];
+  /** What the list says of each model's image input, where it says anything (OpenRouter's `architecture.input_modalities`). */
+  imageInput: Record<string, boolean>;
+} | { ok: false; error: ModelError };
 
 /**
  * The models a provider's server offers, by its own list: `GET /models` for OpenAI-compatible
@@ -51,12 +56,29 @@ export async function listProviderModels(provider: ProviderSettings, ports: Chat
       const message = (body as { error?: { message?: unknown } } | null)?.error?.message;
       return { message: typeof message === "string" ? message : "" };
     });
-    const names = read(await response.json()).filter((name): name is string => typeof name === "string" && name.length > 0);
-    return { ok: true, models: [...new Set(names)].sort().slice(0, MAX_LISTED_MODELS) };
+    const body: unknown = await response.json();
+    const names = read(body).filter((name): name is string => typeof name === "string" && name.length > 0);
+    const models = [...new Set(names)].sort().slice(0, MAX_LISTED_MODELS);
+    return { ok: true, models, imageInput: listedImageInput(body, new Set(models)) };
   } catch (error) {
     return {
       ok: false,
       error: classifyModelError(error, { providerName: profile.name, baseUrl: provider.baseUrl, model: provider.model, unreachableHint: profile.unreachableHint, receivedAnything: false }, signal),
     };
   }
+}
+
+/**
+ * Image input as an OpenAI-style list says it: OpenRouter gives each model
+ * `architecture.input_modalities` (["text", "image"], …). Lists that say nothing give nothing.
+ */
+function listedImageInput(body: unknown, models: ReadonlySet<string>): Record<string, boolean> {
+  const entries = (body as { data?: unknown } | null)?.data;
+  const found: Record<string, boolean> = {};
+  if (!Array.isArray(entries)) return found;
+  for (const entry of entries as Array<{ id?: unknown; architecture?: { input_modalities?: unknown } }>) {
+    const modalities = entry.architecture?.input_modalities;
+    if (typeof entry.id === "string" && models.has(entry.id) && Array.isArray(modalities)) found[entry.id] = modalities.includes("image");
+  }
+  return found;
 }

@@ -1,9 +1,11 @@
 import type { BaseMessage } from "@langchain/core/messages";
 import type { OpenAIToolDefinition } from "../chainRunner/agentTools";
-import { EMPTY_ANSWER, messageText, toolCallsOf } from "../wire/messageParts";
+import { EMPTY_ANSWER, messageParts, messageText, toolCallsOf } from "../wire/messageParts";
 
 export type GeminiPart =
   | { text: string }
+  // The REST API's own spelling in its image examples; it reads camelCase too.
+  | { inline_data: { mime_type: string; data: string } }
   | { functionCall: { name: string; args: Record<string, unknown>; id?: string }; thoughtSignature?: string }
   | { functionResponse: { name: string; response: { result: string }; id?: string } };
 
@@ -71,8 +73,8 @@ export function buildGeminiRequest(messages: readonly BaseMessage[], options: Ge
       const id = (message as { tool_call_id?: string }).tool_call_id ?? "";
       const serverId = options.calls.get(id)?.serverId;
       push("user", [{ functionResponse: { name: names.get(id) ?? "unknown", response: { result: text }, ...(serverId ? { id: serverId } : {}) } }]);
-    } else if (text) {
-      push("user", [{ text }]);
+    } else {
+      push("user", messageParts(message).map((part): GeminiPart => (part.type === "text" ? { text: part.text } : { inline_data: { mime_type: part.mimeType, data: part.data } })));
     }
   }
   const declarations = (options.tools ?? []).map((tool) => ({

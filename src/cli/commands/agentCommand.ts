@@ -9,6 +9,7 @@ import type { CliCommand, CliIo } from "../io";
 import { openProjectFlag } from "../projectFlag";
 import { applyContextTokensFlag, CHAT_NOTE_FLAGS, openChatNote, runChatTurn } from "../runChatTurn";
 import { errorMessage } from "../../errorMessage";
+import { applyImageFlags, ATTACH_FLAGS, attachedChips } from "../attachFlag";
 
 /** The CLI cannot ask, so without --yes every edit and every MCP call that needs approval is refused. */
 export const CLI_REFUSAL_REASON = "The command line cannot ask for approval, so this change was refused. Run again with --yes to approve changes.";
@@ -27,7 +28,8 @@ const MAX_ITERATIONS = 50;
 export const agentCommand: CliCommand = async (argv, io) => {
   const args = parseArgs(argv, {
     values: [...MODEL_FLAGS, "tools", "max-iterations", "mcp-config", ...EMBEDDING_FLAGS, ...CHAT_NOTE_FLAGS.values],
-    booleans: ["yes", "json", ...CHAT_NOTE_FLAGS.booleans],
+    lists: ATTACH_FLAGS.lists,
+    booleans: ["yes", "json", ...CHAT_NOTE_FLAGS.booleans, ...ATTACH_FLAGS.booleans],
   });
   const prompt = promptOf(args, "agent");
   const maxIterations = integerFlag(args, "max-iterations", 0);
@@ -37,10 +39,13 @@ export const agentCommand: CliCommand = async (argv, io) => {
   if (maxIterations > 0) session.settings.autonomousAgentMaxIterations = maxIterations;
   applyContextTokensFlag(args, session);
   applyEmbeddingFlags(args, session, io);
+  const attachments = await attachedChips(args, session.vault);
   // The command line cannot ask: --yes approves every change and MCP call, else each is refused.
   const services = openCliServices(session, io, args.flags.has("yes") ? approveEverything : refuseEverything(CLI_REFUSAL_REASON));
   try {
     const project = await openProjectFlag(args, services, session);
+    // After the project: its note may name the model.
+    applyImageFlags(args, session);
     const note = await openChatNote(args, services, io);
     // The index is built only when localSearch may run (it reads every note the first time).
     if ((toolIds ?? session.settings.autonomousAgentEnabledToolIds).includes("localSearch")) {
@@ -59,7 +64,7 @@ export const agentCommand: CliCommand = async (argv, io) => {
     }
     session.settings.autonomousAgentEnabledToolIds = toolIds ?? [...session.settings.autonomousAgentEnabledToolIds, ...mcpToolIds];
     requireKnownTools(services.registry, toolIds);
-    return await runChatTurn({ services, session, mode: "agent", send: prompt, io, json: args.flags.has("json"), note, project });
+    return await runChatTurn({ services, session, mode: "agent", send: prompt, io, json: args.flags.has("json"), note, project, attachments, noImages: args.flags.has("no-images") });
   } finally {
     await closeQuietly(services, io);
   }

@@ -11,6 +11,7 @@ import type { CliCommand, CliIo } from "../io";
 import { openProjectFlag } from "../projectFlag";
 import { applyContextTokensFlag, CHAT_NOTE_FLAGS, openChatNote, runChatTurn } from "../runChatTurn";
 import { CLI_REFUSAL_REASON } from "./agentCommand";
+import { applyImageFlags, ATTACH_FLAGS, attachedChips } from "../attachFlag";
 
 /** Why `run` refuses a write the prompt's agent asks for, on stderr and to the model. */
 export const RUN_WRITE_REFUSAL =
@@ -27,7 +28,11 @@ export const RUN_WRITE_REFUSAL =
  * (the command line cannot ask), told to the model and said on stderr.
  */
 export const runCommand: CliCommand = async (argv, io) => {
-  const args = parseArgs(argv, { values: [...MODEL_FLAGS, "prompt", "note", "selection", ...CHAT_NOTE_FLAGS.values], booleans: ["apply", "yes", "json", ...CHAT_NOTE_FLAGS.booleans] });
+  const args = parseArgs(argv, {
+    values: [...MODEL_FLAGS, "prompt", "note", "selection", ...CHAT_NOTE_FLAGS.values],
+    lists: ATTACH_FLAGS.lists,
+    booleans: ["apply", "yes", "json", ...CHAT_NOTE_FLAGS.booleans, ...ATTACH_FLAGS.booleans],
+  });
   const name = stringFlag(args, "prompt");
   if (!name) throw new UsageError("run needs --prompt NAME");
   if (args.positionals.length > 0) throw new UsageError(`run takes no PROMPT text (the prompt is the note named by --prompt): "${args.positionals.join(" ")}"`);
@@ -38,6 +43,7 @@ export const runCommand: CliCommand = async (argv, io) => {
 
   const session = await openCliSession(args, io);
   applyContextTokensFlag(args, session);
+  const attachments = await attachedChips(args, session.vault);
   const prompt = await promptNamed(session.vault, session.settings.prompts.folder, name, io);
   if (apply && !prompt.edit) throw new UsageError(`--apply needs an edit prompt ("edit: true" in its frontmatter); "${prompt.name}" is not one`);
   const notePath = noteInput ? (await findNote(session.vault, noteInput)).path : null;
@@ -48,6 +54,8 @@ export const runCommand: CliCommand = async (argv, io) => {
   const replacementApprovals = args.flags.has("yes") ? approveEverything : refuseEverything(CLI_REFUSAL_REASON);
   try {
     const project = await openProjectFlag(args, services, session);
+    // After the project: its note may name the model.
+    applyImageFlags(args, session);
     const note = await openChatNote(args, services, io);
     // The prompt's mode, else the project's, else chat.
     const mode = project?.project.mode ?? "chat";
@@ -61,6 +69,8 @@ export const runCommand: CliCommand = async (argv, io) => {
       project,
       json: args.flags.has("json"),
       note,
+      attachments,
+      noImages: args.flags.has("no-images"),
       send: async (controller) => {
         // Without --apply the answer is only printed: an edit prompt runs as a plain prompt.
         const sent = await runPromptInChat(controller, apply ? prompt : { ...prompt, edit: false }, { notePath, ...(selection ? { selection } : {}) }, {

@@ -1,46 +1,74 @@
 import { diffWordsWithSpace } from "diff";
 import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
-import type { PendingApproval } from "../../chat/chatTypes";
-import { APPROVAL_ARMING_MS, type ApprovalDecision } from "../../ports/approval";
+import { APPROVAL_ARMING_MS, type ApprovalDecision, type EditProposal, type ToolCallProposal } from "../../ports/approval";
+import { hunkPlace } from "../../tools/edit/chosenHunks";
 import { buildDiffHunks, countChangedLines, type DiffHunk, type DiffLine } from "../../tools/edit/editDiff";
 
-/** Beyond this many diff lines the card shows a count instead (the note is still edited whole). */
+/**
+ * Beyond this many diff lines the card shows the rest of the changes by their place only (each
+ * still with its choice), and how many lines it does not show.
+ */
 const MAX_SHOWN_LINES = 400;
 /** Lines longer than this are marked whole instead of word by word. */
 const MAX_WORD_DIFF_CHARS = 2_000;
 /** How the reason the user typed when rejecting reaches the model: "the user said: <their words>". */
 export const REJECTION_REASON_LEAD = "the user said: ";
 
+/** What an approval asks: an edit of a note, or the call of a tool that may change something. */
+export type ApprovalAsked = { kind: "edit"; proposal: EditProposal } | { kind: "tool-call"; proposal: ToolCallProposal };
+
+/** The question an approval asks, as its heading: "Edit Notes/x.md?", "Create …?", "Run write_file from fs?". */
+export function approvalHeading(asked: ApprovalAsked): string {
+  if (asked.kind === "tool-call") return `Run ${asked.proposal.toolName} from ${asked.proposal.source}?`;
+  return asked.proposal.before === null ? `Create ${asked.proposal.path}?` : `Edit ${asked.proposal.path}?`;
+}
+
 /**
- * A change the agent asks to make, shown in the conversation where it was asked: the diff of a
- * note (removed and added lines marked, words within changed lines), or the call of an MCP tool
- * with its arguments, and "Accept" / "Reject". The card never takes the keyboard focus (the chat
- * announces it instead, and it scrolls into view): keys typed in the message box stay there.
- * Accept answers a click, or Mod+Enter inside the card, and nothing in its first moments.
+ * A change the agent asks to make, shown in the conversation where it was asked (and in the
+ * dialog a run without a chat asks in): the diff of a note (removed and added lines marked, words
+ * within changed lines, a choice per change), or the call of a tool with its arguments, and
+ * "Accept" / "Reject". The card never takes the keyboard focus (the chat announces it instead,
+ * and it scrolls into view): keys typed in the message box stay there. Accept answers a click,
+ * or Mod+Enter inside the card, and nothing in its first moments.
  */
-export function ApprovalCard({ approval, onAnswer }: { approval: PendingApproval; onAnswer: (decision: ApprovalDecision) => void }) {
+export function ApprovalCard({ approval, onAnswer, headingShown = true }: { approval: ApprovalAsked; onAnswer: (decision: ApprovalDecision) => void; headingShown?: boolean }) {
   const card = useRef<HTMLElement>(null);
   const [reason, setReason] = useState("");
   const armed = useArmed(APPROVAL_ARMING_MS);
+  const edit = approval.kind === "edit" ? approval.proposal : null;
+  const hunks = useMemo(() => (edit ? buildDiffHunks(edit.before, edit.after) : []), [edit]);
+  // The hunks left out (an edit of several changes can be accepted change by change); none at first.
+  const [leftOut, setLeftOut] = useState<ReadonlySet<number>>(() => new Set());
+  const nothingChosen = hunks.length > 0 && leftOut.size === hunks.length;
   useEffect(() => {
     // A block body: newer browsers return a promise from scrollIntoView, which React would take for a cleanup.
     card.current?.scrollIntoView?.({ block: "nearest" });
   }, []);
   const reject = () => onAnswer({ approved: false, reason: reason.trim() ? `${REJECTION_REASON_LEAD}${reason.trim()}` : "the user rejected it" });
   const accept = () => {
-    if (armed) onAnswer({ approved: true });
+    if (!armed || nothingChosen) return;
+    if (leftOut.size === 0) onAnswer({ approved: true });
+    else onAnswer({ approved: true, hunks: hunks.map((_, index) => index).filter((index) => !leftOut.has(index)) });
   };
+  const choose = (index: number, chosen: boolean) =>
+    setLeftOut((current) => {
+      const next = new Set(current);
+      if (chosen) next.delete(index);
+      else next.add(index);
+      return next;
+    });
 
-  let heading: string;
+  const heading = approvalHeading(approval);
   let body: ReactNode;
   if (approval.kind === "edit") {
-    const { proposal } = approval;
-    heading = proposal.before === null ? `Create ${proposal.path}?` : `Edit ${proposal.path}?`;
-    body = <EditDiff before={proposal.before} after={proposal.after} />;
+    body = <EditDiff hunks={hunks} leftOut={leftOut} onChoose={approval.proposal.before === null ? undefined : choose} />;
   } else {
-    const { proposal } = approval;
-    heading = `Run ${proposal.toolName} from ${proposal.source}?`;
-    body = <pre className="vault-copilot-approval-args">{JSON.stringify(proposal.arguments, null, 2)}</pre>;
+    body = (
+      <>
+        <div className="vault-copilot-approval-summary">It is not marked read-only, so it may change things outside your vault.</div>
+        <pre className="vault-copilot-approval-args">{JSON.stringify(approval.proposal.arguments, null, 2)}</pre>
+      </>
+    );
   }
   return (
     <section
@@ -54,7 +82,7 @@ export function ApprovalCard({ approval, onAnswer }: { approval: PendingApproval
         }
       }}
     >
-      <div className="vault-copilot-approval-heading">{heading}</div>
+      {headingShown && <div className="vault-copilot-approval-heading">{heading}</div>}
       {body}
       <input
         type="text"
@@ -71,11 +99,12 @@ export function ApprovalCard({ approval, onAnswer }: { approval: PendingApproval
           }
         }}
       />
+      {nothingChosen && <div className="vault-copilot-approval-hint">Choose at least one change to accept, or reject the edit.</div>}
       <div className="vault-copilot-approval-buttons">
         <button type="button" onClick={reject}>
           Reject
         </button>
-        <button type="button" className="mod-cta" aria-disabled={!armed} onClick={accept}>
+        <button type="button" className="mod-cta" aria-disabled={!armed || nothingChosen} onClick={accept}>
           Accept
         </button>
       </div>
@@ -93,26 +122,48 @@ function useArmed(ms: number): boolean {
   return armed;
 }
 
-function EditDiff({ before, after }: { before: string | null; after: string }) {
-  const hunks = useMemo(() => buildDiffHunks(before, after), [before, after]);
+/**
+ * The diff, hunk by hunk. With more than one hunk each has a checkbox, "Apply change 2 of 3
+ * (lines 12–14)": a hunk left out is dimmed and Accept writes the others only.
+ */
+function EditDiff({ hunks, leftOut, onChoose }: { hunks: readonly DiffHunk[]; leftOut: ReadonlySet<number>; onChoose: ((index: number, chosen: boolean) => void) | undefined }) {
   const { added, removed } = countChangedLines(hunks);
   const rows = useMemo(() => diffRows(hunks), [hunks]);
+  const choosable = onChoose !== undefined && hunks.length > 1;
   return (
     <>
       <div className="vault-copilot-approval-summary">
         {added} line{added === 1 ? "" : "s"} added, {removed} removed
+        {choosable && `, in ${hunks.length} changes: ${hunks.length - leftOut.size} chosen`}
       </div>
       <div className="vault-copilot-diff" role="table" aria-label="Proposed change">
-        {rows.shown.map((row, index) => (
-          <div key={index} role="row" className={`vault-copilot-diff-line vault-copilot-diff-${row.kind}`}>
-            <span role="cell" className="vault-copilot-diff-marker" aria-label={MARKER_NAMES[row.kind]}>
-              {MARKERS[row.kind]}
-            </span>
-            <span role="cell" className="vault-copilot-diff-text">
-              {row.content}
-            </span>
-          </div>
-        ))}
+        {rows.shown.map((row, index) => {
+          const out = leftOut.has(row.hunk);
+          if (row.kind === "hunk" && choosable) {
+            const label = `Apply change ${row.hunk + 1} of ${hunks.length} (${hunkPlace(hunks[row.hunk]!)})`;
+            return (
+              <div key={index} role="row" className={`vault-copilot-diff-line vault-copilot-diff-hunk vault-copilot-diff-choice${out ? " is-left-out" : ""}`}>
+                <span role="cell" className="vault-copilot-diff-marker">
+                  <input type="checkbox" aria-label={label} checked={!out} onChange={(event) => onChoose(row.hunk, event.currentTarget.checked)} />
+                </span>
+                <span role="cell" className="vault-copilot-diff-text">
+                  Change {row.hunk + 1} of {hunks.length} · {hunkPlace(hunks[row.hunk]!)}
+                  {row.linesHidden ? ` · ${row.linesHidden} line${row.linesHidden === 1 ? "" : "s"} not shown` : ""}
+                </span>
+              </div>
+            );
+          }
+          return (
+            <div key={index} role="row" className={`vault-copilot-diff-line vault-copilot-diff-${row.kind}${out ? " is-left-out" : ""}`}>
+              <span role="cell" className="vault-copilot-diff-marker" aria-label={MARKER_NAMES[row.kind]}>
+                {MARKERS[row.kind]}
+              </span>
+              <span role="cell" className="vault-copilot-diff-text">
+                {row.content}
+              </span>
+            </div>
+          );
+        })}
         {hunks.length === 0 && <div className="vault-copilot-diff-empty">No changes.</div>}
         {rows.hidden > 0 && <div className="vault-copilot-diff-more">… {rows.hidden} more diff lines not shown.</div>}
       </div>
@@ -127,30 +178,33 @@ const MARKER_NAMES: Record<RowKind, string> = { added: "added", removed: "remove
 interface Row {
   kind: RowKind;
   content: ReactNode;
+  /** The hunk the row belongs to. */
+  hunk: number;
+  /** On a hunk's heading: how many of its lines are past the limit and not shown. */
+  linesHidden?: number;
 }
 
 /** The rows to show: each hunk's lines, a removed line paired with the added line after it marked word by word. */
 function diffRows(hunks: readonly DiffHunk[]): { shown: Row[]; hidden: number } {
   const shown: Row[] = [];
   let hidden = 0;
-  for (const hunk of hunks) {
-    if (shown.length >= MAX_SHOWN_LINES) {
-      hidden += hunk.lines.length;
-      continue;
-    }
-    shown.push({ kind: "hunk", content: hunk.header });
+  hunks.forEach((hunk, hunkIndex) => {
+    // A change past the limit keeps its heading (and so its choice); its lines are counted instead.
+    const heading: Row = { kind: "hunk", content: hunk.header, hunk: hunkIndex, linesHidden: 0 };
+    shown.push(heading);
     const removed = hunk.lines.filter((line) => line.kind === "removed");
     const added = hunk.lines.filter((line) => line.kind === "added");
     for (const line of hunk.lines) {
       if (shown.length >= MAX_SHOWN_LINES) {
         hidden++;
+        heading.linesHidden = (heading.linesHidden ?? 0) + 1;
         continue;
       }
       // Pair the n-th removed line of a hunk with its n-th added line (a line that was changed).
       const partner = line.kind === "removed" ? added[removed.indexOf(line)] : line.kind === "added" ? removed[added.indexOf(line)] : undefined;
-      shown.push({ kind: line.kind, content: partner ? wordMarks(line, partner) : line.text });
+      shown.push({ kind: line.kind, content: partner ? wordMarks(line, partner) : line.text, hunk: hunkIndex });
     }
-  }
+  });
   return { shown, hidden };
 }
 

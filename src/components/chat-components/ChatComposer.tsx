@@ -1,9 +1,10 @@
 import { Platform } from "obsidian";
-import { useEffect, useImperativeHandle, useRef, useState, type KeyboardEvent, type MouseEvent, type Ref } from "react";
+import { useEffect, useImperativeHandle, useRef, useState, type ClipboardEvent, type KeyboardEvent, type MouseEvent, type Ref } from "react";
 import type { ChatController } from "../../chat/ChatController";
 import type { ChatState, ContextChip } from "../../chat/chatTypes";
-import { baseName, folderChip, noteChip, tagChip } from "../../chat/chipArtifacts";
-import { mentionText } from "../../chat/contextSuggestions";
+import { baseName, folderChip, imageChip, noteChip, tagChip, webChip } from "../../chat/chipArtifacts";
+import { mentionText, webAddress } from "../../chat/contextSuggestions";
+import { attachImageFiles } from "./pastedImages";
 import type { CustomPrompt } from "../../prompts/customPrompt";
 import { matchPrompts } from "../../prompts/PromptLibrary";
 import { useChatHost, type ContextSuggestion } from "./ChatHost";
@@ -130,6 +131,21 @@ export function ChatComposer({ state, controller, ref }: { state: ChatState; con
     });
   };
 
+  /**
+   * Images pasted become chips (their bytes stay in memory, nothing is written to the vault); a
+   * web address pasted as the whole message also attaches its page (the text stays, to send or edit).
+   */
+  const onPaste = (event: ClipboardEvent<HTMLTextAreaElement>) => {
+    const files = Array.from(event.clipboardData.files);
+    if (files.length > 0) {
+      event.preventDefault();
+      void attachImageFiles(files, controller, (message) => host.notify(message));
+      return;
+    }
+    const url = text.trim() === "" ? webAddress(event.clipboardData.getData("text/plain")) : null;
+    if (url) controller.addChip(webChip(url));
+  };
+
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     // An input method (Chinese, Japanese, …) uses Enter to confirm its own text.
     if (event.nativeEvent.isComposing || event.key === "Process") return;
@@ -179,7 +195,7 @@ export function ChatComposer({ state, controller, ref }: { state: ChatState; con
           label="Context suggestions"
           empty={`No note, folder or tag matches “${suggestions.query}”.`}
           selected={suggestions.selected}
-          options={suggestions.items.map((item) => ({ key: `${item.kind}:${item.value}`, kind: item.kind, text: item.label, onChoose: () => choose(item) }))}
+          options={suggestions.items.map((item) => ({ key: `${item.kind}:${item.value}`, kind: item.kind === "web" ? "page" : item.kind, text: item.label, onChoose: () => choose(item) }))}
         />
       )}
       {suggestions?.kind === "prompts" && (
@@ -206,6 +222,7 @@ export function ChatComposer({ state, controller, ref }: { state: ChatState; con
             updateSuggestions(event.target.value, event.target.selectionStart ?? event.target.value.length);
           }}
           onKeyDown={onKeyDown}
+          onPaste={onPaste}
           onBlur={() => setSuggestions(null)}
         />
         {/* Send and Stop leave the focus in the message box: on a phone the keyboard stays up for the next message. */}
@@ -290,13 +307,14 @@ function ChipRow({ state, controller }: { state: ChatState; controller: ChatCont
 }
 
 /**
- * Inside a project, the notes of the chips that lie outside it: the user may attach them by hand
- * (they go with the message), and the chip says so; the model's tools still cannot reach them.
+ * Inside a project, the notes and vault images of the chips that lie outside it: a note attached
+ * by hand goes with the message, an image does not (images are read only inside the project), and
+ * the chip says which; the model's tools still cannot reach either.
  */
 function useOutsideProject(state: ChatState): ReadonlySet<string> {
   const host = useChatHost();
   const [outside, setOutside] = useState<ReadonlySet<string>>(new Set());
-  const paths = [...(state.activeNote ? [state.activeNote.path] : []), ...state.chips.filter((chip) => chip.kind === "note" || chip.kind === "selection").map((chip) => chip.target)];
+  const paths = [...(state.activeNote ? [state.activeNote.path] : []), ...state.chips.filter((chip) => chip.kind === "note" || chip.kind === "selection" || (chip.kind === "image" && !chip.pasted)).map((chip) => chip.target)];
   const key = `${state.project ?? ""}\u0000${paths.join("\u0000")}`;
   useEffect(() => {
     let live = true;
@@ -319,7 +337,8 @@ function ChipItem({ chip, outside, onRemove }: { chip: ContextChip; outside: boo
   return (
     <li className={`vault-copilot-chip is-${chip.kind}${outside ? " is-outside-project" : ""}`} title={chip.target}>
       <span>{chip.label}</span>
-      {outside && <span className="vault-copilot-chip-hint"> (outside the project)</span>}
+      {/* A note attached by hand still goes; an image is read only from inside the project. */}
+      {outside && <span className="vault-copilot-chip-hint">{chip.kind === "image" ? " (outside the project, not sent)" : " (outside the project)"}</span>}
       <button type="button" className="vault-copilot-chip-remove" aria-label={`Remove ${chip.label} from the context`} onClick={onRemove}>
         ×
       </button>
@@ -330,5 +349,7 @@ function ChipItem({ chip, outside, onRemove }: { chip: ContextChip; outside: boo
 function chipOf(suggestion: ContextSuggestion): ContextChip {
   if (suggestion.kind === "folder") return folderChip(suggestion.value);
   if (suggestion.kind === "tag") return tagChip(suggestion.value);
+  if (suggestion.kind === "image") return imageChip(suggestion.value);
+  if (suggestion.kind === "web") return webChip(suggestion.value);
   return noteChip(suggestion.value);
 }

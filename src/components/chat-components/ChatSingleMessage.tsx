@@ -1,7 +1,7 @@
 import { Platform } from "obsidian";
 import { memo, useState } from "react";
 import type { ChatController } from "../../chat/ChatController";
-import { answerText, type AssistantMessage, type ChatMessage, type PendingApproval, type ToolCallPart, type UserMessage } from "../../chat/chatTypes";
+import { answerText, questionShown, type AssistantMessage, type ChatMessage, type PendingApproval, type ToolCallPart, type UserMessage } from "../../chat/chatTypes";
 import { chatUsage, formatUsage, usageLabel } from "../../chat/usageLine";
 import type { TokenUsage } from "../../LLMProviders/tokenUsage";
 import type { ChainErrorKind } from "../../LLMProviders/chainRunner/ChainEvents";
@@ -78,7 +78,7 @@ function UserMessageBody({ message, isLast, running, controller }: ChatSingleMes
   }
   return (
     <>
-      <div className="vault-copilot-user-text">{message.text}</div>
+      <div className="vault-copilot-user-text">{questionShown(message)}</div>
       {message.chips.length > 0 && (
         <ul className="vault-copilot-message-chips" aria-label="Attached">
           {message.chips.map((chip) => (
@@ -88,7 +88,8 @@ function UserMessageBody({ message, isLast, running, controller }: ChatSingleMes
           ))}
         </ul>
       )}
-      {isLast && !running && (
+      {/* A question a prompt made is asked again with Regenerate; Edit is for words the user typed. */}
+      {isLast && !running && message.shown === undefined && (
         <div className="vault-copilot-message-actions">
           <IconButton icon="pencil" label="Edit" onClick={() => setEditing(message.text)} />
         </div>
@@ -103,10 +104,14 @@ function AssistantMessageBody({ message, isLast, running, approvals, controller 
   const awaitingApproval = (part: ToolCallPart) => part.status === "running" && approvals.some((approval) => approval.proposal.toolId === part.toolId);
 
   const actions = answerActions(host, controller, message, isLast && !running);
+  const text = answerText(message);
+  // A rewrite is shown once, as the edit it proposes: its text is not drawn beside the diff.
+  const shownParts = message.rewrite ? message.parts.filter((part) => part.type === "tool-call") : message.parts;
+  const writingRewrite = Boolean(message.rewrite) && streaming && shownParts.length === 0 && message.parts.length > 0;
   return (
     <>
       {message.notices?.map((notice, index) => <div key={index} className="vault-copilot-answer-notice">{notice}</div>)}
-      {message.parts.map((part) =>
+      {shownParts.map((part) =>
         part.type === "text" ? (
           <MarkdownContent key={part.id} text={part.text} streaming={streaming && part === message.parts.at(-1)} />
         ) : (
@@ -116,6 +121,11 @@ function AssistantMessageBody({ message, isLast, running, approvals, controller 
       {streaming && message.parts.length === 0 && (
         <div className="vault-copilot-thinking" aria-hidden="true">
           {message.retryNotice ?? "…"}
+        </div>
+      )}
+      {writingRewrite && (
+        <div className="vault-copilot-thinking" role="status">
+          Writing the rewrite… ({[...text].length} characters so far)
         </div>
       )}
       {streaming && message.retryNotice && message.parts.length > 0 && <div className="vault-copilot-retry-notice">{message.retryNotice}</div>}
@@ -167,7 +177,7 @@ function EarlierVersions({ versions }: { versions: NonNullable<AssistantMessage[
             {version.map((message) =>
               message.role === "user" ? (
                 <p key={message.id} className="vault-copilot-earlier-question">
-                  {message.text}
+                  {questionShown(message)}
                 </p>
               ) : (
                 <MarkdownContent key={message.id} text={answerText(message)} streaming={false} />

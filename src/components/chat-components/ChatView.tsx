@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState, useSyncExternalStore, type DragEvent } from "react";
 import type { ChatController } from "../../chat/ChatController";
 import type { ChatState } from "../../chat/chatTypes";
-import { noteChip } from "../../chat/chipArtifacts";
+import { chipForVaultPath, noteChip } from "../../chat/chipArtifacts";
+import { attachImageFiles } from "./pastedImages";
 import { CHAT_MODE_NAMES } from "../../settings/chatModes";
 import { CHAT_MODES, type ChatMode } from "../../settings/settingsSchema";
 import { ChatComposer, type ComposerHandle } from "./ChatComposer";
@@ -19,6 +20,7 @@ import { RelatedNotesList } from "../RelatedNotesList";
  */
 export function ChatView({ controller, onDropNotes }: { controller: ChatController; onDropNotes?: (data: DataTransfer) => string[] }) {
   const state = useSyncExternalStore(controller.subscribe, controller.getState);
+  const host = useChatHost();
   const [dragging, setDragging] = useState(false);
   const [showHistory, setShowHistory] = useState(false);
   /** The message box, for an example question of the empty chat to be put in. */
@@ -28,17 +30,24 @@ export function ChatView({ controller, onDropNotes }: { controller: ChatControll
 
   const onDrop = (event: DragEvent) => {
     setDragging(false);
+    // Image files dragged in from outside the vault (a screenshot, a photo from the desktop).
+    const files = Array.from(event.dataTransfer.files ?? []);
+    if (files.length > 0) {
+      event.preventDefault();
+      void attachImageFiles(files, controller, (message) => host.notify(message));
+      return;
+    }
     const paths = onDropNotes?.(event.dataTransfer) ?? [];
     if (paths.length === 0) return;
     event.preventDefault();
-    for (const path of paths) controller.addChip(noteChip(path));
+    for (const path of paths) controller.addChip(chipForVaultPath(path));
   };
   return (
     <div
       ref={chat}
       className={`vault-copilot-chat${dragging ? " is-drop-target" : ""}`}
       onDragOver={(event) => {
-        if (!onDropNotes) return;
+        if (!onDropNotes && !event.dataTransfer.types.includes("Files")) return;
         event.preventDefault();
         setDragging(true);
       }}

@@ -98,6 +98,43 @@ describe("tool banners", () => {
     expect(JSON.stringify(rest.at(-1)!.content)).not.toContain("The user undid");
   });
 
+  it("an edit of three changes accepted with one left out writes the other two; the banner, the chat's note and Undo say what was applied", async () => {
+    const lines = Array.from({ length: 24 }, (_, index) => `${["行", "سطر", "рядок"][index % 3]} ${index + 1}`);
+    const before = `${lines.join("\n")}\n`;
+    const changed = lines.map((line, index) => ([1, 12, 22].includes(index) ? `${line} 🌱` : line)).join("\n");
+    const { vault } = await session.open([replace("Сад/Журнал.md", lines.join("\n"), changed), { text: "Отмечено." }], { notes: { "Сад/Журнал.md": before } });
+    await send("Отметь три строки");
+    const card = await screen.findByRole("region", { name: "Edit Сад/Журнал.md?" }, patiently);
+    const choices = within(card).getAllByRole("checkbox");
+    expect(choices.map((box) => box.getAttribute("aria-label"))).toEqual(["Apply change 1 of 3 (line 2)", "Apply change 2 of 3 (line 13)", "Apply change 3 of 3 (line 23)"]);
+    const acceptButton = within(card).getByRole("button", { name: "Accept" });
+    await waitFor(() => expect(acceptButton.getAttribute("aria-disabled")).toBe("false"), patiently);
+    fireEvent.click(within(card).getByRole("checkbox", { name: "Apply change 2 of 3 (line 13)" }));
+    expect(within(card).getByText(/in 3 changes: 2 chosen/)).toBeTruthy();
+    // None chosen: Accept does nothing, and the card says what to do.
+    fireEvent.click(choices[0]!);
+    fireEvent.click(choices[2]!);
+    expect(acceptButton.getAttribute("aria-disabled")).toBe("true");
+    fireEvent.click(acceptButton);
+    expect(within(card).getByText("Choose at least one change to accept, or reject the edit.")).toBeTruthy();
+    expect(readFileSync(join(vault.root, "Сад/Журнал.md"), "utf8")).toBe(before);
+    fireEvent.click(choices[0]!);
+    fireEvent.click(choices[2]!);
+    expect(acceptButton.getAttribute("aria-disabled")).toBe("false");
+    fireEvent.click(acceptButton);
+    await idle();
+    const expected = before.replace("سطر 2\n", "سطر 2 🌱\n").replace("سطر 23\n", "سطر 23 🌱\n");
+    expect(readFileSync(join(vault.root, "Сад/Журнал.md"), "utf8")).toBe(expected);
+    const banner = bannerOf(answers()[0]!);
+    expect([banner.line, banner.glyph]).toEqual(["Edited +2 −2 · Сад/Журнал.md · 2 of 3 changes", "✓"]);
+    // The model heard which part was applied, and the chat's note keeps what it heard.
+    expect(JSON.stringify(session.server.requests[1]!.body.messages.at(-1)!.content)).toContain("The user applied 2 of the 3 changes proposed and left the others out");
+    await waitFor(() => expect(chatNoteText(vault.root)).toContain("The user applied 2 of the 3 changes proposed"), patiently);
+    fireEvent.click(banner.undo()!);
+    await waitFor(() => expect(within(banner.element).getByRole("status").textContent).toContain("(the 2 of 3 changes you had applied)"), patiently);
+    expect(readFileSync(join(vault.root, "Сад/Журнал.md"), "utf8")).toBe(before);
+  });
+
   it("an Undo that cannot be done says why, changes nothing, and the banner keeps its outcome", async () => {
     const { vault } = await session.open([replace("Plan.md", "draft", "final"), { text: "Done." }, { text: "ok" }], { notes: { "Plan.md": "status: draft\n" } });
     await send("finalise");

@@ -45,6 +45,8 @@ interface EditResult {
   linesRemoved: number;
   reason?: string;
   appliedAt?: number;
+  /** Set when the user applied only some of the changes proposed. */
+  changes?: { applied: number; proposed: number };
 }
 
 /** How the folded line reads: the outcome first (never cut), then what it concerns. */
@@ -166,7 +168,8 @@ function bannerLine(props: ToolCallBannerProps, edit: EditResult | undefined): B
   if (edit.status === "rejected") return { tone: "rejected", glyph: "✕", outcome: "Rejected", subject: edit.path, whole: true };
   if (edit.status === "unchanged") return { tone: "unchanged", glyph: "=", outcome: "Unchanged", subject: edit.path, whole: true };
   const counts = edit.created ? `+${edit.linesAdded}` : `+${edit.linesAdded} −${edit.linesRemoved}`;
-  return { tone: "done", glyph: "✓", outcome: `${edit.created ? "Created" : "Edited"} ${counts}`, subject: edit.path, whole: true };
+  const some = edit.changes ? ` · ${edit.changes.applied} of ${edit.changes.proposed} changes` : "";
+  return { tone: "done", glyph: "✓", outcome: `${edit.created ? "Created" : "Edited"} ${counts}`, subject: `${edit.path}${some}`, whole: true };
 }
 
 /** The words the user typed when rejecting, without the lead the model reads them with (see ApprovalCard). */

@@ -5,7 +5,7 @@
  * the real runners, the scripted server and a real folder.
  */
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { chatViewSession } from "../../../test/helpers/chatViewSession";
 import type { Script } from "../../../test/helpers/openAIServer";
@@ -52,6 +52,44 @@ describe("prompts in the chat view", () => {
     const user = contentText(session.server.requests[0]!.body.messages.at(-1)!.content);
     expect(user.indexOf("This sentense has a eror.")).toBeGreaterThan(-1);
     expect(user.indexOf("[User query]: Summarize the note [[Notes/Draft]] (attached above).")).toBeGreaterThan(user.indexOf("This sentense has a eror."));
+  });
+
+  it('a prompt run from "/" shows "/Summarize · Черновик" as the question, in the chat, its note\'s name and Chat history; the model reads the filled prompt', async () => {
+    const chat = await session.open([{ text: "Кратко: черновик." }, { text: "Ещё короче." }], { notes: { ...NOTES, "Notes/Черновик.md": DRAFT } });
+    const file = chat.app.vault.getAbstractFileByPath("Notes/Черновик.md");
+    if (!(file instanceof TFile)) throw new Error("no draft");
+    await act(() => chat.app.workspace.openFile(file));
+    await type("/smz");
+    await waitFor(() => expect(options()).toHaveLength(1));
+    await act(() => fireEvent.keyDown(box(), { key: "Enter" }));
+    await waitFor(() => expect(screen.getByRole("button", { name: "Send" })).toBeTruthy());
+    const question = () => within(screen.getByRole("log", { name: "Conversation" })).getAllByRole("article", { name: "You" })[0]!;
+    expect(question().querySelector(".vault-copilot-user-text")?.textContent).toBe("/Summarize · Черновик");
+    expect(question().textContent).not.toContain("attached above");
+    // A prompt's question is asked again with Regenerate, not edited as typed words.
+    expect(within(question()).queryByRole("button", { name: "Edit" })).toBeNull();
+    expect(contentText(session.server.requests[0]!.body.messages.at(-1)!.content)).toContain("[User query]: Summarize the note [[Notes/Черновик]] (attached above).");
+
+    // The note keeps both: the heading what the user wrote, the text what the model read; it is named from the first.
+    const folder = join(chat.vault.root, "copilot/chats");
+    const chatNotes = () => readdirSync(folder).filter((entry) => entry.endsWith(".md"));
+    await waitFor(() => expect(chatNotes()).toHaveLength(1));
+    const [name] = chatNotes();
+    expect(name).toMatch(/^\d{4}-\d{2}-\d{2} Summarize · Черновик\.md$/);
+    await waitFor(() => expect(readFileSync(join(folder, name!), "utf8")).toContain("Кратко: черновик."));
+    const saved = readFileSync(join(folder, name!), "utf8");
+    expect(saved).toMatch(/## You · \S+ · \/Summarize · Черновик\n\nSummarize the note \[\[Notes\/Черновик\]\] \(attached above\)\./);
+
+    // Regenerate sends the filled prompt again, and the question still shows what the user wrote.
+    await act(() => fireEvent.click(screen.getByRole("button", { name: "Regenerate" })));
+    await waitFor(() => expect(session.server.requests).toHaveLength(2));
+    await waitFor(() => expect(screen.getByRole("button", { name: "Send" })).toBeTruthy());
+    expect(contentText(session.server.requests[1]!.body.messages.at(-1)!.content)).toContain("[User query]: Summarize the note [[Notes/Черновик]] (attached above).");
+    expect(question().querySelector(".vault-copilot-user-text")?.textContent).toBe("/Summarize · Черновик");
+
+    await act(() => fireEvent.click(screen.getByRole("button", { name: "Chat history" })));
+    const saved2 = await within(screen.getByRole("region", { name: "Saved chats" })).findByRole("button", { name: "Summarize · Черновик" }, { timeout: 10_000 });
+    expect(saved2).toBeTruthy();
   });
 
   it("an edit prompt proposes its rewrite as a diff: Reject writes nothing, Accept writes exactly it", async () => {

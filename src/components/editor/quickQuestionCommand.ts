@@ -8,8 +8,7 @@ import type { RunApprovals } from "../../ports/approval";
 import type { AnySimpleTool } from "../../tools/SimpleTool";
 import type { VaultPort } from "../../vault/VaultPort";
 import type { CopilotView } from "../CopilotView";
-import { modalEditApproval } from "../EditApprovalModal";
-import { modalToolCallApproval } from "../ToolCallApprovalModal";
+import { modalEditApproval, modalToolCallApproval } from "../ApprovalModal";
 import { QuickQuestionPanel, type CursorCoordinates } from "./QuickQuestionPanel";
 
 export interface QuickQuestionParts {

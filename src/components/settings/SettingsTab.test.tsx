@@ -5,8 +5,9 @@ import { App, Plugin } from "../../../test/obsidian/obsidian";
 import { DEFAULT_SETTINGS } from "../../constants";
 import type { ChatModelPorts } from "../../LLMProviders/chatModelFactory";
 import { healthLines, type IndexHealth, type IndexHealthSource } from "./semanticSearchSection";
-import { knownToTakeTools } from "../../LLMProviders/modelChoice";
+import { knownToTakeImages, knownToTakeTools } from "../../LLMProviders/modelChoice";
 import { MapSecretStore } from "../../ports/SecretStore";
+import { startEmbeddingServer } from "../../../test/helpers/embeddingServer";
 import { startOpenAIServer } from "../../../test/helpers/openAIServer";
 import { ToolRegistry } from "../../tools/ToolRegistry";
 import { ObsidianSecretStore } from "./obsidianSecretStore";
@@ -63,13 +64,47 @@ const choose = (select: HTMLSelectElement, value: string) => edit(select, value,
 
 const flush = () => act(() => Promise.resolve());
 
+/** A button in `container` by its accessible name (aria-label, else its text); fails when there is none unless `optional`. */
+function buttonIn(container: HTMLElement, name: string, optional = false): HTMLButtonElement {
+  const found = [...container.querySelectorAll("button")].find((element) => (element.getAttribute("aria-label") ?? element.textContent) === name);
+  if (!found && !optional) throw new Error(`No button "${name}"`);
+  return found!;
+}
+
+/** The open modal form: its title, fields by accessible name, buttons, and the sentence that stops Save. */
+function openForm() {
+  const element = document.querySelector<HTMLElement>(".modal-container .modal")!;
+  if (!element) throw new Error("No form is open");
+  const named = <T extends Element>(selector: string, name: string): T => {
+    const found = [...element.querySelectorAll<T>(selector)].find((candidate) => candidate.getAttribute("aria-label") === name);
+    if (!found) throw new Error(`No field "${name}" in the form`);
+    return found;
+  };
+  return {
+    element,
+    title: element.querySelector(".modal-title")?.textContent,
+    field: (name: string) => named<HTMLInputElement | HTMLTextAreaElement>("input, textarea", name),
+    select: (name: string) => named<HTMLSelectElement>("select", name),
+    button: (name: string) => buttonIn(element, name),
+    error: () => element.querySelector(".vault-copilot-form-error")?.textContent,
+  };
+}
+
+/** Waits until a real request's verdict is drawn (the wait ends as soon as it is). */
+async function waitForText(element: Element, text: string): Promise<void> {
+  for (let tries = 0; !(element.textContent ?? "").includes(text); tries++) {
+    if (tries > 1000) throw new Error(`"${text}" never appeared; the row shows: ${element.textContent}`);
+    await act(() => new Promise((resolve) => setTimeout(resolve, 10)));
+  }
+}
+
 afterEach(() => document.body.empty());
 
 describe("VaultCopilotSettingTab", () => {
   it("shows the sections as Obsidian headings, in order", async () => {
     const { tab } = await openTab();
     const headings = [...tab.containerEl.querySelectorAll(".setting-item-heading .setting-item-name")].map((el) => el.textContent);
-    expect(headings).toEqual(["Model provider", "Agent", "Note search", "Semantic search", "Inline completion", "Chat history and prompts", "Web search", "Agent tools", "MCP servers"]);
+    expect(headings).toEqual(["Model provider", "Agent", "Note search", "Semantic search", "Inline completion", "Chat history and prompts", "Chat view", "Web search", "Web pages", "Agent tools", "MCP servers"]);
   });
 
   it("choosing a provider preset fills in its base URL", async () => {
@@ -160,9 +195,13 @@ describe("VaultCopilotSettingTab", () => {
     expect(toggle.classList.contains("is-enabled")).toBe(false);
   });
 
-  it("takes MCP servers as a JSON list and refuses a server with a bad name", async () => {
+  it("takes MCP servers as a JSON list (the advanced view, folded) and refuses a server with a bad name", async () => {
     const { rowNamed, store } = await openTab();
-    const area = rowNamed("Servers").querySelector("textarea")!;
+    const row = rowNamed("Servers as JSON");
+    expect(row.classList.contains("is-open")).toBe(false);
+    act(() => buttonIn(row, "Show JSON").click());
+    expect(row.classList.contains("is-open")).toBe(true);
+    const area = row.querySelector("textarea")!;
     const server = { name: "files", enabled: true, transport: "stdio", command: "npx", args: ["server"], env: {} };
     type(area, JSON.stringify([server]));
     await flush();
@@ -170,7 +209,53 @@ describe("VaultCopilotSettingTab", () => {
     type(area, JSON.stringify([{ ...server, name: "bad name" }]));
     await flush();
     expect(store.get().mcpServers).toEqual([server]);
-    expect(rowNamed("Servers").querySelector(".vault-copilot-setting-error")?.textContent).toMatch(/Server 0\.name/);
+    expect(row.querySelector(".vault-copilot-setting-error")?.textContent).toMatch(/Server 0\.name/);
+    // The list above follows what the JSON holds.
+    expect(rowNamed("Servers").textContent).toContain("files Program: npx server");
+  });
+
+  it("adds an MCP server through its form (a program with arguments and a secret's id in its environment); the JSON view says the same, and an edit there reaches the form", async () => {
+    const { rowNamed, store } = await openTab();
+    act(() => buttonIn(rowNamed("Servers"), "Add server").click());
+    const form = openForm();
+    expect(form.title).toBe("Add MCP server");
+    type(form.field("Name"), "файлы");
+    type(form.field("Command"), "npx");
+    type(form.field("Arguments"), "-y\n@modelcontextprotocol/server-filesystem\n/Users/me/Заметки и 笔记");
+    type(form.field("Environment"), "API_TOKEN=sk_LIVE_4f9aQ");
+    act(() => form.button("Save").click());
+    // Refused, in a sentence, and nothing saved: a name with other letters, then an env value that is no secret's id.
+    expect(form.error()).toBe('The name "файлы" may hold only letters, digits and "-" (it becomes part of its tools\' ids).');
+    type(form.field("Name"), "files-ru");
+    act(() => form.button("Save").click());
+    expect(form.error()).toBe('Environment, line 1: "sk_LIVE_4f9aQ" is not a secret\'s id (lowercase letters, digits and dashes), and never the secret itself.');
+    expect(store.get().mcpServers).toEqual([]);
+    type(form.field("Environment"), "API_TOKEN=files-token");
+    act(() => form.button("Save").click());
+    await flush();
+    const added = { name: "files-ru", enabled: true, transport: "stdio", command: "npx", args: ["-y", "@modelcontextprotocol/server-filesystem", "/Users/me/Заметки и 笔记"], env: { API_TOKEN: "files-token" } };
+    expect(store.get().mcpServers).toEqual([added]);
+    expect(document.querySelector(".modal-container")).toBeNull();
+    const json = rowNamed("Servers as JSON").querySelector("textarea")!;
+    expect(JSON.parse(json.value)).toEqual([added]);
+
+    // The JSON edited by hand: the form opened from the list shows it; switched to a URL server it saves one.
+    type(json, JSON.stringify([{ ...added, args: ["--verbose"] }]));
+    await flush();
+    act(() => buttonIn(rowNamed("Servers"), "Edit files-ru").click());
+    const edit = openForm();
+    expect(edit.field("Arguments").value).toBe("--verbose");
+    expect(edit.field("Environment").value).toBe("API_TOKEN=files-token");
+    choose(edit.select("Transport"), "http");
+    type(edit.field("URL"), "https://mcp.example.org/mcp");
+    type(edit.field("Headers"), "Authorization=remote-token");
+    act(() => edit.button("Save").click());
+    await flush();
+    expect(store.get().mcpServers).toEqual([{ name: "files-ru", enabled: true, transport: "http", url: "https://mcp.example.org/mcp", headers: { Authorization: "remote-token" } }]);
+    expect(JSON.parse(json.value)).toEqual(store.get().mcpServers);
+    act(() => buttonIn(rowNamed("Servers"), "Remove files-ru").click());
+    await flush();
+    expect(store.get().mcpServers).toEqual([]);
   });
 
   it("takes excluded folders one per line and refuses an unknown time zone", async () => {
@@ -221,40 +306,76 @@ describe("VaultCopilotSettingTab", () => {
     expect(declared).toEqual(displayed);
   });
 
-  it("keeps copies of models, makes one the default (the old default kept) and removes one", async () => {
-    const { rowNamed, store, savedSettings } = await openTab();
+  it('"Add model" opens an empty form; a model saved there can be edited, made the default (the old default kept) and removed', async () => {
+    const { app, rowNamed, store, savedSettings } = await openTab();
     const row = rowNamed("Other models");
-    const button = (name: string) => [...row.querySelectorAll("button")].find((element) => (element.getAttribute("aria-label") ?? element.textContent) === name)!;
     expect(row.textContent).toContain("None yet.");
-    act(() => button("Keep a copy").click());
+    expect(buttonIn(row, "Keep a copy", true)).toBeUndefined();
+    act(() => buttonIn(row, "Add model").click());
+    const form = openForm();
+    expect(form.title).toBe("Add model");
+    // Empty: nothing of the default model's.
+    expect([form.field("Model name").value, form.field("Base URL").value, form.field("Input price (dollars per million tokens)").value]).toEqual(["", "", ""]);
+    act(() => form.button("Save").click());
+    expect(form.error()).toBe("Enter the model's name.");
+    choose(form.select("Provider"), "ollama");
+    expect(form.field("Base URL").value).toBe(PROVIDER_PRESET_DETAILS.ollama.baseUrl);
+    type(form.field("Model name"), DEFAULT_SETTINGS.provider.model);
+    act(() => form.button("Save").click());
+    expect(form.error()).toBe(`There is a model named "${DEFAULT_SETTINGS.provider.model}" already: give this one another name.`);
+    type(form.field("Model name"), "qwen3:8b");
+    type(form.field("Temperature"), "hot");
+    act(() => form.button("Save").click());
+    expect(form.error()).toBe("Temperature: Enter a number such as 0.7.");
+    type(form.field("Temperature"), "0.5");
+    type(form.field("Output price (dollars per million tokens)"), "0,6");
+    app.secretStorage.setSecret("ollama-key", "not-needed");
+    edit(form.element.querySelector<HTMLInputElement>("input.secret-component")!, "ollama-key", "change");
+    act(() => form.button("Save").click());
     await flush();
-    type(rowNamed("Model").querySelector("input")!, "second-model");
+    expect(store.get().models).toEqual([
+      { preset: "ollama", baseUrl: PROVIDER_PRESET_DETAILS.ollama.baseUrl, model: "qwen3:8b", apiKeySecretId: "ollama-key", temperature: 0.5, maxTokens: 4096, prices: { input: null, output: 0.6, cacheRead: null, cacheWrite: null } },
+    ]);
+    expect(row.textContent).toContain("qwen3:8b (Ollama (on this computer))");
+
+    act(() => buttonIn(row, "Edit qwen3:8b").click());
+    const edit2 = openForm();
+    expect(edit2.title).toBe("Edit qwen3:8b");
+    expect(edit2.field("Output price (dollars per million tokens)").value).toBe("0.6");
+    type(edit2.field("Context window"), "32768");
+    act(() => edit2.button("Save").click());
     await flush();
-    expect(store.get().provider.model).toBe("second-model");
+    expect(store.get().models[0]?.contextWindowTokens).toBe(32768);
+
+    act(() => buttonIn(row, "Make qwen3:8b the default model").click());
+    await flush();
+    expect(store.get().provider.model).toBe("qwen3:8b");
     expect(store.get().models.map((model) => model.model)).toEqual([DEFAULT_SETTINGS.provider.model]);
-    expect(row.textContent).toContain(`${DEFAULT_SETTINGS.provider.model} (OpenAI)`);
-
-    act(() => button(`Make ${DEFAULT_SETTINGS.provider.model} the default model`).click());
-    await flush();
-    expect(store.get().provider.model).toBe(DEFAULT_SETTINGS.provider.model);
-    expect(store.get().models.map((model) => model.model)).toEqual(["second-model"]);
-    expect(rowNamed("Model").querySelector("input")!.value).toBe(DEFAULT_SETTINGS.provider.model);
-
-    act(() => button("Remove second-model").click());
+    act(() => buttonIn(row, `Remove ${DEFAULT_SETTINGS.provider.model}`).click());
     await flush();
     expect((await savedSettings()).models).toEqual([]);
   });
 
-  it("saves prices as entered, and refuses text that is not a price", async () => {
+  it("takes the four prices in their own labelled fields, and refuses text that is not a price", async () => {
     const { rowNamed, store } = await openTab();
-    const input = rowNamed("Prices").querySelector("input")!;
-    type(input, "3 / 15 / 0.3");
+    const row = rowNamed("Prices");
+    const field = (label: string) => row.querySelector<HTMLInputElement>(`input[aria-label="${label} price (dollars per million tokens)"]`)!;
+    expect([...row.querySelectorAll(".vault-copilot-price-label")].map((label) => label.textContent)).toEqual(["Input", "Output", "Cache read", "Cache write"]);
+    type(field("Input"), "3");
+    type(field("Output"), "$15");
+    type(field("Cache read"), "0.3");
     await flush();
     expect(store.get().provider.prices).toEqual({ input: 3, output: 15, cacheRead: 0.3, cacheWrite: null });
-    type(input, "three");
+    type(field("Cache write"), "три");
     await flush();
-    expect(rowNamed("Prices").querySelector(".vault-copilot-setting-error")?.textContent).toMatch(/"three" is not a price/);
-    expect(store.get().provider.prices.input).toBe(3);
+    expect(row.querySelector(".vault-copilot-setting-error")?.textContent).toBe('Cache write: "три" is not a price: enter US dollars per million tokens, from 0 to 100000 (e.g. 0.15).');
+    expect(store.get().provider.prices.cacheWrite).toBeNull();
+    type(field("Cache write"), "");
+    await flush();
+    expect(row.querySelector(".vault-copilot-setting-error")).toBeNull();
+    // A change made elsewhere reaches the fields.
+    await act(() => store.update((settings) => ({ ...settings, provider: { ...settings.provider, prices: { ...settings.provider.prices, input: 2.5 } } })));
+    expect(field("Input").value).toBe("2.5");
   });
 
   it("tests the connection of the model above and shows each check", async () => {
@@ -271,9 +392,70 @@ describe("VaultCopilotSettingTab", () => {
       const verdict = verdictEl.textContent;
       expect(verdict).toContain("Connection works.");
       expect(verdict).toContain("✓ tools supported");
+      // Coloured as Obsidian colours success: the headline and each passed check.
+      expect(verdictEl.querySelector(".vault-copilot-verdict-ok")?.textContent).toBe("Connection works.");
+      expect(verdictEl.querySelectorAll(".vault-copilot-check.is-yes")).toHaveLength(4);
       // What it saw is kept: new chats with this model may start in Agent.
       await flush();
       expect(knownToTakeTools(store.get(), "here-model")).toBe(true);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("keeps \"Takes images\" per model: not known until set, saved in data.json, and the next model starts not known again", async () => {
+    const { rowNamed, store, savedSettings } = await openTab();
+    const select = rowNamed("Takes images").querySelector("select")!;
+    expect(select.value).toBe("unknown");
+    expect(knownToTakeImages(store.get(), store.get().provider.model)).toBeNull();
+    edit(select, "yes", "change");
+    await flush();
+    expect(knownToTakeImages(store.get(), store.get().provider.model)).toBe(true);
+    expect(Object.values((await savedSettings()).modelImageSupport)).toEqual([true]);
+    // Another model (its key names provider, server and model) is not known.
+    await act(() => store.update((s) => ({ ...s, provider: { ...s.provider, model: "другая-модель" } })));
+    expect(select.value).toBe("unknown");
+    edit(select, "no", "change");
+    await flush();
+    expect(knownToTakeImages(store.get(), "другая-модель")).toBe(false);
+    edit(select, "unknown", "change");
+    await flush();
+    expect(knownToTakeImages(store.get(), "другая-модель")).toBeNull();
+  });
+
+  it("reads web pages unless switched off, and keeps the longest page within 1000 to 500000 characters", async () => {
+    const { rowNamed, store } = await openTab();
+    expect(store.get().webPages).toEqual({ enabled: true, maxCharacters: 40_000 });
+    act(() => rowNamed("Read web pages").querySelector<HTMLElement>(".checkbox-container")!.click());
+    await flush();
+    expect(store.get().webPages.enabled).toBe(false);
+    const field = rowNamed("Longest web page").querySelector("input")!;
+    type(field, "999");
+    await flush();
+    expect(store.get().webPages.maxCharacters).toBe(40_000);
+    type(field, "12000");
+    await flush();
+    expect(store.get().webPages.maxCharacters).toBe(12_000);
+  });
+
+  it("tests the embeddings server with a real request and says the verdict in its colour, in a sentence either way", async () => {
+    const server = await startEmbeddingServer({ dimensions: 24, knownModels: ["bge-m3"] });
+    try {
+      const { rowNamed, store } = await openTab({ fetch: globalThis.fetch, secrets: new MapSecretStore() });
+      await act(() => store.update((s) => ({ ...s, embeddings: { ...s.embeddings, baseUrl: server.baseUrl, model: "bge-m3" } })));
+      const row = rowNamed("Test embeddings server");
+      const verdict = () => row.querySelector(".vault-copilot-connection-verdict")!;
+      await act(async () => buttonIn(row, "Test").click());
+      await waitForText(verdict(), "works");
+      expect(verdict().querySelector(".vault-copilot-verdict-ok")?.textContent).toBe("The embeddings server works.");
+      expect(verdict().querySelector(".vault-copilot-check.is-yes")?.textContent).toBe('✓ The server answered: "bge-m3" gives vectors of 24 numbers.');
+      expect(server.requests.map((request) => request.model)).toEqual(["bge-m3"]);
+
+      await act(() => store.update((s) => ({ ...s, embeddings: { ...s.embeddings, model: "nomic-embed-text" } })));
+      await act(async () => buttonIn(row, "Test").click());
+      await waitForText(verdict(), "problem");
+      expect(verdict().querySelector(".vault-copilot-verdict-failed")?.textContent).toBe("The embeddings server has a problem.");
+      expect(verdict().querySelector(".vault-copilot-check.is-no")?.textContent).toBe(`✗ The embeddings server (${server.baseUrl}) has no model "nomic-embed-text". Check the embeddings model's name.`);
     } finally {
       await server.close();
     }

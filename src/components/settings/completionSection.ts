@@ -1,8 +1,8 @@
 import type { UsageSummary } from "../../editor/completionUsage";
 import { DEFAULT_CONTEXT_LIMITS } from "../../editor/completionContext";
-import { completionSettingsSchema, modelPricesSchema, providerSettingsSchema } from "../../settings/settingsSchema";
+import { completionSettingsSchema, providerSettingsSchema } from "../../settings/settingsSchema";
 import { errorMessage } from "../../errorMessage";
-import { formatPrices, parsePrices } from "./modelSettingsRows";
+import { pricesRow } from "./modelSettingsRows";
 import { PROVIDER_PRESET_DETAILS, type ProviderPresetId } from "./providerPresets";
 import { dropdownRow, fieldRow, parseWholeNumber, secretRow, toggleRow, type RowContext, type SettingsRow, type SettingsSection } from "./settingRows";
 
@@ -128,15 +128,11 @@ export function completionSection(context: RowContext, usage?: CompletionUsageSo
         read: (s) => s.completion.onMobile,
         write: (s, onMobile) => ({ ...s, completion: { ...s.completion, onMobile } }),
       }),
-      fieldRow(context, {
+      pricesRow(context, {
         name: "Completion prices",
-        desc: "US dollars per million tokens (input / output) of the completion model, for the cost below. Leave empty to count tokens only.",
+        desc: "US dollars per million tokens of the completion model (input and output; the cache prices are for models with a prompt cache), for the cost below. Leave all empty to count tokens only.",
         read: (s) => s.completion.model.prices,
         write: (s, prices) => ({ ...s, completion: { ...s.completion, model: { ...s.completion.model, prices } } }),
-        schema: modelPricesSchema,
-        parse: parsePrices,
-        format: formatPrices,
-        placeholder: "0.1 / 0.4",
       }),
       ...(usage ? [usageRow(usage)] : []),
     ],

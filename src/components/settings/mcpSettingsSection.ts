@@ -1,7 +1,9 @@
 import { errorMessage } from "../../errorMessage";
 import type { McpServerStatus } from "../../mcp/McpHub";
 import { describeLeftOutTools } from "../../mcp/mcpToolLimits";
-import { fieldRow, type RowContext, type SettingsRow, type SettingsSection } from "./settingRows";
+import { McpServerModal } from "./McpServerModal";
+import { serverSummary } from "./mcpServerForm";
+import { fieldRow, lineButton, save, type RowContext, type SettingsRow, type SettingsSection } from "./settingRows";
 import { copilotSettingsSchema, type McpServerSettings } from "../../settings/settingsSchema";
 
 /** What the MCP section shows of the live connections. */
@@ -62,24 +64,83 @@ function statusRow(source: McpStatusSource): SettingsRow {
   };
 }
 
-/** MCP servers: the list as JSON (stdio: command, args, env; http: url, headers; names of secrets, not values) and their status. */
+/** The servers as a list: each with Edit and Remove, "Add server" opening an empty form. */
+function serverListRow(context: RowContext): SettingsRow {
+  return {
+    name: "Servers",
+    desc: "Servers the agent's tools come from. A program on this computer (stdio, desktop only) or a server at a URL; keys and tokens stay in Obsidian's secret storage.",
+    render(setting) {
+      const list = setting.infoEl.createDiv({ cls: "vault-copilot-mcp-servers" });
+      const names = (except?: string) => context.store.get().mcpServers.map((server) => server.name).filter((name) => name !== except);
+      setting.addButton((button) =>
+        button.setButtonText("Add server").onClick(() =>
+          new McpServerModal(context.app, { takenNames: names(), onSave: (server) => save(context.store, (s) => ({ ...s, mcpServers: [...s.mcpServers, server] })) }).open(),
+        ),
+      );
+      const draw = () => {
+        list.empty();
+        const servers = context.store.get().mcpServers;
+        if (servers.length === 0) list.createDiv({ text: "None yet." });
+        for (const server of servers) {
+          const line = list.createDiv({ cls: "vault-copilot-mcp-server" });
+          line.createSpan({ cls: "vault-copilot-mcp-server-name", text: server.name });
+          line.createSpan({ cls: "vault-copilot-mcp-server-summary", text: ` ${serverSummary(server)} ` });
+          lineButton(line, "Edit", `Edit ${server.name}`, () =>
+            new McpServerModal(context.app, {
+              server,
+              takenNames: names(server.name),
+              onSave: (changed) => save(context.store, (s) => ({ ...s, mcpServers: s.mcpServers.map((candidate) => (candidate.name === server.name ? changed : candidate)) })),
+            }).open(),
+          );
+          lineButton(line, "Remove", `Remove ${server.name}`, () => save(context.store, (s) => ({ ...s, mcpServers: s.mcpServers.filter((candidate) => candidate.name !== server.name) })));
+        }
+      };
+      draw();
+      return context.store.subscribe(draw);
+    },
+  };
+}
+
+/**
+ * The same list as JSON, the advanced view: folded behind "Show JSON"; what is typed there is saved
+ * once it is a valid list, and the list above follows, as this follows the list.
+ */
+function serversJsonRow(context: RowContext): SettingsRow {
+  const row = fieldRow(context, {
+    name: "Servers as JSON",
+    desc:
+      'Advanced: the same list as JSON. Each server: "name", "enabled", and "transport": "stdio" with "command", "args" and "env", or "http" with "url" and "headers". ' +
+      "Variables and headers map to the ids of secrets in Obsidian's secret storage, never the values themselves.",
+    read: (s) => s.mcpServers,
+    write: (s, mcpServers) => ({ ...s, mcpServers }),
+    schema: copilotSettingsSchema.shape.mcpServers,
+    parse: parseMcpServersText,
+    format: (servers) => (servers.length === 0 ? "" : JSON.stringify(servers, null, 2)),
+    placeholder: JSON.stringify(EXAMPLE, null, 2),
+    multiline: true,
+  });
+  return {
+    ...row,
+    render(setting) {
+      const undo = row.render(setting);
+      setting.settingEl.addClass("vault-copilot-mcp-json");
+      setting.addButton((button) => {
+        const show = (open: boolean) => {
+          setting.settingEl.toggleClass("is-open", open);
+          button.setButtonText(open ? "Hide JSON" : "Show JSON");
+          button.buttonEl.setAttribute("aria-expanded", String(open));
+        };
+        show(false);
+        button.onClick(() => show(!setting.settingEl.hasClass("is-open")));
+      });
+      return undo;
+    },
+  };
+}
+
+/** MCP servers: the list with its form, the same list as JSON (advanced), and their status. */
 export function mcpSection(context: RowContext, source: McpStatusSource | undefined): SettingsSection {
-  const rows: SettingsRow[] = [
-    fieldRow(context, {
-      name: "Servers",
-      desc:
-        'A JSON list. Each server: "name" (letters, digits, "-"; no two alike), "enabled", and "transport": ' +
-        '"stdio" (desktop only) with "command", "args" and "env" (variable names), or "http" with "url" and "headers" ' +
-        "(header names). Variables and headers map to the ids of secrets in Obsidian's secret storage, never the values themselves.",
-      read: (s) => s.mcpServers,
-      write: (s, mcpServers) => ({ ...s, mcpServers }),
-      schema: copilotSettingsSchema.shape.mcpServers,
-      parse: parseMcpServersText,
-      format: (servers) => (servers.length === 0 ? "" : JSON.stringify(servers, null, 2)),
-      placeholder: JSON.stringify(EXAMPLE, null, 2),
-      multiline: true,
-    }),
-  ];
+  const rows: SettingsRow[] = [serverListRow(context), serversJsonRow(context)];
   if (source) rows.push(statusRow(source));
   return { heading: "MCP servers", rows };
 }

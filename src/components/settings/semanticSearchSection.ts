@@ -1,6 +1,10 @@
 import { errorMessage } from "../../errorMessage";
 import { fieldRow, parseLines, secretRow, toggleRow, type RowContext, type SettingsRow, type SettingsSection } from "./settingRows";
 import { embeddingSettingsSchema } from "../../settings/settingsSchema";
+import type { FetchLike } from "../../ports/FetchLike";
+import type { SecretStore } from "../../ports/SecretStore";
+import { testEmbeddings } from "../../search/embeddings/testEmbeddings";
+import { addCheckButton } from "./verdict";
 
 /** What "Index health" shows: the word index always, the embeddings when switched on. */
 export interface IndexHealth {
@@ -78,8 +82,22 @@ function healthRow(source: IndexHealthSource): SettingsRow {
   };
 }
 
-/** "Semantic search": embeddings (off by default, said plainly) and the index's health. */
-export function semanticSearchSection(context: RowContext, health?: IndexHealthSource): SettingsSection {
+/** "Test" for the embeddings server: one short text embedded with the settings above, the verdict in a sentence. */
+function testEmbeddingsRow(context: RowContext, ports: { fetch: FetchLike; secrets: SecretStore }): SettingsRow {
+  return {
+    name: "Test embeddings server",
+    desc: "Sends one short sentence to the server above and says whether vectors came back. Works with embeddings off, so you can check before switching them on.",
+    render(setting) {
+      addCheckButton(setting, "Test", async () => {
+        const verdict = await testEmbeddings(context.store.get().embeddings, ports);
+        return { ok: verdict.ok, headline: verdict.ok ? "The embeddings server works." : "The embeddings server has a problem.", lines: [{ outcome: verdict.ok ? "yes" : "no", text: verdict.message }] };
+      });
+    },
+  };
+}
+
+/** "Semantic search": embeddings (off by default, said plainly), a test of the server, and the index's health. */
+export function semanticSearchSection(context: RowContext, health?: IndexHealthSource, ports?: { fetch: FetchLike; secrets: SecretStore }): SettingsSection {
   const embeddings = embeddingSettingsSchema.shape;
   return {
     heading: "Semantic search",
@@ -125,6 +143,7 @@ export function semanticSearchSection(context: RowContext, health?: IndexHealthS
         format: (lines) => lines.join("\n"),
         multiline: true,
       }),
+      ...(ports ? [testEmbeddingsRow(context, ports)] : []),
       ...(health ? [healthRow(health)] : []),
     ],
   };

@@ -34,6 +34,13 @@ export function save(store: SettingsStore, change: (settings: CopilotSettings) =
   store.update(change).catch((error: unknown) => new Notice(`Could not save the setting: ${errorMessage(error)}`));
 }
 
+/** A button on a list's line (a model's Edit, an MCP server's Remove): its text, and the name that says what it acts on. */
+export function lineButton(line: HTMLElement, text: string, label: string, onClick: () => void): HTMLButtonElement {
+  const button = line.createEl("button", { text, attr: { "aria-label": label } });
+  button.addEventListener("click", onClick);
+  return button;
+}
+
 /** Shows or clears a validation message under a row's name. */
 function showError(setting: Setting, message: string | null): void {
   setting.settingEl.toggleClass("is-invalid", message !== null);
@@ -235,6 +242,13 @@ export function shownWhen(context: RowContext, row: SettingsRow, visible: (setti
 export function parseWholeNumber(text: string): number {
   const trimmed = text.trim();
   if (!/^-?\d+$/.test(trimmed)) throw new Error("Enter a whole number.");
+  return Number(trimmed);
+}
+
+/** A decimal number such as "0.7"; throws with a message for anything else. */
+export function parseDecimal(text: string): number {
+  const trimmed = text.trim();
+  if (!/^\d+(\.\d+)?$/.test(trimmed)) throw new Error("Enter a number such as 0.7.");
   return Number(trimmed);
 }
 

@@ -5,7 +5,7 @@ import { ALLOW_HIDDEN_FOLDERS_SETTING_NAME } from "../../tools/edit/editTarget";
 import type { ToolRegistry } from "../../tools/ToolRegistry";
 import type { ChatModelPorts } from "../../LLMProviders/chatModelFactory";
 import { mcpSection, type McpStatusSource } from "./mcpSettingsSection";
-import { localServersRow, otherModelsRow, pricesRow, testConnectionRow } from "./modelSettingsRows";
+import { imageInputRow, localServersRow, otherModelsRow, pricesRow, testConnectionRow } from "./modelSettingsRows";
 import { semanticSearchSection, type IndexHealthSource } from "./semanticSearchSection";
 import { completionSection, type CompletionUsageSource } from "./completionSection";
 import { PROVIDER_PRESET_DETAILS, type ProviderPresetId } from "./providerPresets";
@@ -13,6 +13,7 @@ import { DEFAULT_CONTEXT_WINDOW_TOKENS } from "../../chat/fitHistory";
 import {
   dropdownRow,
   fieldRow,
+  parseDecimal,
   parseLines,
   parseWholeNumber,
   save,
@@ -24,7 +25,19 @@ import {
   type SettingsSection,
 } from "./settingRows";
 import { CHAT_MODE_NAMES } from "../../settings/chatModes";
-import { CHAT_MODES, copilotSettingsSchema, providerSettingsSchema, historySettingsSchema, promptSettingsSchema, projectSettingsSchema, searchSettingsSchema, webSearchSettingsSchema, type ChatMode } from "../../settings/settingsSchema";
+import {
+  CHAT_MODES,
+  type ChatTextSize,
+  copilotSettingsSchema,
+  providerSettingsSchema,
+  historySettingsSchema,
+  promptSettingsSchema,
+  projectSettingsSchema,
+  searchSettingsSchema,
+  webSearchSettingsSchema,
+  webPageSettingsSchema,
+  type ChatMode,
+} from "../../settings/settingsSchema";
 import { ToolSettingsSection } from "./v2/components/ToolSettingsSection";
 
 export interface SectionsContext extends RowContext {
@@ -119,6 +132,7 @@ function providerSection(context: SectionsContext): SettingsSection {
         read: (s) => s.provider.apiKeySecretId,
         write: (s, apiKeySecretId) => ({ ...s, provider: { ...s.provider, apiKeySecretId } }),
       }),
+      imageInputRow(context),
       pricesRow(context),
       ...(context.connection ? [testConnectionRow(context, context.connection), localServersRow(context, context.connection)] : []),
       otherModelsRow(context),
@@ -273,6 +287,23 @@ function historySection(context: RowContext): SettingsSection {
   };
 }
 
+const textSizeChoices: Record<ChatTextSize, string> = { small: "Small", normal: "Normal", large: "Large (as your notes)" };
+
+function chatViewSection(context: RowContext): SettingsSection {
+  return {
+    heading: "Chat view",
+    rows: [
+      dropdownRow(context, {
+        name: "Text size",
+        desc: "How large answers and questions are in the chat. Normal is the size of Obsidian's interface, which suits a narrow sidebar; Large is the size of your notes.",
+        choices: textSizeChoices,
+        read: (s) => s.chatTextSize,
+        write: (s, chatTextSize) => ({ ...s, chatTextSize }),
+      }),
+    ],
+  };
+}
+
 function webSearchSection(context: RowContext): SettingsSection {
   const web = webSearchSettingsSchema.shape;
   return {
@@ -333,6 +364,30 @@ function webSearchSection(context: RowContext): SettingsSection {
   };
 }
 
+function webPageSection(context: RowContext): SettingsSection {
+  return {
+    heading: "Web pages",
+    rows: [
+      toggleRow(context, {
+        name: "Read web pages",
+        desc: "A web address typed after @ (or pasted alone) attaches its page, and the agent may read pages you or your notes name; only the page's main text is kept. Off: no page is fetched.",
+        read: (s) => s.webPages.enabled,
+        write: (s, enabled) => ({ ...s, webPages: { ...s.webPages, enabled } }),
+      }),
+      fieldRow(context, {
+        name: "Longest web page",
+        desc: "The most characters of one page handed to the model (1000 to 500000); a longer page is cut, and the model is told.",
+        read: (s) => s.webPages.maxCharacters,
+        write: (s, maxCharacters) => ({ ...s, webPages: { ...s.webPages, maxCharacters } }),
+        schema: webPageSettingsSchema.shape.maxCharacters,
+        parse: parseWholeNumber,
+        format: String,
+        inputType: "number",
+      }),
+    ],
+  };
+}
+
 /** The tool list, a React component generated from the registry. */
 function toolsRow(context: SectionsContext): SettingsRow {
   return {
@@ -369,20 +424,15 @@ export function buildSettingsSections(context: SectionsContext): SettingsSection
     providerSection(context),
     agentSection(context),
     searchSection(context),
-    semanticSearchSection(context, context.indexHealth),
+    semanticSearchSection(context, context.indexHealth, context.connection),
     completionSection(context, context.completionUsage),
     historySection(context),
+    chatViewSection(context),
     webSearchSection(context),
+    webPageSection(context),
     { heading: "Agent tools", rows: [toolsRow(context)] },
     mcpSection(context, context.mcp),
   ];
-}
-
-/** A decimal number such as "0.7"; throws with a message for anything else. */
-export function parseDecimal(text: string): number {
-  const trimmed = text.trim();
-  if (!/^\d+(\.\d+)?$/.test(trimmed)) throw new Error("Enter a number such as 0.7.");
-  return Number(trimmed);
 }
 
 /** "" (this device's) or a time zone this device knows; refuses anything else with a message. */

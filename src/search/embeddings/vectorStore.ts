@@ -1,4 +1,4 @@
-import { decodeBase64, encodeBase64 } from "../binaryText";
+import { decodeBase64, encodeBase64 } from "../../text/base64";
 import { dequantize, quantize } from "./quantize";
 
 /** A section's vector as handed to the store. */

@@ -14,6 +14,8 @@ export interface EditRecord {
   appliedAt: number;
   /** The agent run that made the edit (absent outside a run): a run's edits are never forgotten while it goes on. */
   runId?: string;
+  /** Set when the user applied only some of the changes proposed: `after` holds those alone. */
+  changes?: { applied: number; proposed: number };
 }
 
 /**
@@ -153,7 +155,8 @@ export class EditHistory {
         );
       }
       await forget();
-      return { status: "undone", record, message: `Undid Copilot's edit of "${record.path}": its previous text is back.` };
+      const some = record.changes ? ` (the ${record.changes.applied} of ${record.changes.proposed} changes you had applied)` : "";
+      return { status: "undone", record, message: `Undid Copilot's edit of "${record.path}"${some}: its previous text is back.` };
     });
   }
 
@@ -257,6 +260,13 @@ function isEditRecord(value: unknown): value is EditRecord {
     (record.before === null || typeof record.before === "string") &&
     typeof record.after === "string" &&
     typeof record.appliedAt === "number" &&
-    (record.runId === undefined || typeof record.runId === "string")
+    (record.runId === undefined || typeof record.runId === "string") &&
+    (record.changes === undefined || isChanges(record.changes))
   );
+}
+
+function isChanges(value: unknown): boolean {
+  if (!value || typeof value !== "object") return false;
+  const changes = value as Record<string, unknown>;
+  return Number.isInteger(changes.applied) && Number.isInteger(changes.proposed);
 }

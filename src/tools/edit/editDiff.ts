@@ -138,8 +138,8 @@ function leastLineChanges(oldLines: readonly string[], newLines: readonly string
   return changes;
 }
 
-/** The text's lines, each with its line end ("\n" or "\r\n"); the last one may have none. */
-function splitLines(text: string): string[] {
+/** The text's lines, each with its line end ("\n" or "\r\n"); the last one may have none. Joined, they are the text. */
+export function splitLines(text: string): string[] {
   const lines: string[] = [];
   let start = 0;
   while (start < text.length) {

@@ -181,6 +181,34 @@ describe("replaceInFile", () => {
     expect(result.text).toContain('There is no note at "Plan.md". Did you mean "Projects/Plan.md"?');
   });
 
+  it("writes only the changes the user chose, says so to the model, and Undo takes back exactly those", async () => {
+    // Three changes far apart in one note (Cyrillic, Arabic, Thai): three hunks in the diff the user sees.
+    const lines = Array.from({ length: 24 }, (_, index) => `${["строка", "سطر", "บรรทัด"][index % 3]} ${index + 1}`);
+    const note = `${lines.join("\n")}\n`;
+    vault.write("Журнал.md", note);
+    const oldText = lines.join("\n");
+    const newText = lines.map((line, index) => ([1, 12, 22].includes(index) ? `${line} ✓` : line)).join("\n");
+    const user = new ScriptedUser(() => ({ approved: true, hunks: [0, 2] }));
+    const result = await callTool(replaceInFileTool, dependenciesWith(user), { path: "Журнал.md", oldText, newText });
+    const expected = note.replace("سطر 2\n", "سطر 2 ✓\n").replace("سطر 23\n", "سطر 23 ✓\n");
+    expect(read("Журнал.md")).toBe(expected);
+    expect(result.output as EditOutcome).toMatchObject({ status: "applied", linesAdded: 2, linesRemoved: 2, changes: { applied: 2, proposed: 3 } });
+    expect(result.text).toContain("The user applied 2 of the 3 changes proposed and left the others out");
+    const [recorded] = await history.list();
+    expect(recorded).toMatchObject({ path: "Журнал.md", before: note, after: expected, changes: { applied: 2, proposed: 3 } });
+    const undo = await history.undoLast();
+    expect(undo.message).toBe('Undid Copilot\'s edit of "Журнал.md" (the 2 of 3 changes you had applied): its previous text is back.');
+    expect(read("Журнал.md")).toBe(note);
+  });
+
+  it("writes nothing when the user chose none of the changes", async () => {
+    const user = new ScriptedUser(() => ({ approved: true, hunks: [] }));
+    const result = await callTool(replaceInFileTool, dependenciesWith(user), { path: "Projects/Plan.md", oldText: "- [ ] ship", newText: "- [x] ship" });
+    expect(read("Projects/Plan.md")).toBe(PLAN);
+    expect(result.output as EditOutcome).toMatchObject({ status: "rejected", reason: "the user chose none of the changes" });
+    expect(await history.list()).toEqual([]);
+  });
+
   it("proposes afresh when the note changed while the diff was shown, keeping the user's change", async () => {
     const user = new ScriptedUser((_proposal, index) => {
       // While the first diff is on screen the user edits the note elsewhere.

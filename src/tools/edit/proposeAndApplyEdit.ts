@@ -3,6 +3,7 @@ import { VaultFileExistsError, VaultFileNotFoundError, VaultNoteChangedError, ty
 import { errorMessage } from "../../errorMessage";
 import type { ToolCallContext } from "../SimpleTool";
 import type { ToolDependencies } from "../toolDependencies";
+import { applyChosenHunks } from "./chosenHunks";
 import { countChangedLines, diffEdit } from "./editDiff";
 import type { EditHistory } from "./EditHistory";
 
@@ -32,6 +33,14 @@ export interface EditOutcome {
   undoUnavailable?: string;
   /** When an applied edit was recorded in the edit history (epoch ms): the chat's Undo takes back this edit and no other. */
   appliedAt?: number;
+  /** Set when the user applied only some of the changes (hunks) proposed; `diff` and the line counts are then what was applied. */
+  changes?: EditChanges;
+}
+
+/** How many of an edit's changes (its diff's hunks) the user applied, of how many proposed. */
+export interface EditChanges {
+  applied: number;
+  proposed: number;
 }
 
 /** Thrown by an edit's `plan` when the edit cannot be made on the current text (no match, ...). */
@@ -97,15 +106,20 @@ export async function proposeAndApplyEdit(dependencies: EditDependencies, reques
     const ask = () => asked.requestApproval({ toolId, path, before, after }, call.signal);
     const decision = autoApproved ? { approved: true as const } : await (call.untimed ? call.untimed(ask) : ask());
     if (!decision.approved) return { ...outcome, status: "rejected", reason: decision.reason };
+    const chosen = chosenChanges(decision.hunks, diff.hunks.length);
+    if (chosen?.size === 0) return { ...outcome, status: "rejected", reason: "the user chose none of the changes" };
     if (call.signal.aborted) throw new Error(`The run was stopped before "${path}" was written, so nothing was written.`);
     call.commit?.();
+    // Some of the changes: the note as it is with only those, every other byte as it was.
+    const partial = chosen && before !== null ? { text: applyChosenHunks(before, after, diff.hunks, chosen), changes: { applied: chosen.size, proposed: diff.hunks.length } } : null;
+    const written = partial?.text ?? after;
 
     try {
-      if (before === null) await vault.create(path, after);
+      if (before === null) await vault.create(path, written);
       else {
         await vault.process(path, (current) => {
           if (current !== before) throw new NoteChangedError();
-          return after;
+          return written;
         });
       }
     } catch (error) {
@@ -114,17 +128,39 @@ export async function proposeAndApplyEdit(dependencies: EditDependencies, reques
       throw new Error(`Writing "${path}" failed (${errorMessage(error)}). Nothing was written: the note is as it was before.`);
     }
 
+    const applied = partial ? { ...outcome, ...appliedCounts(path, before, written), changes: partial.changes } : outcome;
     try {
-      const record = await editHistory.record({ toolId, path, before, after, ...(call.runId === undefined ? {} : { runId: call.runId }) });
-      return { ...outcome, status: "applied", appliedAt: record.appliedAt };
+      const record = await editHistory.record({
+        toolId,
+        path,
+        before,
+        after: written,
+        ...(partial ? { changes: partial.changes } : {}),
+        ...(call.runId === undefined ? {} : { runId: call.runId }),
+      });
+      return { ...applied, status: "applied", appliedAt: record.appliedAt };
     } catch (error) {
-      return { ...outcome, status: "applied", undoUnavailable: errorMessage(error) };
+      return { ...applied, status: "applied", undoUnavailable: errorMessage(error) };
     }
   }
   throw new Error(
     `"${path}" kept changing while the edit waited for approval (${MAX_EDIT_PROPOSALS} proposals in a row), so nothing was written. ` +
       "Read the note again and propose the edit once it has settled.",
   );
+}
+
+/** The hunks the user chose, when not all of them (null: the whole edit); indices out of range are ignored. */
+function chosenChanges(hunks: readonly number[] | undefined, count: number): Set<number> | null {
+  if (hunks === undefined) return null;
+  const chosen = new Set(hunks.filter((index) => Number.isInteger(index) && index >= 0 && index < count));
+  return chosen.size === count ? null : chosen;
+}
+
+/** The diff and line counts of what was written, when it is only part of the edit proposed. */
+function appliedCounts(path: string, before: string | null, written: string): Pick<EditOutcome, "diff" | "linesAdded" | "linesRemoved"> {
+  const diff = diffEdit(path, before, written);
+  const { added, removed } = countChangedLines(diff.hunks);
+  return { diff: diff.unified, linesAdded: added, linesRemoved: removed };
 }
 
 async function readOrNull(vault: VaultPort, path: string): Promise<string | null> {
@@ -153,7 +189,10 @@ export function describeEditOutcome(outcome: EditOutcome): string {
         ? ` It could not be recorded for undo (${outcome.undoUnavailable}).`
         : ` The user can take it back with the "${UNDO_LAST_EDIT_COMMAND_NAME}" command.`;
       const approval = outcome.autoApproved ? "without asking (the user allows this tool to edit directly)" : "with the user's approval";
-      return `${what} (+${outcome.linesAdded} -${outcome.linesRemoved} lines) ${approval}.${freshNote}${undo}`;
+      const some = outcome.changes
+        ? ` The user applied ${outcome.changes.applied} of the ${outcome.changes.proposed} changes proposed and left the others out: the note does not have them, so read it again before you edit it further.`
+        : "";
+      return `${what} (+${outcome.linesAdded} -${outcome.linesRemoved} lines) ${approval}.${some}${freshNote}${undo}`;
     }
   }
 }

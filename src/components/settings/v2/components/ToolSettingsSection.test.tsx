@@ -92,6 +92,20 @@ describe("ToolSettingsSection", () => {
     expect((mainToggle("readNote") as HTMLInputElement).checked).toBe(false);
   });
 
+  it("draws each switch as Obsidian's toggle (div.checkbox-container, is-enabled when on), and a click on the container flips it", () => {
+    const changes: ToolSettingsChange[] = [];
+    render(<Harness registry={registryWithTools()} enabled={["readNote"]} changes={changes} />);
+    const container = (id: string) => mainToggle(id).parentElement!;
+    expect(container("readNote").className).toBe("checkbox-container is-enabled");
+    expect(container("localSearch").className).toBe("checkbox-container");
+    expect(container("getCurrentTime").className).toBe("checkbox-container is-enabled is-disabled");
+    fireEvent.click(container("localSearch"));
+    expect(changes.at(-1)?.enabledToolIds).toEqual(["readNote", "localSearch"]);
+    expect(container("localSearch").className).toBe("checkbox-container is-enabled");
+    fireEvent.click(container("getCurrentTime"));
+    expect(changes).toHaveLength(1);
+  });
+
   it("offers 'apply edits without asking' only for edit tools, off by default, with a warning once on", () => {
     const changes: ToolSettingsChange[] = [];
     render(<Harness registry={registryWithTools()} enabled={["writeToFile"]} changes={changes} />);

@@ -1,6 +1,7 @@
 import { useEffect, useReducer } from "react";
 import { isEditTool, type ToolCategory, type ToolDefinition } from "../../../../tools/SimpleTool";
 import type { ToolRegistry } from "../../../../tools/ToolRegistry";
+import { ObsidianToggle } from "./ObsidianToggle";
 
 /** The two lists the section edits; every change hands back both, in full. */
 export interface ToolSettingsChange {
@@ -19,6 +20,7 @@ export interface ToolSettingsSectionProps {
 
 const CATEGORY_NAMES: Record<ToolCategory, string> = {
   search: "Search",
+  web: "Web",
   time: "Time",
   file: "Notes and files",
   media: "Media",
@@ -121,31 +123,17 @@ function ToolRow({ definition, enabled, autoApproved, onEnabledChange, onAutoApp
         </label>
         <span className="vault-copilot-tool-toggle">
           {locked && <span className="vault-copilot-tool-locked">Always on</span>}
-          <input
-            id={toggleId}
-            type="checkbox"
-            checked={enabled}
-            disabled={locked}
-            aria-label={`Use ${displayName}`}
-            onChange={(event) => {
-              // Disabled controls can still receive synthetic events; a locked tool never changes.
-              if (!locked) onEnabledChange(event.currentTarget.checked);
-            }}
-          />
+          {/* A locked tool never changes: the toggle ignores clicks while disabled. */}
+          <ObsidianToggle id={toggleId} checked={enabled} disabled={locked} label={`Use ${displayName}`} onChange={onEnabledChange} />
         </span>
       </div>
       {wording && (
         <div className="vault-copilot-tool-auto-approve">
-          <label>
-            <input
-              type="checkbox"
-              checked={autoApproved}
-              disabled={!enabled}
-              aria-label={wording.label}
-              onChange={(event) => onAutoApproveChange(event.currentTarget.checked)}
-            />
-            <span>{wording.toggle}</span>
-          </label>
+          <div className="vault-copilot-tool-auto-approve-row">
+            <ObsidianToggle id={`${toggleId}-auto-approve`} checked={autoApproved} disabled={!enabled} label={wording.label} onChange={onAutoApproveChange} />
+            {/* The words are the switch's label: on a phone they are the 44 px target a finger taps. */}
+            <label htmlFor={`${toggleId}-auto-approve`}>{wording.toggle}</label>
+          </div>
           {autoApproved && <p className="vault-copilot-tool-warning">{wording.warning}</p>}
           {!autoApproved && <p className="vault-copilot-tool-hint">{wording.hint}</p>}
         </div>
