@@ -38,6 +38,10 @@ exports.pluginBuildOptions = function pluginBuildOptions(production) {
     minify: production,
     outfile: "main.js",
     define: { "process.env.NODE_ENV": production ? '"production"' : '"development"' },
+    // Text outside ASCII (the interface in ten languages, the scripts our tests and tokenizers
+    // name) is written as UTF-8, not as \uXXXX escapes: a Chinese or Russian character takes 2-3
+    // bytes instead of 6. Obsidian reads main.js as UTF-8.
+    charset: "utf8",
     // The notices the bundled packages mark as legal (React's, JSON-Patch's, …) stay inside
     // main.js, the file Obsidian installs (it downloads only main.js, manifest.json and
     // styles.css); every package's full licence goes to THIRD_PARTY_LICENSES.txt beside it, which

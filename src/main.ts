@@ -20,6 +20,7 @@ import { RelatedNotesView } from "./components/RelatedNotesView";
 import { CHAT_VIEW_TYPE, RELATED_VIEW_TYPE } from "./constants";
 import { errorMessage } from "./errorMessage";
 import { createObsidianFetch } from "./net/obsidianFetch";
+import { afterNextPaint } from "./ports/afterNextPaint";
 import { pluginTransportFactory } from "./mcp/obsidianMcp";
 import { ObsidianSecretStore } from "./components/settings/obsidianSecretStore";
 import { VaultCopilotSettingTab } from "./components/settings/SettingsTab";
@@ -126,8 +127,11 @@ export default class VaultCopilotPlugin extends Plugin {
       },
     });
     // The index, embedding and MCP servers start once the workspace is ready (never in onload: a
-    // first build reads every note, a server may take seconds to spawn).
-    this.app.workspace.onLayoutReady(() => services.start());
+    // first build reads every note, a server may take seconds to spawn), and once the frame after
+    // that is drawn: a chat view opening with the workspace shows its Message box first.
+    const unloaded = new AbortController();
+    this.register(() => unloaded.abort());
+    this.app.workspace.onLayoutReady(() => afterNextPaint(() => services.start(), unloaded.signal));
   }
 
   /** Obsidian calls this when data.json changed on disk (e.g. by sync). */

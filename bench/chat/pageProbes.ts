@@ -8,7 +8,16 @@ import type { CDPSession, Page } from "playwright-core";
 interface BenchController {
   send(text: string): Promise<void>;
   newChat(): Promise<void>;
-  getState(): { running: boolean; messages: Array<{ role: string; parts?: Array<{ type: string; text?: string }> }> };
+  restore(chat: BenchChat): Promise<void>;
+  getState(): BenchChat & { running: boolean };
+}
+
+/** A chat as the controller shows it and restores it. */
+interface BenchChat {
+  chatId: string;
+  mode: string;
+  model: string;
+  messages: Array<{ role: string; parts?: Array<{ type: string; text?: string }> }>;
 }
 
 /** What the benchmark keeps on the page's window. */
@@ -21,10 +30,26 @@ export interface BenchWindow {
   benchChat: BenchController;
   benchRun?: Promise<void>;
   benchKeys: number[];
+  benchKeyWatch?: AbortController;
   benchFirstFrame: Promise<number>;
+  benchHistory?: BenchChat;
 }
 
 const CHAT_VIEW_TYPE = "vault-copilot-chat-view";
+
+/**
+ * Waits until the demo page has started (its `demo.ready`), by awaiting that promise in the page:
+ * a selector wait would poll the page every frame while it starts, and its visibility checks
+ * would run inside the very frames the startup figures time.
+ */
+export async function demoStarted(page: Page): Promise<void> {
+  const state = await page.evaluate(async () => {
+    const page = window as unknown as { demo: { ready: Promise<void> } };
+    await page.demo.ready;
+    return document.body.dataset.demo;
+  });
+  if (state !== "ready") throw new Error("The demo page failed to start");
+}
 
 /** Keeps the chat view's controller at `window.benchChat`. */
 export async function holdController(page: Page): Promise<void> {
@@ -68,6 +93,25 @@ export async function sendAndWait(page: Page, text: string): Promise<number> {
   }, text);
 }
 
+/** Keeps the chat as it is now, for `restoreHistory` to show it again. */
+export async function keepHistory(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const bench = window as unknown as BenchWindow;
+    const { chatId, mode, model, messages } = bench.benchChat.getState();
+    bench.benchHistory = { chatId, mode, model, messages };
+  });
+}
+
+/** Shows the chat kept by `keepHistory` again (the same chat, its later messages gone). */
+export async function restoreHistory(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const bench = window as unknown as BenchWindow;
+    if (!bench.benchHistory) throw new Error("No chat kept to restore");
+    await bench.benchChat.restore(bench.benchHistory);
+  });
+  await settle(page);
+}
+
 export async function newChat(page: Page): Promise<void> {
   await page.evaluate(() => (window as unknown as BenchWindow).benchChat.newChat());
 }
@@ -105,6 +149,10 @@ export async function watchKeys(page: Page, always: boolean, selector = 'textare
     bench.benchKeys = [];
     const box = document.querySelector<HTMLElement>(boxSelector);
     if (!box) throw new Error(`Nothing matches ${boxSelector}`);
+    // One watcher at a time: the one set before stops recording.
+    bench.benchKeyWatch?.abort();
+    const watch = new AbortController();
+    bench.benchKeyWatch = watch;
     box.addEventListener(
       "keydown",
       (event) => {
@@ -116,7 +164,7 @@ export async function watchKeys(page: Page, always: boolean, selector = 'textare
           channel.port2.postMessage(null);
         });
       },
-      { capture: true },
+      { capture: true, signal: watch.signal },
     );
   }, [always, selector] as const);
 }

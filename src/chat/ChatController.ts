@@ -43,7 +43,8 @@ export interface ChatControllerDependencies {
   asksApprovals?: boolean;
   /**
    * Runs `flush` soon, once however often it is asked before it runs: streamed text reaches the
-   * view at most once per frame (the view passes requestAnimationFrame), not once per token.
+   * view at most once per frame (the view passes its frames, fewer while the user types), not
+   * once per token.
    */
   scheduleFlush?: (flush: () => void) => void;
   now?: () => number;

@@ -45,6 +45,12 @@ export function chatUsage(answers: ReadonlyArray<{ usage?: TokenUsage; model?: s
   return { usage: total, cost };
 }
 
+/**
+ * One formatter for every count: `toLocaleString` builds a new one per call, and a chat's total
+ * is drawn again at every frame of a streaming answer.
+ */
+const TOKEN_COUNT = new Intl.NumberFormat("en-US");
+
 function count(tokens: number): string {
-  return tokens.toLocaleString("en-US");
+  return TOKEN_COUNT.format(tokens);
 }

@@ -1,5 +1,6 @@
 import { ItemView, Keymap, MarkdownRenderer, MarkdownView, Notice, TFile, type WorkspaceLeaf } from "obsidian";
 import { StrictMode } from "react";
+import { flushSync } from "react-dom";
 import { createRoot, type Root } from "react-dom/client";
 import type { Services } from "../app/createServices";
 import type { VaultPort } from "../vault/VaultPort";
@@ -15,6 +16,7 @@ import { modelSettingsFor, newChatMode } from "../LLMProviders/modelChoice";
 import { missingSelection, runPromptInChat, type PromptPlace, type PromptToRun } from "../prompts/runPrompt";
 import { ChatHostContext, type ChatHost } from "./chat-components/ChatHost";
 import { ChatView } from "./chat-components/ChatView";
+import { StreamPacing } from "./chat-components/streamPacing";
 import { ToolCallRootManager, ToolCallRootsContext } from "./chat-components/toolCallRootManager";
 import { createInertDocument, InertDocumentContext } from "./chat-components/untrustedRender";
 import { undoChatEdit } from "./editCommands";
@@ -79,6 +81,9 @@ export class CopilotView extends ItemView {
   protected override onOpen(): Promise<void> {
     const { services } = this;
     const notify = (message: string) => new Notice(`Vault Copilot: ${message}`);
+    // Streamed text is drawn once a frame, less often while the user types (streamPacing.ts).
+    const pacing = new StreamPacing();
+    this.register(pacing.followInput(this.contentEl.ownerDocument));
     const chat = openChat(services, {
       // Folders and tags a chip lists are the project's, inside a project.
       listingVault: () => this.projectVault(),
@@ -90,7 +95,7 @@ export class CopilotView extends ItemView {
       onProblem: notify,
       // This chat's runs ask for approval here, in its conversation.
       asksApprovals: true,
-      scheduleFlush: (flush) => window.requestAnimationFrame(flush),
+      scheduleFlush: pacing.schedule,
     });
     this.chat = chat;
     const { controller } = chat;
@@ -107,17 +112,22 @@ export class CopilotView extends ItemView {
     this.contentEl.empty();
     this.contentEl.addClass("vault-copilot-view");
     this.followTextSize();
-    this.root = createRoot(this.contentEl);
-    this.root.render(
-      <StrictMode>
-        <ChatHostContext.Provider value={this.createHost()}>
-          <InertDocumentContext.Provider value={createInertDocument(this.contentEl.ownerDocument)}>
-            <ToolCallRootsContext.Provider value={this.toolCallRoots}>
-              <ChatView controller={controller} onDropNotes={(data) => this.droppedNotes(data)} />
-            </ToolCallRootsContext.Provider>
-          </InertDocumentContext.Provider>
-        </ChatHostContext.Provider>
-      </StrictMode>,
+    const root = createRoot(this.contentEl);
+    this.root = root;
+    // Drawn before onOpen returns, so the frame that shows the new leaf shows the chat in it (a
+    // render left to React's scheduler comes a frame or more later, after an empty pane).
+    flushSync(() =>
+      root.render(
+        <StrictMode>
+          <ChatHostContext.Provider value={this.createHost()}>
+            <InertDocumentContext.Provider value={createInertDocument(this.contentEl.ownerDocument)}>
+              <ToolCallRootsContext.Provider value={this.toolCallRoots}>
+                <ChatView controller={controller} onDropNotes={(data) => this.droppedNotes(data)} />
+              </ToolCallRootsContext.Provider>
+            </InertDocumentContext.Provider>
+          </ChatHostContext.Provider>
+        </StrictMode>,
+      ),
     );
     return Promise.resolve();
   }

@@ -1,5 +1,6 @@
 import { MarkdownView, Notice, type Editor, type Plugin } from "obsidian";
 import { errorMessage } from "../errorMessage";
+import { afterNextPaint } from "../ports/afterNextPaint";
 import type { CustomPrompt } from "../prompts/customPrompt";
 import type { PromptLibrary } from "../prompts/PromptLibrary";
 import type { PromptPlace } from "../prompts/runPrompt";
@@ -92,7 +93,10 @@ export function registerPromptCommands(plugin: Plugin, parts: PromptCommandParts
     }
   };
   plugin.register(parts.prompts.subscribe(syncCommands));
-  plugin.app.workspace.onLayoutReady(() => void parts.prompts.list().then(syncCommands));
+  // Read once the workspace is ready and its next frame drawn: the commands can wait, a chat view opening cannot.
+  const unloaded = new AbortController();
+  plugin.register(() => unloaded.abort());
+  plugin.app.workspace.onLayoutReady(() => afterNextPaint(() => void parts.prompts.list().then(syncCommands), unloaded.signal));
 
   // The menu is built synchronously: it shows the prompts as last read.
   let menuPrompts: CustomPrompt[] = [];

@@ -48,8 +48,8 @@ export interface CompletionSessionPorts {
 
 /**
  * One editor's inline completion, without the editor: the pause, the request and what stops it.
- * - After each change the session waits `pauseMs` of quiet, then asks only where completion may
- *   run (whyNoCompletion) and only while today's requests are under the cap.
+ * - After each change the user types the session waits `pauseMs` of quiet, then asks only where
+ *   completion may run (whyNoCompletion) and only while today's requests are under the cap.
  * - At most one request is in flight: any change (a key typed, the cursor moved) aborts it
  *   before anything else happens, so a suggestion never lands where the user no longer is and a
  *   provider billing per generated token stops generating.
@@ -66,16 +66,19 @@ export class CompletionSession {
   constructor(private readonly ports: CompletionSessionPorts) {}
 
   /**
-   * The editor changed (text or cursor). `ghostKept`: the change was the user typing the ghost
-   * text's own next characters, so it stays and nothing new is asked.
+   * The editor changed. `how`: "typed", the user typed or deleted (a pause after it asks);
+   * "moved", the cursor moved or the text changed by something other than typing (a click, an
+   * arrow key, a sync writing the note: the ghost goes and nothing is asked, as completion follows
+   * a pause in typing); "kept", the user typed the ghost text's own next characters, so it stays
+   * and nothing new is asked.
    */
-  changed(snapshot: EditorSnapshot, ghostKept = false): void {
+  changed(snapshot: EditorSnapshot, how: "typed" | "moved" | "kept" = "typed"): void {
     this.snapshot = snapshot;
     this.abort();
-    if (ghostKept || this.disposed) return;
+    if (how === "kept" || this.disposed) return;
     this.ports.clear();
     const policy = this.ports.policy();
-    if (!policy.enabled) return;
+    if (!policy.enabled || how === "moved") return;
     this.timer = this.ports.scheduler.setTimeout(() => {
       this.timer = undefined;
       void this.ask(snapshot);

@@ -23,7 +23,7 @@ export interface NoCompletion {
 const reasons: Record<NoCompletion["kind"], string> = {
   selection: "text is selected",
   mobile: "completion is switched off on mobile",
-  "mid-word": "the cursor is inside a word (completion runs at the end of a line or before a space)",
+  "mid-word": "the cursor is inside a word",
   empty: "nothing is written before the cursor yet",
   frontmatter: "the cursor is in the note's frontmatter",
   code: "the cursor is in a fenced code block",

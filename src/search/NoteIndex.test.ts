@@ -4,9 +4,10 @@ import { makeTempVault, type TempVault } from "../../test/helpers/tempVault";
 import { FsDataStore, pluginDataFolder } from "../vault/fsDataStore";
 import type { ExclusionSettings } from "./exclusions";
 import { INDEX_FILE_NAME } from "./indexStore";
-import { NoteIndex, type NoteIndexOptions } from "./NoteIndex";
+import { LONGEST_UPDATE_DELAY_MS, NoteIndex, REWRITTEN_NOTE_DELAY_MS, type NoteIndexOptions } from "./NoteIndex";
 import type { IndexProgress } from "./reconcile";
 import { WatchedVault } from "../../test/helpers/WatchedVault";
+import { FakeScheduler } from "../../test/helpers/fakeScheduler";
 
 const NO_EXCLUSIONS: ExclusionSettings = { excludedFolders: [], excludedPatterns: [] };
 
@@ -158,6 +159,76 @@ describe("NoteIndex", () => {
       expect(index.noteCount).toBe(1);
       await index.flush();
       expect(index.noteCount).toBe(2);
+    });
+
+    describe("a note written again and again (a chat kept in its note as the answer streams)", () => {
+      const CHAT = "Чаты/Разговор 会話.md";
+
+      /** The index over a fake clock, its chat note, and a way to wait for the next change it takes in. */
+      async function chatIndex() {
+        const time = new FakeScheduler();
+        const { vault, index } = setUp({ [CHAT]: "начало разговора" }, { scheduler: time });
+        await index.start();
+        const write = (text: string) => vault.process(CHAT, () => text);
+        const readsOfChat = () => vault.reads.filter((path) => path === CHAT).length;
+        const nextChange = () => new Promise<void>((resolve) => {
+          const stop = index.onHealthChange(() => {
+            stop();
+            resolve();
+          });
+        });
+        return { time, vault, index, write, readsOfChat, nextChange };
+      }
+
+      it("is indexed once it is left alone, not at every write", async () => {
+        const { time, index, write, readsOfChat, nextChange } = await chatIndex();
+        // A first change is taken in after the usual half second.
+        await write("первый ответ");
+        let taken = nextChange();
+        time.advance(500);
+        await taken;
+        const reads = readsOfChat();
+        // Written again every 2 s: nothing is read while the writes go on, nor until they have stopped for a while.
+        for (const word of ["второй", "третий", "четвёртый", "пятый"]) {
+          time.advance(2_000);
+          await write(`${word} ответ 👋🏽`);
+        }
+        time.advance(REWRITTEN_NOTE_DELAY_MS - 1);
+        expect(readsOfChat()).toBe(reads);
+        taken = nextChange();
+        time.advance(1);
+        await taken;
+        expect(readsOfChat()).toBe(reads + 1);
+        expect(await paths(index, "пятый")).toEqual([CHAT]);
+      });
+
+      it("is found by its newest text in a search made while it is still being written", async () => {
+        const { time, index, write } = await chatIndex();
+        await write("первый ответ");
+        time.advance(1_000);
+        await write("второй ответ, ещё пишется");
+        expect(await paths(index, "ещё")).toEqual([CHAT]);
+        expect(await paths(index, "первый")).toEqual([]);
+      });
+
+      it("is still indexed every LONGEST_UPDATE_DELAY_MS when the writes never pause", async () => {
+        const { time, write, readsOfChat, nextChange } = await chatIndex();
+        await write("первый ответ");
+        let taken = nextChange();
+        time.advance(500);
+        await taken;
+        const reads = readsOfChat();
+        // A write every second from here on: the first of them starts the longest wait.
+        taken = nextChange();
+        for (let second = 0; second < LONGEST_UPDATE_DELAY_MS / 1_000; second++) {
+          await write(`ответ ${second}`);
+          time.advance(second < LONGEST_UPDATE_DELAY_MS / 1_000 - 1 ? 1_000 : 999);
+        }
+        expect(readsOfChat()).toBe(reads);
+        time.advance(1);
+        await taken;
+        expect(readsOfChat()).toBe(reads + 1);
+      });
     });
 
     it("ignores files that are not notes", async () => {

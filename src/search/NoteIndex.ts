@@ -1,4 +1,4 @@
-import { clearTimer, setTimer } from "../ports/timers";
+import { clearTimer, realScheduler, setTimer, type Scheduler } from "../ports/timers";
 import type { DataStore, VaultEvent, VaultPort } from "../vault/VaultPort";
 import { exclusionFilter, type ExclusionSettings } from "./exclusions";
 import { loadIndex, saveIndex } from "./indexStore";
@@ -23,6 +23,20 @@ import { documentKind } from "../documents/documentKinds";
 import { PAGE_BREAK } from "../documents/documentText";
 import { PAGE_POOL_FACTOR, PdfPageRanking } from "./pdfPages";
 
+/**
+ * A note written again this soon after its last change is still being written: a chat's answer
+ * kept in its note as it streams (every 2 s), an editor's autosave while someone types.
+ */
+export const REWRITE_WINDOW_MS = 10_000;
+/**
+ * Such a note is indexed once it has been left alone this long, not at every write: indexing a
+ * long chat's note takes tens of milliseconds of the thread that draws the streaming answer and
+ * the keys typed meanwhile. A search applies pending changes first, so it still finds the newest text.
+ */
+export const REWRITTEN_NOTE_DELAY_MS = 3_000;
+/** However often notes change, what is pending is indexed at least this often. */
+export const LONGEST_UPDATE_DELAY_MS = 30_000;
+
 export interface NoteIndexOptions {
   vault: VaultPort;
   /** The plugin's private storage; the index file lives there. */
@@ -38,6 +52,8 @@ export interface NoteIndexOptions {
   ranking?: RankingParameters;
   /** Quiet time after a vault change before it is indexed (a search applies it at once anyway). */
   updateDelayMs?: number;
+  /** The timer of those updates and its clock (tests hand in a fake one). */
+  scheduler?: Scheduler;
   /** Quiet time after the last change before the index file is written. */
   saveDelayMs?: number;
   /** Longest stretch of work before the thread is handed back (see TimeSlicer). */
@@ -78,6 +94,10 @@ export class NoteIndex implements NoteSearcher {
   private unsubscribe: (() => void) | undefined;
   private readonly pending = new Map<string, "update" | "delete">();
   private updateTimer: number | undefined;
+  /** When the oldest pending change came (unset while nothing is pending). */
+  private pendingSince: number | undefined;
+  /** When each recently changed note last changed, to tell a note still being written. */
+  private readonly lastChanged = new Map<string, number>();
   private saveTimer: number | undefined;
   private dirty = false;
   /** Size of the index file as last written (characters; it is ASCII text, so bytes too). */
@@ -151,7 +171,7 @@ export class NoteIndex implements NoteSearcher {
 
   /** Applies pending vault changes now (and a changed exclusion setting). */
   async flush(signal?: AbortSignal): Promise<void> {
-    clearTimer(this.updateTimer);
+    this.time.clearTimeout(this.updateTimer);
     this.updateTimer = undefined;
     await this.exclusive(() => this.applyPending(this.slicer(signal)));
   }
@@ -267,7 +287,7 @@ export class NoteIndex implements NoteSearcher {
   async dispose(): Promise<void> {
     this.unsubscribe?.();
     this.unsubscribe = undefined;
-    clearTimer(this.updateTimer);
+    this.time.clearTimeout(this.updateTimer);
     clearTimer(this.saveTimer);
     this.lifetime.abort(new Error("The note index was closed."));
     await this.queue.idle();
@@ -322,11 +342,24 @@ export class NoteIndex implements NoteSearcher {
   private onVaultEvent(event: VaultEvent): void {
     if (event.type === "rename") this.pending.set(event.oldPath, "delete");
     this.pending.set(event.path, event.type === "delete" ? "delete" : "update");
-    clearTimer(this.updateTimer);
-    this.updateTimer = setTimer(() => {
-      this.updateTimer = undefined;
-      this.flush().catch((error: unknown) => this.report(error));
-    }, this.options.updateDelayMs ?? 500);
+    const now = this.time.now();
+    const previous = this.lastChanged.get(event.path);
+    this.lastChanged.set(event.path, now);
+    this.pendingSince ??= now;
+    const quiet = this.options.updateDelayMs ?? 500;
+    const wait = previous !== undefined && now - previous < REWRITE_WINDOW_MS ? Math.max(quiet, REWRITTEN_NOTE_DELAY_MS) : quiet;
+    this.time.clearTimeout(this.updateTimer);
+    this.updateTimer = this.time.setTimeout(
+      () => {
+        this.updateTimer = undefined;
+        this.flush().catch((error: unknown) => this.report(error));
+      },
+      Math.min(wait, Math.max(0, this.pendingSince + LONGEST_UPDATE_DELAY_MS - now)),
+    );
+  }
+
+  private get time(): Scheduler {
+    return this.options.scheduler ?? realScheduler;
   }
 
   private async applyPending(slicer: TimeSlicer): Promise<void> {
@@ -337,6 +370,9 @@ export class NoteIndex implements NoteSearcher {
     if (this.pending.size === 0) return;
     const changes = [...this.pending];
     this.pending.clear();
+    this.pendingSince = undefined;
+    const now = this.time.now();
+    for (const [path, at] of this.lastChanged) if (now - at >= REWRITE_WINDOW_MS) this.lastChanged.delete(path);
     let changed = false;
     for (const [path, action] of changes) {
       if (action === "delete" || documentKind(path) === null || this.isExcluded(path)) {

@@ -32,9 +32,9 @@ interface DemoConfig {
   model: string;
   /** What is known of the model's tool calling (the demo's --model-takes-tools), null when nothing. */
   modelTakesTools: boolean | null;
+  modelTakesImages: boolean | null;
   /** The demo's --completion-model: inline completion on, with this model at the same base URL; null when off. */
   completionModel: string | null;
-  modelTakesImages: boolean | null;
   manifest: obsidian.Plugin["manifest"];
 }
 

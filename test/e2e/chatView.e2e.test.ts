@@ -346,6 +346,17 @@ describe("chat view in the browser demo", () => {
     expect(away).toBeGreaterThan(300);
     await waitUntilIdle(page);
     await expect(footerInView()).resolves.toBe(false);
+    // The conversation shrinks a moment (a finished answer drawn again), which clamps the scroll to
+    // the bottom: that is not the user coming back down, so the place they chose is kept.
+    await lastAnswer(page).evaluate(async (answer: HTMLElement) => {
+      const frames = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+      answer.hidden = true;
+      await frames();
+      answer.hidden = false;
+      await frames();
+    });
+    await expect(footerInView()).resolves.toBe(false);
+    await newest.waitFor();
     await newest.click();
     await expect(footerInView()).resolves.toBe(true);
     await expect(newest.count()).resolves.toBe(0);

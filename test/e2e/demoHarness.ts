@@ -42,10 +42,10 @@ export interface DemoOptions {
   env?: Record<string, string>;
   /** What the plugin knows of the model's tool calling (unknown when left out: new chats start in Chat). */
   modelTakesTools?: boolean;
-  /** Switches inline completion on in the note editor, with this model at the same base URL. */
-  completionModel?: string;
   /** The model's "Takes images" setting (not known when left out: images are left out of requests). */
   modelTakesImages?: boolean;
+  /** Switches inline completion on in the note editor, with this model at the same base URL. */
+  completionModel?: string;
 }
 
 export interface RunningDemo {
@@ -61,8 +61,8 @@ export function startDemo(options: DemoOptions): Promise<RunningDemo> {
   const args = [join(repoRoot, "scripts/demo.mjs"), "--vault", options.vault, "--base-url", options.baseUrl, "--model", options.model, "--port", "0"];
   if (options.apiKeyEnv) args.push("--api-key-env", options.apiKeyEnv);
   if (options.modelTakesTools !== undefined) args.push("--model-takes-tools", options.modelTakesTools ? "yes" : "no");
-  if (options.completionModel !== undefined) args.push("--completion-model", options.completionModel);
   if (options.modelTakesImages !== undefined) args.push("--model-takes-images", options.modelTakesImages ? "yes" : "no");
+  if (options.completionModel !== undefined) args.push("--completion-model", options.completionModel);
   const child: ChildProcess = spawn(process.execPath, args, { cwd: repoRoot, env: { ...process.env, ...options.env }, stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
   const exited = new Promise<void>((done) => child.once("exit", () => done()));

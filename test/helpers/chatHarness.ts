@@ -56,6 +56,8 @@ export function makeChat(
     fetch?: FetchLike;
     /** Model names the server lists, for the picker. */
     knownModels?: string[];
+    /** How the server's models are listed (instead of answering `knownModels`), to see when the picker asks. */
+    listServerModels?: () => Promise<string[]>;
     /** What the server's list says of those models' image input. */
     listedImageInput?: Record<string, boolean>;
     /** How long a model request may stay silent. */
@@ -97,7 +99,7 @@ export function makeChat(
     clock: clockAt(TEST_NOW, "UTC"),
     retryPolicy: FAST_RETRIES,
     ...(options.modelIdleTimeoutMs !== undefined ? { idleTimeoutMs: options.modelIdleTimeoutMs } : {}),
-    listServerModels: () => Promise.resolve({ models: options.knownModels ?? [], imageInput: options.listedImageInput ?? {} }),
+    listServerModels: async () => ({ models: await (options.listServerModels?.() ?? Promise.resolve(options.knownModels ?? [])), imageInput: options.listedImageInput ?? {} }),
     html: options.html ?? nodeHtmlReader(),
     // PDFs as the CLI reads them (the worker starts with the first PDF read).
     pdfText: nodePdfText(),

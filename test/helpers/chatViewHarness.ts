@@ -33,6 +33,7 @@ export async function openChatView(
     notes?: Record<string, string>;
     settings?: Partial<CopilotSettings>;
     knownModels?: string[];
+    listServerModels?: () => Promise<string[]>;
     modelIdleTimeoutMs?: number;
     /** Secrets the plugin holds besides the test key (SecretStorage id -> value), as the settings name them. */
     secrets?: Record<string, string>;

@@ -8,6 +8,7 @@ import { attachImageFiles } from "./pastedImages";
 import type { CustomPrompt } from "../../prompts/customPrompt";
 import { matchPrompts } from "../../prompts/PromptLibrary";
 import { useChatHost, type ContextSuggestion } from "./ChatHost";
+import { useChatState } from "./useChatState";
 
 /** "@" and what follows it up to the caret, when it starts a word (a note's name may hold spaces). */
 const MENTION = /(^|\s)@([^@\n]*)$/;
@@ -34,8 +35,11 @@ export interface ComposerHandle {
  * Up in an empty box brings back the last message, Escape stops a reply. On a phone Enter (the
  * keyboard's return key) only makes a new line: Send sends, and a list item is picked by a tap.
  */
-export function ChatComposer({ state, controller, ref }: { state: ChatState; controller: ChatController; ref?: Ref<ComposerHandle> }) {
+export function ChatComposer({ controller, ref }: { controller: ChatController; ref?: Ref<ComposerHandle> }) {
   const host = useChatHost();
+  // Its own fields only: a streaming answer's frames do not draw the box again.
+  const running = useChatState(controller, "running");
+  const chatId = useChatState(controller, "chatId");
   const [text, setText] = useState("");
   const [suggestions, setSuggestions] = useState<OpenList | null>(null);
   const box = useRef<HTMLTextAreaElement>(null);
@@ -58,7 +62,7 @@ export function ChatComposer({ state, controller, ref }: { state: ChatState; con
   }));
 
   const send = () => {
-    if (state.running || !text.trim()) return;
+    if (running || !text.trim()) return;
     const message = text;
     setText("");
     setSuggestions(null);
@@ -81,7 +85,7 @@ export function ChatComposer({ state, controller, ref }: { state: ChatState; con
       return;
     }
     const query = match[2] ?? "";
-    void host.suggestContext(query, state.project).then((items) => {
+    void host.suggestContext(query, controller.getState().project).then((items) => {
       if (ticket !== request.current) return;
       const shown = items.slice(0, MAX_SUGGESTIONS);
       if (pickWhenReady.current === ticket && shown[0]) {
@@ -107,7 +111,7 @@ export function ChatComposer({ state, controller, ref }: { state: ChatState; con
     ++request.current;
     setText("");
     setSuggestions(null);
-    if (!state.running) void host.prompts.run(prompt);
+    if (!running) void host.prompts.run(prompt);
   };
 
   /** The mention typed so far becomes the chosen note's link (or folder, or tag) in the text, and its chip. */
@@ -166,7 +170,7 @@ export function ChatComposer({ state, controller, ref }: { state: ChatState; con
     }
     if (event.key === "Escape") {
       if (suggestions) setSuggestions(null);
-      else if (state.running) controller.stop();
+      else if (running) controller.stop();
       return;
     }
     if (event.key === "Enter" && !event.shiftKey) {
@@ -177,7 +181,7 @@ export function ChatComposer({ state, controller, ref }: { state: ChatState; con
       return;
     }
     if (event.key === "ArrowUp" && text === "") {
-      const last = state.messages.findLast((message) => message.role === "user");
+      const last = controller.getState().messages.findLast((message) => message.role === "user");
       if (last && last.role === "user") {
         event.preventDefault();
         setText(last.text);
@@ -185,10 +189,10 @@ export function ChatComposer({ state, controller, ref }: { state: ChatState; con
     }
   };
 
-  const listId = `${state.chatId}-suggestions`;
+  const listId = `${chatId}-suggestions`;
   return (
     <div className="vault-copilot-composer">
-      <ChipRow state={state} controller={controller} />
+      <ChipRow controller={controller} />
       {suggestions?.kind === "context" && (
         <OptionList
           id={listId}
@@ -226,7 +230,7 @@ export function ChatComposer({ state, controller, ref }: { state: ChatState; con
           onBlur={() => setSuggestions(null)}
         />
         {/* Send and Stop leave the focus in the message box: on a phone the keyboard stays up for the next message. */}
-        {state.running ? (
+        {running ? (
           <button type="button" className="vault-copilot-stop" onMouseDown={keepFocus} onClick={() => controller.stop()}>
             Stop
           </button>
@@ -277,9 +281,11 @@ function OptionList({ id, label, empty, selected, options }: { id: string; label
   );
 }
 
-function ChipRow({ state, controller }: { state: ChatState; controller: ChatController }) {
-  const { activeNote, chips } = state;
-  const outside = useOutsideProject(state);
+function ChipRow({ controller }: { controller: ChatController }) {
+  const activeNote = useChatState(controller, "activeNote");
+  const chips = useChatState(controller, "chips");
+  const project = useChatState(controller, "project");
+  const outside = useOutsideProject(project, activeNote, chips);
   if (!activeNote && chips.length === 0) return null;
   return (
     <ul className="vault-copilot-chips" aria-label="Context for the next message">
@@ -311,16 +317,16 @@ function ChipRow({ state, controller }: { state: ChatState; controller: ChatCont
  * by hand goes with the message, an image does not (images are read only inside the project), and
  * the chip says which; the model's tools still cannot reach either.
  */
-function useOutsideProject(state: ChatState): ReadonlySet<string> {
+function useOutsideProject(project: ChatState["project"], activeNote: ChatState["activeNote"], chips: readonly ContextChip[]): ReadonlySet<string> {
   const host = useChatHost();
   const [outside, setOutside] = useState<ReadonlySet<string>>(new Set());
-  const paths = [...(state.activeNote ? [state.activeNote.path] : []), ...state.chips.filter((chip) => chip.kind === "note" || chip.kind === "selection" || (chip.kind === "image" && !chip.pasted)).map((chip) => chip.target)];
-  const key = `${state.project ?? ""}\u0000${paths.join("\u0000")}`;
+  const paths = [...(activeNote ? [activeNote.path] : []), ...chips.filter((chip) => chip.kind === "note" || chip.kind === "selection" || (chip.kind === "image" && !chip.pasted)).map((chip) => chip.target)];
+  const key = `${project ?? ""}\u0000${paths.join("\u0000")}`;
   useEffect(() => {
     let live = true;
-    if (state.project === null || paths.length === 0) setOutside(new Set());
+    if (project === null || paths.length === 0) setOutside(new Set());
     else {
-      host.projects.outside(state.project, paths).then(
+      host.projects.outside(project, paths).then(
         (found) => live && setOutside(new Set(found)),
         () => undefined,
       );

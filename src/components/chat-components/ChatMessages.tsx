@@ -4,6 +4,7 @@ import type { ChatState } from "../../chat/chatTypes";
 import type { TokenUsage } from "../../LLMProviders/tokenUsage";
 import { chatUsage, formatUsage, usageLabel } from "../../chat/usageLine";
 import { useChatHost } from "./ChatHost";
+import { useChatState } from "./useChatState";
 import { ChatSingleMessage } from "./ChatSingleMessage";
 import { EmptyChat } from "./EmptyChat";
 
@@ -24,7 +25,11 @@ const SCROLL_KEYS = new Set(["ArrowUp", "ArrowDown", "PageUp", "PageDown", "Home
  * own live announcements are off (they would read every token); the view announces a finished
  * answer once instead.
  */
-export function ChatMessages({ state, controller, onExample }: { state: ChatState; controller: ChatController; onExample: (question: string) => void }) {
+export function ChatMessages({ controller, onExample }: { controller: ChatController; onExample: (question: string) => void }) {
+  const messages = useChatState(controller, "messages");
+  const approvals = useChatState(controller, "approvals");
+  const running = useChatState(controller, "running");
+  const mode = useChatState(controller, "mode");
   const scroller = useRef<HTMLDivElement>(null);
   const content = useRef<HTMLDivElement>(null);
   const following = useRef(true);
@@ -45,18 +50,25 @@ export function ChatMessages({ state, controller, onExample }: { state: ChatStat
     if (!element || !inner) return;
     const atBottom = () => element.scrollHeight - element.scrollTop - element.clientHeight <= FOLLOW_SLACK_PX;
     let height = element.clientHeight;
+    let lastTop = element.scrollTop;
     const follow = () => {
       const shrunk = height - element.clientHeight;
       height = element.clientHeight;
       if (following.current) toBottom();
-      else if (shrunk !== 0) element.scrollTop += shrunk;
+      else {
+        if (shrunk !== 0) element.scrollTop += shrunk;
+        // Content that grew back under a place the user keeps is away from the bottom again.
+        setAwayFromBottom(!atBottom());
+      }
     };
     const onScroll = () => {
       const bottom = atBottom();
-      // Only the user's own scrolling starts or stops the following: content that shrinks a
-      // moment (an answer's last block drawn again) clamps the scroll to the bottom, which is
-      // not the user coming back down.
-      if (userScrolled.current) following.current = bottom;
+      const movedDown = element.scrollTop > lastTop;
+      lastTop = element.scrollTop;
+      // Only the user's own scrolling starts or stops the following, and only coming down starts
+      // it: content that shrinks a moment (a finished answer drawn again) clamps the scroll to the
+      // bottom by moving it up, which is not the user coming back down.
+      if (userScrolled.current) following.current = bottom && (following.current || movedDown);
       setAwayFromBottom(!bottom && !following.current);
     };
     const onGesture = () => (userScrolled.current = true);
@@ -87,27 +99,30 @@ export function ChatMessages({ state, controller, onExample }: { state: ChatStat
     };
   }, []);
 
+  // Where there is a ResizeObserver it follows the content once the frame's layout is done; a
+  // scroll here, right after React's commit, would lay the page out once more every frame of a
+  // streaming answer (reading scrollHeight forces it), and a keystroke's frame would wait for it.
   useLayoutEffect(() => {
-    if (following.current) toBottom();
-  }, [state.messages, state.approvals]);
+    if (following.current && typeof ResizeObserver === "undefined") toBottom();
+  }, [messages, approvals]);
 
-  const lastAnswer = state.messages.at(-1);
-  const lastQuestionIndex = state.messages.findLastIndex((message) => message.role === "user");
+  const lastAnswer = messages.at(-1);
+  const lastQuestionIndex = messages.findLastIndex((message) => message.role === "user");
   return (
     <div className="vault-copilot-messages" ref={scroller} role="log" aria-label="Conversation" aria-live="off" tabIndex={0}>
       <div className="vault-copilot-messages-inner" ref={content}>
-        {state.messages.length === 0 && <EmptyChat mode={state.mode} onExample={onExample} />}
-        {state.messages.map((message, index) => (
+        {messages.length === 0 && <EmptyChat mode={mode} onExample={onExample} />}
+        {messages.map((message, index) => (
           <ChatSingleMessage
             key={message.id}
             message={message}
             isLast={message === lastAnswer || index === lastQuestionIndex}
-            running={state.running}
-            approvals={message === lastAnswer && message.role === "assistant" && message.status === "streaming" ? state.approvals : NO_APPROVALS}
+            running={running}
+            approvals={message === lastAnswer && message.role === "assistant" && message.status === "streaming" ? approvals : NO_APPROVALS}
             controller={controller}
           />
         ))}
-        <ChatTotal messages={state.messages} />
+        <ChatTotal messages={messages} />
       </div>
       {awayFromBottom && (
         <button

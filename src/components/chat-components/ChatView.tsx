@@ -1,6 +1,6 @@
-import { useEffect, useRef, useState, useSyncExternalStore, type DragEvent } from "react";
+import { useEffect, useRef, useState, type DragEvent } from "react";
 import type { ChatController } from "../../chat/ChatController";
-import type { ChatState } from "../../chat/chatTypes";
+import { afterNextPaint } from "../../ports/afterNextPaint";
 import { chipForVaultPath, noteChip } from "../../chat/chipArtifacts";
 import { attachImageFiles } from "./pastedImages";
 import { CHAT_MODE_NAMES } from "../../settings/chatModes";
@@ -11,6 +11,7 @@ import { useChatHost, type ProjectChoice } from "./ChatHost";
 import { ChatMessages } from "./ChatMessages";
 import { IconButton } from "./IconButton";
 import { useOnScreenKeyboard } from "./onScreenKeyboard";
+import { useChatState } from "./useChatState";
 import { RelatedNotesList } from "../RelatedNotesList";
 
 /**
@@ -19,7 +20,9 @@ import { RelatedNotesList } from "../RelatedNotesList";
  * On a phone it stays above the on-screen keyboard (onScreenKeyboard.ts).
  */
 export function ChatView({ controller, onDropNotes }: { controller: ChatController; onDropNotes?: (data: DataTransfer) => string[] }) {
-  const state = useSyncExternalStore(controller.subscribe, controller.getState);
+  const chatId = useChatState(controller, "chatId");
+  const activeNote = useChatState(controller, "activeNote");
+  const project = useChatState(controller, "project");
   const host = useChatHost();
   const [dragging, setDragging] = useState(false);
   const [showHistory, setShowHistory] = useState(false);
@@ -54,32 +57,42 @@ export function ChatView({ controller, onDropNotes }: { controller: ChatControll
       onDragLeave={() => setDragging(false)}
       onDrop={onDrop}
     >
-      <ChatHeader state={state} controller={controller} historyShown={showHistory} onToggleHistory={() => setShowHistory((shown) => !shown)} onNewChat={() => setShowHistory(false)} />
-      <ProjectNotice project={state.project} />
+      <ChatHeader controller={controller} historyShown={showHistory} onToggleHistory={() => setShowHistory((shown) => !shown)} onNewChat={() => setShowHistory(false)} />
+      <ProjectNotice project={project} />
       {showHistory ? (
-        <ChatHistoryPanel onOpened={() => setShowHistory(false)} currentChatId={state.chatId} project={state.project} />
+        <ChatHistoryPanel onOpened={() => setShowHistory(false)} currentChatId={chatId} project={project} />
       ) : (
-        <ChatMessages state={state} controller={controller} onExample={(question) => composer.current?.fill(question)} />
+        <ChatMessages controller={controller} onExample={(question) => composer.current?.fill(question)} />
       )}
-      {!showHistory && <RelatedSection key={state.project ?? ""} path={state.activeNote?.path ?? null} project={state.project} controller={controller} />}
-      <ChatComposer key={state.chatId} ref={composer} state={state} controller={controller} />
-      <div className="vault-copilot-announcer" aria-live="polite" role="status">
-        {state.announcement?.text ?? ""}
-      </div>
+      {!showHistory && <RelatedSection key={project ?? ""} path={activeNote?.path ?? null} project={project} controller={controller} />}
+      <ChatComposer key={chatId} ref={composer} controller={controller} />
+      <Announcer controller={controller} />
+    </div>
+  );
+}
+
+/** The polite live region: each finished answer and each approval asked, said once. */
+function Announcer({ controller }: { controller: ChatController }) {
+  const announcement = useChatState(controller, "announcement");
+  return (
+    <div className="vault-copilot-announcer" aria-live="polite" role="status">
+      {announcement?.text ?? ""}
     </div>
   );
 }
 
 interface ChatHeaderProps {
-  state: ChatState;
   controller: ChatController;
   historyShown: boolean;
   onToggleHistory: () => void;
   onNewChat: () => void;
 }
 
-function ChatHeader({ state, controller, historyShown, onToggleHistory, onNewChat }: ChatHeaderProps) {
-  const models = useModels(state.model);
+function ChatHeader({ controller, historyShown, onToggleHistory, onNewChat }: ChatHeaderProps) {
+  const mode = useChatState(controller, "mode");
+  const model = useChatState(controller, "model");
+  const project = useChatState(controller, "project");
+  const models = useModels(model);
   const projects = useProjects();
   const chooseProject = (name: string) => {
     const choice = projects.find((project) => project.name === name);
@@ -87,25 +100,25 @@ function ChatHeader({ state, controller, historyShown, onToggleHistory, onNewCha
   };
   return (
     <div className="vault-copilot-chat-header">
-      {(projects.length > 0 || state.project !== null) && (
-        <select className="dropdown vault-copilot-project-select" aria-label="Project" value={state.project ?? ""} onChange={(event) => chooseProject(event.target.value)}>
+      {(projects.length > 0 || project !== null) && (
+        <select className="dropdown vault-copilot-project-select" aria-label="Project" value={project ?? ""} onChange={(event) => chooseProject(event.target.value)}>
           <option value="">No project</option>
-          {state.project !== null && !projects.some((project) => project.name === state.project) && <option value={state.project}>{state.project}</option>}
-          {projects.map((project) => (
-            <option key={project.name} value={project.name}>
-              {project.name}
+          {project !== null && !projects.some((choice) => choice.name === project) && <option value={project}>{project}</option>}
+          {projects.map((choice) => (
+            <option key={choice.name} value={choice.name}>
+              {choice.name}
             </option>
           ))}
         </select>
       )}
-      <select className="dropdown" aria-label="Mode" value={state.mode} onChange={(event) => controller.setMode(event.target.value as ChatMode)}>
-        {CHAT_MODES.map((mode) => (
-          <option key={mode} value={mode}>
-            {CHAT_MODE_NAMES[mode].label}
+      <select className="dropdown" aria-label="Mode" value={mode} onChange={(event) => controller.setMode(event.target.value as ChatMode)}>
+        {CHAT_MODES.map((choice) => (
+          <option key={choice} value={choice}>
+            {CHAT_MODE_NAMES[choice].label}
           </option>
         ))}
       </select>
-      <select className="dropdown vault-copilot-model-select" aria-label="Model" value={state.model} onChange={(event) => controller.setModel(event.target.value)}>
+      <select className="dropdown vault-copilot-model-select" aria-label="Model" value={model} onChange={(event) => controller.setModel(event.target.value)}>
         {models.map((model) => (
           <option key={model} value={model}>
             {model}
@@ -167,19 +180,26 @@ function ProjectNotice({ project }: { project: string | null }) {
   );
 }
 
-/** The chat's model first, then the ones the host offers (the configured one, what the server lists). */
+/**
+ * The chat's model first, then the ones the host offers (the configured one, what the server
+ * lists). The list is asked for once the view's first frame is drawn: until it comes the menu
+ * holds the chat's own model, and a server's answer never stands between "Open chat" and the
+ * Message box.
+ */
 function useModels(current: string): string[] {
   const host = useChatHost();
   const [listed, setListed] = useState<string[]>([]);
   useEffect(() => {
-    let live = true;
-    host.listModels().then(
-      (models) => live && setListed(models),
-      () => undefined,
+    const unmounted = new AbortController();
+    afterNextPaint(
+      () =>
+        void host.listModels().then(
+          (models) => !unmounted.signal.aborted && setListed(models),
+          () => undefined,
+        ),
+      unmounted.signal,
     );
-    return () => {
-      live = false;
-    };
+    return () => unmounted.abort();
   }, [host]);
   return [current, ...listed.filter((model) => model !== current)];
 }

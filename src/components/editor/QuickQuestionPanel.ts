@@ -58,7 +58,7 @@ export class QuickQuestionPanel {
       panel.addClass("is-centred");
     }
     const form = panel.createDiv({ cls: "vault-copilot-quick-question-ask" });
-    this.input = form.createEl("input", { type: "text", attr: { "aria-label": "Quick question", placeholder: place.selection ? "Ask about the selection…" : "Ask about this note…" } });
+    this.input = form.createEl("input", { type: "text", attr: { "aria-label": "Quick question", placeholder: "Ask about this note…" } });
     const ask = form.createEl("button", { text: "Ask", cls: "mod-cta" });
     this.preview = panel.createDiv({ cls: "vault-copilot-quick-question-answer markdown-rendered", attr: { role: "region", "aria-label": "Answer", "aria-live": "polite" } });
     const buttons = panel.createDiv({ cls: "vault-copilot-quick-question-buttons" });

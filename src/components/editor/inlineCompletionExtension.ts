@@ -113,9 +113,13 @@ export function inlineCompletionExtension(ports: InlineCompletionPorts): Extensi
           this.session.dismiss();
           return;
         }
-        const kept = update.docChanged && update.state.field(ghostField, false) !== null;
-        // The field dropped a ghost the change did not keep, so the session has nothing to clear.
-        this.session.changed(snapshotOf(update.state, ports.noteTitle(update.state)), kept);
+        // A ghost the field still holds is still right where the cursor is (typed over by its own
+        // letters, or the selection set again in place): nothing to clear, nothing new to ask. The
+        // field dropped any other, so the session never needs to dispatch during this update.
+        const kept = update.state.field(ghostField, false) !== null;
+        // Typing and deleting (and taking a suggestion) ask after a pause; a click, an arrow key or a change made by something else does not.
+        const typed = update.transactions.some((transaction) => transaction.isUserEvent("input") || transaction.isUserEvent("delete"));
+        this.session.changed(snapshotOf(update.state, ports.noteTitle(update.state)), kept ? "kept" : typed ? "typed" : "moved");
       }
 
       destroy(): void {
@@ -142,7 +146,7 @@ export function inlineCompletionExtension(ports: InlineCompletionPorts): Extensi
     plugin,
     Prec.highest(
       keymap.of([
-
+        { key: "Tab", run: (view) => accept(view, view.state.field(ghostField, false)?.text ?? "") },
         { key: "Mod-ArrowRight", run: (view) => accept(view, nextWord(view.state.field(ghostField, false)?.text ?? "")) },
         {
           key: "Escape",

@@ -378,6 +378,21 @@ describe("VaultCopilotSettingTab", () => {
     expect(field("Input").value).toBe("2.5");
   });
 
+  it("keeps the completion model's prices apart from the chat model's, in the same four fields", async () => {
+    const { rowNamed, store } = await openTab();
+    const row = rowNamed("Completion prices");
+    const field = (label: string) => row.querySelector<HTMLInputElement>(`input[aria-label="${label} price (dollars per million tokens)"]`)!;
+    type(field("Input"), "0,1");
+    type(field("Output"), "0.4");
+    await flush();
+    expect(store.get().completion.model.prices).toEqual({ input: 0.1, output: 0.4, cacheRead: null, cacheWrite: null });
+    expect(store.get().provider.prices).toEqual(DEFAULT_SETTINGS.provider.prices);
+    type(field("Output"), "сорок");
+    await flush();
+    expect(row.querySelector(".vault-copilot-setting-error")?.textContent).toContain('Output: "сорок" is not a price');
+    expect(store.get().completion.model.prices.output).toBe(0.4);
+  });
+
   it("tests the connection of the model above and shows each check", async () => {
     const server = await startOpenAIServer([{ text: "ready" }], { knownModels: ["here-model"] });
     try {

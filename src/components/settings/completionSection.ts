@@ -2,7 +2,7 @@ import type { UsageSummary } from "../../editor/completionUsage";
 import { DEFAULT_CONTEXT_LIMITS } from "../../editor/completionContext";
 import { completionSettingsSchema, providerSettingsSchema } from "../../settings/settingsSchema";
 import { errorMessage } from "../../errorMessage";
-import { pricesRow } from "./modelSettingsRows";
+import { priceFieldsRow } from "./modelSettingsRows";
 import { PROVIDER_PRESET_DETAILS, type ProviderPresetId } from "./providerPresets";
 import { dropdownRow, fieldRow, parseWholeNumber, secretRow, toggleRow, type RowContext, type SettingsRow, type SettingsSection } from "./settingRows";
 
@@ -24,7 +24,7 @@ export function usageLine(day: UsageSummary["today"]): string {
 function usageRow(source: CompletionUsageSource): SettingsRow {
   return {
     name: "Completions used",
-    desc: "Requests, tokens and cost (at the prices above) of inline completion, today and this month.",
+    desc: "Requests, tokens and cost, today and this month.",
     render(setting) {
       const out = setting.infoEl.createDiv({ cls: "vault-copilot-completion-usage" });
       source.summary(Date.now()).then(
@@ -48,22 +48,21 @@ export function completionSection(context: RowContext, usage?: CompletionUsageSo
       toggleRow(context, {
         name: "Suggest while writing",
         desc:
-          `Off by default. When on, each time you pause while writing a note, the note's title, up to ${DEFAULT_CONTEXT_LIMITS.before.toLocaleString()} characters before the cursor and ${DEFAULT_CONTEXT_LIMITS.after.toLocaleString()} after it are sent to the completion model below, ` +
-          "and its suggestion appears as faint text after the cursor: Tab takes it, Ctrl/Cmd+→ one word, Escape or any other key dismisses it. Never in frontmatter, code, math, links, URLs or tables. " +
-          "A model on this computer (Ollama, LM Studio) keeps your notes on it; a remote one receives that text.",
+          `Off by default. When on, at each pause while you write, the note's title and up to ${DEFAULT_CONTEXT_LIMITS.before.toLocaleString()} characters before the cursor and ${DEFAULT_CONTEXT_LIMITS.after.toLocaleString()} after it go to the completion model below; ` +
+          "its suggestion shows faint after the cursor (Tab takes it, Ctrl/Cmd+→ one word, Escape dismisses it). A local model (Ollama, LM Studio) keeps your notes on this computer.",
         read: (s) => s.completion.enabled,
         write: (s, enabled) => ({ ...s, completion: { ...s.completion, enabled } }),
       }),
       dropdownRow(context, {
         name: "Completion provider",
-        desc: "Its own model, apart from the chat's: a small, fast one answers in time to be useful.",
+        desc: "Its own model: a small, fast one answers in time.",
         choices: presetChoices,
         read: (s) => s.completion.model.preset,
         write: (s, preset) => ({ ...s, completion: { ...s.completion, model: { ...s.completion.model, preset, baseUrl: PROVIDER_PRESET_DETAILS[preset].baseUrl ?? s.completion.model.baseUrl } } }),
       }),
       fieldRow(context, {
         name: "Completion base URL",
-        desc: "The provider's API root (for an OpenAI-compatible server, usually ending in /v1).",
+        desc: "The provider's API root (usually ending in /v1).",
         read: (s) => s.completion.model.baseUrl,
         write: (s, baseUrl) => ({ ...s, completion: { ...s.completion, model: { ...s.completion.model, baseUrl } } }),
         schema: model.baseUrl,
@@ -73,7 +72,7 @@ export function completionSection(context: RowContext, usage?: CompletionUsageSo
       }),
       fieldRow(context, {
         name: "Completion model",
-        desc: "E.g. qwen2.5:1.5b (Ollama), gpt-4.1-nano, claude-haiku-4-5, gemini-2.5-flash-lite.",
+        desc: "E.g. qwen2.5:1.5b (Ollama) or gpt-4.1-nano.",
         read: (s) => s.completion.model.model,
         write: (s, name) => ({ ...s, completion: { ...s.completion, model: { ...s.completion.model, model: name } } }),
         schema: model.model,
@@ -88,13 +87,13 @@ export function completionSection(context: RowContext, usage?: CompletionUsageSo
       }),
       toggleRow(context, {
         name: "Fill in the middle",
-        desc: "For OpenAI-compatible servers whose model fills in the middle (code models in Ollama, for one): the text after the cursor goes as `suffix` to /completions. Leave off for chat models.",
+        desc: "OpenAI-compatible servers whose model fills in the middle: the text after the cursor goes as `suffix` to /completions.",
         read: (s) => s.completion.fillInTheMiddle,
         write: (s, fillInTheMiddle) => ({ ...s, completion: { ...s.completion, fillInTheMiddle } }),
       }),
       fieldRow(context, {
         name: "Pause before suggesting",
-        desc: "Milliseconds of quiet after your last key before a suggestion is asked for (100 to 10,000).",
+        desc: "Milliseconds of quiet after your last key (100 to 10,000).",
         read: (s) => s.completion.pauseMs,
         write: (s, pauseMs) => ({ ...s, completion: { ...s.completion, pauseMs } }),
         schema: completion.pauseMs,
@@ -104,7 +103,7 @@ export function completionSection(context: RowContext, usage?: CompletionUsageSo
       }),
       fieldRow(context, {
         name: "Longest suggestion",
-        desc: "Most tokens one suggestion may have (a sentence or two is about 64).",
+        desc: "Most tokens in one suggestion.",
         read: (s) => s.completion.model.maxTokens,
         write: (s, maxTokens) => ({ ...s, completion: { ...s.completion, model: { ...s.completion.model, maxTokens } } }),
         schema: model.maxTokens,
@@ -114,7 +113,7 @@ export function completionSection(context: RowContext, usage?: CompletionUsageSo
       }),
       fieldRow(context, {
         name: "Requests per day",
-        desc: "After this many requests in a day, suggestions pause until the next day, with a notice.",
+        desc: "Past this many, suggestions pause until tomorrow.",
         read: (s) => s.completion.dailyRequestCap,
         write: (s, dailyRequestCap) => ({ ...s, completion: { ...s.completion, dailyRequestCap } }),
         schema: completion.dailyRequestCap,
@@ -124,13 +123,13 @@ export function completionSection(context: RowContext, usage?: CompletionUsageSo
       }),
       toggleRow(context, {
         name: "Suggest on mobile",
-        desc: "Off by default: on a phone or tablet each pause would spend mobile data and battery.",
+        desc: "Off by default: each pause spends mobile data and battery.",
         read: (s) => s.completion.onMobile,
         write: (s, onMobile) => ({ ...s, completion: { ...s.completion, onMobile } }),
       }),
-      pricesRow(context, {
+      priceFieldsRow(context, {
         name: "Completion prices",
-        desc: "US dollars per million tokens of the completion model (input and output; the cache prices are for models with a prompt cache), for the cost below. Leave all empty to count tokens only.",
+        desc: "US dollars per million tokens, for the cost below.",
         read: (s) => s.completion.model.prices,
         write: (s, prices) => ({ ...s, completion: { ...s.completion, model: { ...s.completion.model, prices } } }),
       }),

@@ -81,27 +81,24 @@ export function imageInputRow(context: RowContext): SettingsRow {
   });
 }
 
-/** Where a row's four prices are kept in the settings, and what the row says of them. */
-export interface PricesPlace {
-  name: string;
-  desc: string;
-  read(settings: CopilotSettings): ModelPrices;
-  write(settings: CopilotSettings, prices: ModelPrices): CopilotSettings;
+/** The default model's prices, for the cost shown under each answer. */
+export function pricesRow(context: RowContext): SettingsRow {
+  return priceFieldsRow(context, {
+    name: "Prices",
+    desc: "US dollars per million tokens, from your provider's price page: input and output, and for models with a prompt cache the price of reading and of writing it (empty: the input price). Leave all empty to show tokens only.",
+    read: (s) => s.provider.prices,
+    write: (s, prices) => ({ ...s, provider: { ...s.provider, prices } }),
+  });
 }
 
-/** The default model's prices, for the cost shown under each answer. */
-const DEFAULT_MODEL_PRICES: PricesPlace = {
-  name: "Prices",
-  desc: "US dollars per million tokens, from your provider's price page: input and output, and for models with a prompt cache the price of reading and of writing it (empty: the input price). Leave all empty to show tokens only.",
-  read: (settings) => settings.provider.prices,
-  write: (settings, prices) => ({ ...settings, provider: { ...settings.provider, prices } }),
-};
-
-/** A model's prices (the default model's unless told): four labelled fields, each saved as it is typed. */
-export function pricesRow(context: RowContext, place: PricesPlace = DEFAULT_MODEL_PRICES): SettingsRow {
+/** Four labelled price fields for the prices `read` finds, each saved through `write` as it is typed. */
+export function priceFieldsRow(
+  context: RowContext,
+  row: { name: string; desc: string; read(settings: CopilotSettings): ModelPrices; write(settings: CopilotSettings, prices: ModelPrices): CopilotSettings },
+): SettingsRow {
   return {
-    name: place.name,
-    desc: place.desc,
+    name: row.name,
+    desc: row.desc,
     render(setting) {
       setting.settingEl.addClass("vault-copilot-prices-row");
       const errorHost = setting.infoEl.createDiv();
@@ -112,11 +109,11 @@ export function pricesRow(context: RowContext, place: PricesPlace = DEFAULT_MODE
       };
       const setPrices = priceFields(
         setting.controlEl,
-        place.read(context.store.get()),
-        (key, price) => save(context.store, (s) => place.write(s, { ...place.read(s), [key]: price })),
+        row.read(context.store.get()),
+        (key, price) => save(context.store, (s) => row.write(s, { ...row.read(s), [key]: price })),
         showProblem,
       );
-      return context.store.subscribe((settings) => setPrices(place.read(settings)));
+      return context.store.subscribe((settings) => setPrices(row.read(settings)));
     },
   };
 }
