@@ -1,5 +1,6 @@
 import { errorMessage } from "../errorMessage";
-import { abortReason, clearTimer, setTimer } from "../ports/timers";
+import { untilAborted } from "../ports/abort";
+import { clearTimer, setTimer } from "../ports/timers";
 import { SerialQueue } from "../ports/serialQueue";
 import type { DataStore, FileStat, VaultPort } from "../vault/VaultPort";
 import { VaultFileNotFoundError } from "../vault/VaultPort";
@@ -134,9 +135,8 @@ export class DocumentReader {
       this.extracting.set(key, running);
       void running.finally(() => this.extracting.delete(key)).catch(() => undefined);
     }
-    if (!signal) return running;
-    signal.throwIfAborted();
-    return Promise.race([running, new Promise<never>((_, reject) => signal.addEventListener("abort", () => reject(abortReason(signal)), { once: true }))]);
+    // The extraction goes on for the other readers (and the cache) when this one stops waiting.
+    return untilAborted(running, signal);
   }
 
   private async extract(path: string): Promise<PdfExtraction> {
