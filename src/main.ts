@@ -27,6 +27,7 @@ import { VaultCopilotSettingTab } from "./components/settings/SettingsTab";
 import { pluginDataFolder, pluginSettingsFile, SettingsStore } from "./components/settings/settingsStore";
 import { ToolRegistry } from "./tools/ToolRegistry";
 import { ObsidianDataStore, ObsidianVault } from "./vault/ObsidianVault";
+import { t } from "./i18n/t";
 
 /**
  * The plugin: lifecycle and wiring only. `onload` loads the settings, builds the services from
@@ -71,20 +72,20 @@ export default class VaultCopilotPlugin extends Plugin {
       onIndexProgress: createIndexProgressStatusBar(this),
       onEmbeddingProgress: createEmbeddingProgressStatusBar(this),
       onPromptProblems: (problems) => {
-        for (const problem of problems) new Notice(`Vault Copilot: ${problem.message}`);
+        for (const problem of problems) new Notice(t("notice.prefixed", { message: problem.message }));
       },
       // Web pages through the window's DOMParser and Obsidian's htmlToMarkdown; large images scaled on a canvas.
       html: obsidianHtmlReader(),
       imageScaler: canvasImageScaler(),
       // A broken project note is reported by path; the other projects load.
       onProjectProblems: (problems) => {
-        for (const problem of problems) new Notice(`Vault Copilot: ${problem.message}`);
+        for (const problem of problems) new Notice(t("notice.prefixed", { message: problem.message }));
       },
     });
     this.register(() => void services.dispose());
 
     this.registerView(CHAT_VIEW_TYPE, (leaf) => new CopilotView(leaf, services));
-    this.registerHoverLinkSource(CHAT_VIEW_TYPE, { display: "Copilot chat", defaultMod: true });
+    this.registerHoverLinkSource(CHAT_VIEW_TYPE, { display: t("view.title"), defaultMod: true });
     this.registerView(
       RELATED_VIEW_TYPE,
       (leaf) =>
@@ -93,10 +94,10 @@ export default class VaultCopilotPlugin extends Plugin {
           addToChat: (path) => void this.openChatView().then((view) => view?.getController()?.addChip(noteChip(path))),
         }),
     );
-    this.addCommand({ id: "open-related-notes", name: "Open related notes", callback: () => void this.revealView(RELATED_VIEW_TYPE) });
-    this.addRibbonIcon("bot-message-square", "Open Copilot chat", () => void this.openChatView());
+    this.addCommand({ id: "open-related-notes", name: t("command.openRelated"), callback: () => void this.revealView(RELATED_VIEW_TYPE) });
+    this.addRibbonIcon("bot-message-square", t("command.openChatRibbon"), () => void this.openChatView());
     registerChatCommands(this, () => this.openChatView());
-    this.addCommand({ id: "show-last-request", name: "Show last request", callback: () => new PromptPayloadModal(this.app, services.recorder).open() });
+    this.addCommand({ id: "show-last-request", name: t("command.showLastRequest"), callback: () => new PromptPayloadModal(this.app, services.recorder).open() });
     registerEditCommands(this, services.editHistory);
     registerPromptCommands(this, {
       prompts: services.prompts,
@@ -118,11 +119,11 @@ export default class VaultCopilotPlugin extends Plugin {
     this.addSettingTab(new VaultCopilotSettingTab(this.app, this, store, services.registry, services.mcpHub, { fetch: corsFreeFetch, secrets }, services.indexHealth, completionUsage));
     this.addCommand({
       id: "rebuild-search-index",
-      name: "Rebuild search index",
+      name: t("command.rebuildIndex"),
       callback: () => {
         services.noteIndex.rebuild().then(
-          (report) => new Notice(`Search index rebuilt: ${report.indexed} notes.`),
-          (error: unknown) => new Notice(`The search index could not be rebuilt: ${errorMessage(error)}`),
+          (report) => new Notice(t("notice.indexRebuilt", { count: report.indexed })),
+          (error: unknown) => new Notice(t("notice.indexRebuildFailed", { reason: errorMessage(error) })),
         );
       },
     });

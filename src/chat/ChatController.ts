@@ -411,15 +411,16 @@ export class ChatController implements RunApprovals {
       const approval = make(id, settle);
       // Said aloud, never given the focus: a card that took it could be accepted by the next key
       // the user types in the message box.
-      this.update({ approvals: [...this.state.approvals, approval], announcement: { id: ++this.announcements, text: approvalAnnouncement(approval) } });
+      this.update({ approvals: [...this.state.approvals, approval], announcement: { id: ++this.announcements, text: approvalAnnouncement(approval), about: { approval } } });
     });
   }
 
   private announcementFor(message: AssistantMessage): ChatState["announcement"] {
     const id = ++this.announcements;
-    if (message.status === "done") return { id, text: `Copilot answered: ${answerText(message)}` };
-    if (message.status === "stopped") return { id, text: "The answer was stopped." };
-    return { id, text: `The answer failed: ${message.error?.message ?? "unknown error"}` };
+    const about = { answer: message };
+    if (message.status === "done") return { id, text: `Copilot answered: ${answerText(message)}`, about };
+    if (message.status === "stopped") return { id, text: "The answer was stopped.", about };
+    return { id, text: `The answer failed: ${message.error?.message ?? "unknown error"}`, about };
   }
 
   /** A question as it is sent: with the edits the user undid since the last one, for the model to hear of. */

@@ -134,8 +134,12 @@ export interface ChatState {
   /** Chips added for the next message. */
   chips: readonly ContextChip[];
   approvals: readonly PendingApproval[];
-  /** Set once per finished answer and per approval asked, for the polite screen-reader announcement. */
-  announcement: { id: number; text: string } | null;
+  /**
+   * Set once per finished answer and per approval asked, for the polite screen-reader
+   * announcement: `text` in English, `about` what it tells of (the view says it in the
+   * interface's language).
+   */
+  announcement: { id: number; text: string; about: { answer: AssistantMessage } | { approval: PendingApproval } } | null;
 }
 
 /** A message's shown text as one line: the chat note keeps it in the question's heading. */

@@ -22,6 +22,7 @@ import { createInertDocument, InertDocumentContext } from "./chat-components/unt
 import { undoChatEdit } from "./editCommands";
 import { editorPlace } from "./editorPlace";
 import { openPluginSettings } from "./openPluginSettings";
+import { t } from "../i18n/t";
 
 export type { PromptToRun } from "../prompts/runPrompt";
 
@@ -56,7 +57,7 @@ export class CopilotView extends ItemView {
   }
 
   getDisplayText(): string {
-    return "Copilot chat";
+    return t("view.title");
   }
 
   override getIcon(): string {
@@ -80,7 +81,7 @@ export class CopilotView extends ItemView {
 
   protected override onOpen(): Promise<void> {
     const { services } = this;
-    const notify = (message: string) => new Notice(`Vault Copilot: ${message}`);
+    const notify = (message: string) => new Notice(t("notice.prefixed", { message }));
     // Streamed text is drawn once a frame, less often while the user types (streamPacing.ts).
     const pacing = new StreamPacing();
     this.register(pacing.followInput(this.contentEl.ownerDocument));
@@ -156,7 +157,7 @@ export class CopilotView extends ItemView {
       toolTimeoutMs: settings.toolTimeoutSeconds * 1000,
       now: Date.now(),
       timeZone: settings.timeZone || Intl.DateTimeFormat().resolvedOptions().timeZone,
-      notify: (message) => new Notice(`Vault Copilot: ${message}`),
+      notify: (message) => new Notice(t("notice.prefixed", { message })),
     });
   }
 
@@ -170,7 +171,7 @@ export class CopilotView extends ItemView {
     if (!chat) return;
     const refusal = this.ownChatRefusal() ?? missingSelection(prompt, place);
     if (refusal) {
-      new Notice(`Vault Copilot: ${refusal}`);
+      new Notice(t("notice.prefixed", { message: refusal }));
       return;
     }
     await chat.controller.newChat();
@@ -181,9 +182,9 @@ export class CopilotView extends ItemView {
   ownChatRefusal(): string | null {
     const state = this.chat?.controller.getState();
     if (!state) return null;
-    if (state.running) return "Copilot is still answering in the chat. Stop the answer or let it finish, then edit the selection.";
+    if (state.running) return t("notice.stillAnswering");
     if (state.messages.length > 0 && !this.services.settings.get().history.autosave) {
-      return 'The open chat is not saved ("Save chats automatically" is off), and an edit starts a chat of its own. Start a new chat yourself first, or turn saving on.';
+      return t("notice.chatNotSaved");
     }
     return null;
   }
@@ -215,7 +216,7 @@ export class CopilotView extends ItemView {
     if (!chat) return;
     const loaded = await loadSavedChat(services.history, services.vault, path, { documents: services.documents });
     await chat.continueSaved(loaded);
-    for (const problem of loaded.problems) new Notice(`Vault Copilot: ${problem}`);
+    for (const problem of loaded.problems) new Notice(t("notice.prefixed", { message: problem }));
   }
 
   /** The vault as the chat's project sees it (undefined outside a project). */

@@ -1,6 +1,7 @@
 import { Modal, Setting, type App } from "obsidian";
 import type { PromptPlace } from "../prompts/runPrompt";
 import { placeName } from "./editorPlace";
+import { t } from "../i18n/t";
 
 /** The most of the selection the box shows (the edit still gets all of it). */
 const MAX_PREVIEW_LINES = 8;
@@ -23,7 +24,7 @@ export class EditInstructionModal extends Modal {
   }
 
   override onOpen(): void {
-    this.titleEl.setText("Edit selection with Copilot");
+    this.titleEl.setText(t("editModal.title"));
     const submit = () => {
       const instruction = this.instruction.trim();
       if (!instruction) return;
@@ -32,13 +33,13 @@ export class EditInstructionModal extends Modal {
     };
     this.contentEl.addClass("vault-copilot-edit-instruction");
     this.contentEl.createDiv({ cls: "vault-copilot-edit-place", text: placeName(this.place) });
-    const preview = this.contentEl.createDiv({ cls: "vault-copilot-edit-selection", attr: { role: "figure", "aria-label": "Selected text" } });
+    const preview = this.contentEl.createDiv({ cls: "vault-copilot-edit-selection", attr: { role: "figure", "aria-label": t("editModal.selected") } });
     preview.setText(previewOf(this.place.selection?.text ?? ""));
     let input: HTMLInputElement | null = null;
-    new Setting(this.contentEl).setName("Instruction").addText((text) => {
-      text.setPlaceholder("Make it shorter, fix the grammar, turn it into a list…");
+    new Setting(this.contentEl).setName(t("editModal.instruction")).addText((text) => {
+      text.setPlaceholder(t("editModal.placeholder"));
       text.onChange((value) => (this.instruction = value));
-      text.inputEl.setAttribute("aria-label", "Instruction");
+      text.inputEl.setAttribute("aria-label", t("editModal.instruction"));
       text.inputEl.addEventListener("keydown", (event) => {
         if (event.key === "Enter" && !event.isComposing) {
           event.preventDefault();
@@ -47,7 +48,7 @@ export class EditInstructionModal extends Modal {
       });
       input = text.inputEl;
     });
-    new Setting(this.contentEl).addButton((button) => button.setButtonText("Edit").setCta().onClick(submit));
+    new Setting(this.contentEl).addButton((button) => button.setButtonText(t("editModal.edit")).setCta().onClick(submit));
     // Typing goes straight into the instruction.
     (input as HTMLInputElement | null)?.focus();
   }
@@ -65,5 +66,5 @@ function previewOf(text: string): string {
   const characters = [...shown];
   if (characters.length > MAX_PREVIEW_CHARACTERS) shown = `${characters.slice(0, MAX_PREVIEW_CHARACTERS).join("")}…`;
   const more = lines.length - MAX_PREVIEW_LINES;
-  return more > 0 ? `${shown}\n… ${more} more line${more === 1 ? "" : "s"}` : shown;
+  return more > 0 ? `${shown}\n${t("editModal.moreLines", { count: more })}` : shown;
 }

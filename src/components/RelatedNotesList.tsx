@@ -1,6 +1,7 @@
 import { errorMessage } from "../errorMessage";
 import { useEffect, useState } from "react";
 import type { SimilarNote } from "../search/similarNotes";
+import { t, uiLocale } from "../i18n/t";
 
 /** Where the related notes come from (the note index), and what a row does. */
 export interface RelatedNotesSource {
@@ -15,19 +16,18 @@ export interface RelatedNotesListProps {
   onAddToChat: (path: string) => void;
 }
 
-const LINK_WORDS: Readonly<Record<NonNullable<SimilarNote["link"]>, string>> = {
-  "links-to": "linked from this note",
-  "linked-from": "links to this note",
-  both: "linked both ways",
-};
+/** A score with two decimals, written the interface's way ("0.42", "0,42"). */
+function score(value: number): string {
+  return new Intl.NumberFormat(uiLocale(), { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(value);
+}
 
 /** Why a note is listed, in a few words: the shared words, the shared tags, the link. */
 export function reasonOf(note: SimilarNote): string {
   const parts: string[] = [];
-  if (note.sharedTerms.length > 0) parts.push(`shares ${note.sharedTerms.map((term) => `“${term}”`).join(", ")}`);
-  if (note.sharedTags.length > 0) parts.push(`tagged ${note.sharedTags.join(", ")}`);
-  if (note.link) parts.push(LINK_WORDS[note.link]);
-  if (note.meaning !== undefined) parts.push(`close in meaning (${note.meaning.toFixed(2)})`);
+  if (note.sharedTerms.length > 0) parts.push(t("related.shares", { terms: note.sharedTerms.map((term) => `“${term}”`).join(", ") }));
+  if (note.sharedTags.length > 0) parts.push(t("related.tagged", { tags: note.sharedTags.join(", ") }));
+  if (note.link) parts.push(t(`related.${note.link}`));
+  if (note.meaning !== undefined) parts.push(t("related.meaning", { score: score(note.meaning) }));
   return parts.join(" · ");
 }
 
@@ -47,12 +47,12 @@ export function RelatedNotesList({ source, path, onOpen, onAddToChat }: RelatedN
     return () => controller.abort();
   }, [source, path]);
 
-  if (!path) return <div className="vault-copilot-related-empty">Open a note to see the notes related to it.</div>;
-  if (state.path !== path || state.notes === null) return <div className="vault-copilot-related-empty">Looking for related notes…</div>;
-  if (state.error) return <div className="vault-copilot-related-empty">Related notes could not be found: {state.error}</div>;
-  if (state.notes.length === 0) return <div className="vault-copilot-related-empty">No related notes yet.</div>;
+  if (!path) return <div className="vault-copilot-related-empty">{t("related.openNote")}</div>;
+  if (state.path !== path || state.notes === null) return <div className="vault-copilot-related-empty">{t("related.looking")}</div>;
+  if (state.error) return <div className="vault-copilot-related-empty">{t("related.failed", { reason: state.error })}</div>;
+  if (state.notes.length === 0) return <div className="vault-copilot-related-empty">{t("related.none")}</div>;
   return (
-    <ul className="vault-copilot-related-list" aria-label="Related notes">
+    <ul className="vault-copilot-related-list" aria-label={t("related.heading")}>
       {state.notes.map((note) => (
         <li key={note.path} className="vault-copilot-related-item">
           <div className="vault-copilot-related-head">
@@ -62,11 +62,11 @@ export function RelatedNotesList({ source, path, onOpen, onAddToChat }: RelatedN
             }}>
               {note.title}
             </a>
-            <span className="vault-copilot-related-score" aria-label={`Score ${note.score.toFixed(2)}`}>
-              {note.score.toFixed(2)}
+            <span className="vault-copilot-related-score" aria-label={t("related.score", { score: score(note.score) })}>
+              {score(note.score)}
             </span>
-            <button type="button" aria-label={`Add ${note.title} to chat`} onClick={() => onAddToChat(note.path)}>
-              Add to chat
+            <button type="button" aria-label={t("related.add", { title: note.title })} onClick={() => onAddToChat(note.path)}>
+              {t("related.addButton")}
             </button>
           </div>
           <div className="vault-copilot-related-why">{reasonOf(note)}</div>

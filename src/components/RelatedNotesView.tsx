@@ -3,6 +3,7 @@ import { StrictMode } from "react";
 import { createRoot, type Root } from "react-dom/client";
 import { RELATED_VIEW_TYPE } from "../constants";
 import { RelatedNotesList, type RelatedNotesSource } from "./RelatedNotesList";
+import { t } from "../i18n/t";
 
 export interface RelatedNotesServices {
   source: RelatedNotesSource;
@@ -30,7 +31,7 @@ export class RelatedNotesView extends ItemView {
   }
 
   getDisplayText(): string {
-    return "Related notes";
+    return t("related.heading");
   }
 
   override getIcon(): string {

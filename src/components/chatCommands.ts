@@ -1,15 +1,16 @@
 import type { Plugin } from "obsidian";
 import type { CopilotView } from "./CopilotView";
+import { t } from "../i18n/t";
 
 /**
  * The chat's commands: "Open chat", and "Add selection to chat" (offered only in an editor with
  * a selection: the selected lines go to the chat as a chip with their note and line numbers).
  */
 export function registerChatCommands(plugin: Plugin, openChatView: () => Promise<CopilotView | null>): void {
-  plugin.addCommand({ id: "open-chat", name: "Open chat", callback: () => void openChatView() });
+  plugin.addCommand({ id: "open-chat", name: t("command.openChat"), callback: () => void openChatView() });
   plugin.addCommand({
     id: "add-selection-to-chat",
-    name: "Add selection to chat",
+    name: t("command.addSelection"),
     editorCheckCallback: (checking, editor, context) => {
       const file = context.file;
       const text = editor.getSelection();

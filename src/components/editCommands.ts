@@ -1,13 +1,13 @@
 import { Notice, type Plugin } from "obsidian";
 import type { EditHistory, UndoOutcome } from "../tools/edit/EditHistory";
-import { UNDO_LAST_EDIT_COMMAND_NAME } from "../tools/edit/proposeAndApplyEdit";
 import { errorMessage } from "../errorMessage";
+import { t } from "../i18n/t";
 
 /** Adds the "undo the agent's last edit" command over the history the edit tools record into. */
 export function registerEditCommands(plugin: Plugin, history: EditHistory): void {
   plugin.addCommand({
     id: "undo-last-agent-edit",
-    name: UNDO_LAST_EDIT_COMMAND_NAME,
+    name: t("command.undoLastEdit"),
     callback: () => {
       void undoLastEdit(history);
     },
@@ -39,10 +39,10 @@ export interface AppliedEditRef {
  */
 export async function undoChatEdit(history: EditHistory, edit: AppliedEditRef): Promise<EditUndoReport> {
   const newest = (await history.list()).at(-1);
-  if (!newest) return { undone: false, message: "There is no Copilot edit left to undo." };
-  if (newest.path !== edit.path) return { undone: false, message: `A newer edit (of "${newest.path}") came after this one: undo that one first.` };
+  if (!newest) return { undone: false, message: t("undo.none") };
+  if (newest.path !== edit.path) return { undone: false, message: t("undo.newerOther", { path: newest.path }) };
   if (edit.appliedAt !== undefined && newest.appliedAt !== edit.appliedAt) {
-    return { undone: false, message: `A newer edit of "${edit.path}" came after this one: undo that one first.` };
+    return { undone: false, message: t("undo.newerSame", { path: edit.path }) };
   }
   const { outcome, message } = await undoNewest(history);
   const undone = outcome?.status === "undone" && outcome.record.path === edit.path && (edit.appliedAt === undefined || outcome.record.appliedAt === edit.appliedAt);
@@ -55,7 +55,7 @@ async function undoNewest(history: EditHistory): Promise<{ outcome?: UndoOutcome
     const outcome = await history.undoLast();
     result = { outcome, message: outcome.message };
   } catch (error) {
-    result = { message: `Could not undo the agent's last edit: ${errorMessage(error)}` };
+    result = { message: t("notice.undoFailed", { reason: errorMessage(error) }) };
   }
   new Notice(result.message);
   return result;

@@ -1,6 +1,7 @@
 import type { Plugin } from "obsidian";
 import type { EmbedderStatus } from "../search/embeddings/Embedder";
 import type { IndexProgress } from "../search/reconcile";
+import { t } from "../i18n/t";
 
 /** Builds of fewer notes than this finish too fast to be worth showing. */
 export const SHOW_PROGRESS_FROM_NOTES = 200;
@@ -14,14 +15,12 @@ export function createIndexProgressStatusBar(plugin: Plugin): (progress: IndexPr
   item.addClass("vault-copilot-index-progress");
   item.hide();
   // Made on first use: the first NumberFormat of a page costs milliseconds that onload should not pay.
-  let format: Intl.NumberFormat | undefined;
   return ({ phase, done, total }) => {
     if (phase !== "indexing" || total < SHOW_PROGRESS_FROM_NOTES || done >= total) {
       item.hide();
       return;
     }
-    format ??= new Intl.NumberFormat();
-    item.setText(`Indexing notes ${format.format(done)} / ${format.format(total)}`);
+    item.setText(t("status.indexing", { done, total }));
     item.show();
   };
 }
@@ -34,14 +33,12 @@ export function createEmbeddingProgressStatusBar(plugin: Plugin): (status: Embed
   const item = plugin.addStatusBarItem();
   item.addClass("vault-copilot-embedding-progress");
   item.hide();
-  let format: Intl.NumberFormat | undefined;
   return ({ running, waiting, embeddedNotes }) => {
     if (!running || waiting === 0) {
       item.hide();
       return;
     }
-    format ??= new Intl.NumberFormat();
-    item.setText(`Embedding notes: ${format.format(embeddedNotes)} done, ${format.format(waiting)} waiting`);
+    item.setText(t("status.embedding", { done: embeddedNotes, waiting }));
     item.show();
   };
 }

@@ -1,5 +1,6 @@
 import { Notice, type App } from "obsidian";
 import { PLUGIN_ID } from "../constants";
+import { t } from "../i18n/t";
 
 /**
  * Opens Settings at the plugin's tab. Obsidian's settings window is not part of its public API
@@ -13,5 +14,5 @@ export function openPluginSettings(app: App): void {
     setting.openTabById(PLUGIN_ID);
     return;
   }
-  new Notice("Open settings → Vault Copilot to set up the model.");
+  new Notice(t("notice.openSettings"));
 }

@@ -4,6 +4,7 @@ import { createProjectFromFolder } from "../projects/newProject";
 import type { ProjectDefinition } from "../projects/projectNote";
 import type { VaultPort } from "../vault/VaultPort";
 import type { CopilotView } from "./CopilotView";
+import { t } from "../i18n/t";
 
 export interface ProjectCommandParts {
   projects: { list(): Promise<readonly ProjectDefinition[]>; reload(): Promise<void> };
@@ -23,11 +24,11 @@ export function registerProjectCommands(plugin: Plugin, parts: ProjectCommandPar
     void parts.openChatView().then((view) => view?.getController()?.setProject(project?.name ?? null, { ...(project?.mode ? { mode: project.mode } : {}), ...(project?.model ? { model: project.model } : {}) }));
   plugin.addCommand({
     id: "switch-project",
-    name: "Switch project",
+    name: t("command.switchProject"),
     callback: () => {
       parts.projects.list().then(
         (projects) => new ProjectChoiceModal(plugin.app, projects, switchTo).open(),
-        (error: unknown) => new Notice(`Vault Copilot: the projects could not be read: ${errorMessage(error)}`),
+        (error: unknown) => new Notice(t("notice.projectsUnreadable", { reason: errorMessage(error) })),
       );
     },
   });
@@ -36,19 +37,19 @@ export function registerProjectCommands(plugin: Plugin, parts: ProjectCommandPar
       if (!(file instanceof TFolder) || file.isRoot()) return;
       menu.addItem((item) =>
         item
-          .setTitle("New project from folder")
+          .setTitle(t("menu.newProjectFromFolder"))
           .setIcon("folder-kanban")
           .onClick(() => {
             createProjectFromFolder(parts.vault, parts.projectsFolder(), file.path).then(
               async ({ name, path }) => {
-                new Notice(`Project "${name}" created: its note is ${path}.`);
+                new Notice(t("notice.projectCreated", { name, path }));
                 await plugin.app.workspace.openLinkText(path, "", false);
                 // Read now, not after the folder's change settles: the chat switches to the new project at once.
                 await parts.projects.reload();
                 const project = (await parts.projects.list()).find((entry) => entry.path === path);
                 switchTo(project ?? null);
               },
-              (error: unknown) => new Notice(`Vault Copilot: the project could not be created: ${errorMessage(error)}`),
+              (error: unknown) => new Notice(t("notice.projectNotCreated", { reason: errorMessage(error) })),
             );
           }),
       );
@@ -67,16 +68,16 @@ class ProjectChoiceModal extends Modal {
   }
 
   override onOpen(): void {
-    this.titleEl.setText("Switch project");
+    this.titleEl.setText(t("project.switchTitle"));
     const choose = (project: ProjectDefinition | null) => {
       this.close();
       this.onChoose(project);
     };
-    new Setting(this.contentEl).setName("No project").setDesc("The whole vault.").addButton((button) => button.setButtonText("Choose").onClick(() => choose(null)));
+    new Setting(this.contentEl).setName(t("project.none")).setDesc(t("project.wholeVault")).addButton((button) => button.setButtonText(t("project.choose")).onClick(() => choose(null)));
     for (const project of this.projects) {
-      new Setting(this.contentEl).setName(project.name).setDesc(project.path).addButton((button) => button.setButtonText("Choose").onClick(() => choose(project)));
+      new Setting(this.contentEl).setName(project.name).setDesc(project.path).addButton((button) => button.setButtonText(t("project.choose")).onClick(() => choose(project)));
     }
-    if (this.projects.length === 0) this.contentEl.createEl("p", { text: "No projects yet: a folder's menu makes one (“new project from folder”)." });
+    if (this.projects.length === 0) this.contentEl.createEl("p", { text: t("project.noProjects") });
   }
 
   override onClose(): void {

@@ -9,6 +9,7 @@ import type { VaultPort } from "../vault/VaultPort";
 import type { CopilotView, PromptToRun } from "./CopilotView";
 import { EditInstructionModal } from "./EditInstructionModal";
 import { editorPlace } from "./editorPlace";
+import { t } from "../i18n/t";
 
 export interface PromptCommandParts {
   prompts: PromptLibrary;
@@ -41,7 +42,7 @@ export function registerPromptCommands(plugin: Plugin, parts: PromptCommandParts
   /** Says why an edit cannot start its own chat now (the open chat still answers, or would be lost), before anything is typed. */
   const refusedOwnChat = () => {
     const refusal = parts.findChatView?.()?.ownChatRefusal() ?? null;
-    if (refusal) new Notice(`Vault Copilot: ${refusal}`);
+    if (refusal) new Notice(t("notice.prefixed", { message: refusal }));
     return refusal !== null;
   };
   const askForEdit = (editor: Editor, notePath: string | null) => {
@@ -55,7 +56,7 @@ export function registerPromptCommands(plugin: Plugin, parts: PromptCommandParts
 
   plugin.addCommand({
     id: "edit-selection",
-    name: "Edit selection with Copilot",
+    name: t("command.editSelection"),
     editorCheckCallback: (checking, editor, context) => {
       if (!editor.getSelection()) return false;
       if (checking) return true;
@@ -65,11 +66,11 @@ export function registerPromptCommands(plugin: Plugin, parts: PromptCommandParts
   });
   plugin.addCommand({
     id: "create-starter-prompts",
-    name: "Create starter prompts",
+    name: t("command.createStarterPrompts"),
     callback: () => {
       createStarterPrompts(parts.vault, parts.promptsFolder()).then(
-        (created) => new Notice(created.length > 0 ? `Created ${created.length} prompts in ${parts.promptsFolder()}/.` : "The starter prompts are there already."),
-        (error: unknown) => new Notice(`The starter prompts could not be created: ${errorMessage(error)}`),
+        (created) => new Notice(created.length > 0 ? t("notice.promptsCreated", { count: created.length, folder: parts.promptsFolder() }) : t("notice.promptsThere")),
+        (error: unknown) => new Notice(t("notice.promptsFailed", { reason: errorMessage(error) })),
       );
     },
   });
@@ -83,7 +84,7 @@ export function registerPromptCommands(plugin: Plugin, parts: PromptCommandParts
       const id = `${PROMPT_COMMAND_PREFIX}${prompt.name}`;
       plugin.addCommand({
         id,
-        name: `Run prompt: ${prompt.name}`,
+        name: t("command.runPrompt", { name: prompt.name }),
         callback: () => {
           const editor = plugin.app.workspace.getActiveViewOfType(MarkdownView);
           run(prompt, editor ? editorPlace(editor.editor, editor.file?.path ?? null) : null);
@@ -107,11 +108,11 @@ export function registerPromptCommands(plugin: Plugin, parts: PromptCommandParts
       const notePath = info.file?.path ?? null;
       menu.addItem((item) =>
         item
-          .setTitle("Edit selection with Copilot")
+          .setTitle(t("command.editSelection"))
           .setIcon("bot-message-square")
           .onClick(() => askForEdit(editor, notePath)),
       );
-      for (const prompt of menuPrompts) menu.addItem((item) => item.setTitle(`Copilot: ${prompt.name}`).onClick(() => run(prompt, editorPlace(editor, notePath))));
+      for (const prompt of menuPrompts) menu.addItem((item) => item.setTitle(t("menu.prompt", { name: prompt.name })).onClick(() => run(prompt, editorPlace(editor, notePath))));
     }),
   );
 }

@@ -64,7 +64,8 @@ const MAIN_MODULE_GLOBAL = "vaultCopilotDemoMainModule";
 type MainModule = (module: { exports: Record<string, unknown> }, exports: Record<string, unknown>, require: (name: string) => unknown) => void;
 
 /**
- * `?theme=light|dark` (default dark), `?width=N` (the right sidebar's width in px), and
+ * `?theme=light|dark` (default dark), `?width=N` (the right sidebar's width in px), `?lang=xx`
+ * (Obsidian's language: "zh", "ja", "pt-BR", …; default English), and
  * `?mobile=1`: Obsidian on a phone (no Node, so requests go through requestUrl; the sidebar is a
  * full-width drawer; Obsidian's body classes `is-mobile` and `is-phone`, which its stylesheet and
  * the plugin's key off). Touch events come from the browser: a phone, the browser's device
@@ -76,6 +77,10 @@ function applyPageOptions(): boolean {
   if (mobile) document.body.addClass("is-mobile", "is-phone");
   const theme = parameters.get("theme") === "light" ? "light" : "dark";
   document.body.addClass(`theme-${theme}`);
+  // `?lang=xx`: Obsidian's language, where Obsidian keeps it (getLanguage() reads it); none: English.
+  const language = parameters.get("lang");
+  if (language) window.localStorage.setItem("language", language);
+  else window.localStorage.removeItem("language");
   const width = Number(parameters.get("width") ?? DEFAULT_SIDEBAR_WIDTH);
   document.body.style.setProperty("--demo-sidebar-width", `${Number.isFinite(width) && width > 0 ? width : DEFAULT_SIDEBAR_WIDTH}px`);
   return mobile;

@@ -45,6 +45,8 @@ describe("tool settings section in Chromium", () => {
       platform: "browser",
       target: "es2022",
       jsx: "automatic",
+      // The section says its words through t(), which asks Obsidian's getLanguage(): the double gives it here.
+      alias: { obsidian: join(repoRoot, "test/obsidian/obsidian.ts") },
       define: { "process.env.NODE_ENV": '"production"' },
       outfile: join(folder, "page.js"),
       logLevel: "silent",

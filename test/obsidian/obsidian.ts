@@ -25,6 +25,7 @@ export {
 export { Component, Events, type EventRef } from "./events";
 export { Modal, Notice, PluginSettingTab, Setting, SettingTab } from "./setting";
 export { InMemoryAdapter } from "./adapter";
+export { getLanguage } from "./language";
 export { FileManager, MetadataCache } from "./metadataCache";
 export { normalizePath, TAbstractFile, TFile, TFolder, Vault, type VaultChange, type VaultMirror, type VaultOptions } from "./vault";
 export { Editor } from "./editor";

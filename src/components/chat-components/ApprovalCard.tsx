@@ -1,8 +1,9 @@
 import { diffWordsWithSpace } from "diff";
 import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { APPROVAL_ARMING_MS, type ApprovalDecision, type EditProposal, type ToolCallProposal } from "../../ports/approval";
-import { hunkPlace } from "../../tools/edit/chosenHunks";
+import { hunkSpot, type HunkSpot } from "../../tools/edit/chosenHunks";
 import { buildDiffHunks, countChangedLines, type DiffHunk, type DiffLine } from "../../tools/edit/editDiff";
+import { t } from "../../i18n/t";
 
 /**
  * Beyond this many diff lines the card shows the rest of the changes by their place only (each
@@ -19,8 +20,8 @@ export type ApprovalAsked = { kind: "edit"; proposal: EditProposal } | { kind: "
 
 /** The question an approval asks, as its heading: "Edit Notes/x.md?", "Create …?", "Run write_file from fs?". */
 export function approvalHeading(asked: ApprovalAsked): string {
-  if (asked.kind === "tool-call") return `Run ${asked.proposal.toolName} from ${asked.proposal.source}?`;
-  return asked.proposal.before === null ? `Create ${asked.proposal.path}?` : `Edit ${asked.proposal.path}?`;
+  if (asked.kind === "tool-call") return t("approval.run", { tool: asked.proposal.toolName, source: asked.proposal.source });
+  return t(asked.proposal.before === null ? "approval.create" : "approval.edit", { path: asked.proposal.path });
 }
 
 /**
@@ -65,7 +66,7 @@ export function ApprovalCard({ approval, onAnswer, headingShown = true }: { appr
   } else {
     body = (
       <>
-        <div className="vault-copilot-approval-summary">It is not marked read-only, so it may change things outside your vault.</div>
+        <div className="vault-copilot-approval-summary">{t("approval.notReadOnly")}</div>
         <pre className="vault-copilot-approval-args">{JSON.stringify(approval.proposal.arguments, null, 2)}</pre>
       </>
     );
@@ -87,8 +88,8 @@ export function ApprovalCard({ approval, onAnswer, headingShown = true }: { appr
       <input
         type="text"
         className="vault-copilot-approval-reason"
-        aria-label="Reason for rejecting (optional, passed to the agent)"
-        placeholder="Reason for rejecting (optional)"
+        aria-label={t("approval.reason")}
+        placeholder={t("approval.reasonPlaceholder")}
         value={reason}
         onChange={(event) => setReason(event.target.value)}
         onKeyDown={(event) => {
@@ -99,13 +100,13 @@ export function ApprovalCard({ approval, onAnswer, headingShown = true }: { appr
           }
         }}
       />
-      {nothingChosen && <div className="vault-copilot-approval-hint">Choose at least one change to accept, or reject the edit.</div>}
+      {nothingChosen && <div className="vault-copilot-approval-hint">{t("approval.chooseOne")}</div>}
       <div className="vault-copilot-approval-buttons">
         <button type="button" onClick={reject}>
-          Reject
+          {t("approval.reject")}
         </button>
         <button type="button" className="mod-cta" aria-disabled={!armed || nothingChosen} onClick={accept}>
-          Accept
+          {t("approval.accept")}
         </button>
       </div>
     </section>
@@ -133,29 +134,29 @@ function EditDiff({ hunks, leftOut, onChoose }: { hunks: readonly DiffHunk[]; le
   return (
     <>
       <div className="vault-copilot-approval-summary">
-        {added} line{added === 1 ? "" : "s"} added, {removed} removed
-        {choosable && `, in ${hunks.length} changes: ${hunks.length - leftOut.size} chosen`}
+        {t("approval.linesChanged", { count: added, removed })}
+        {choosable && t("approval.chosen", { count: hunks.length, chosen: hunks.length - leftOut.size })}
       </div>
-      <div className="vault-copilot-diff" role="table" aria-label="Proposed change">
+      <div className="vault-copilot-diff" role="table" aria-label={t("approval.proposedChange")}>
         {rows.shown.map((row, index) => {
           const out = leftOut.has(row.hunk);
           if (row.kind === "hunk" && choosable) {
-            const label = `Apply change ${row.hunk + 1} of ${hunks.length} (${hunkPlace(hunks[row.hunk]!)})`;
+            const label = t("approval.applyChange", { index: row.hunk + 1, count: hunks.length, place: spotText(hunkSpot(hunks[row.hunk]!)) });
             return (
               <div key={index} role="row" className={`vault-copilot-diff-line vault-copilot-diff-hunk vault-copilot-diff-choice${out ? " is-left-out" : ""}`}>
                 <span role="cell" className="vault-copilot-diff-marker">
                   <input type="checkbox" aria-label={label} checked={!out} onChange={(event) => onChoose(row.hunk, event.currentTarget.checked)} />
                 </span>
                 <span role="cell" className="vault-copilot-diff-text">
-                  Change {row.hunk + 1} of {hunks.length} · {hunkPlace(hunks[row.hunk]!)}
-                  {row.linesHidden ? ` · ${row.linesHidden} line${row.linesHidden === 1 ? "" : "s"} not shown` : ""}
+                  {t("approval.change", { index: row.hunk + 1, count: hunks.length, place: spotText(hunkSpot(hunks[row.hunk]!)) })}
+                  {row.linesHidden ? t("approval.linesNotShown", { count: row.linesHidden }) : ""}
                 </span>
               </div>
             );
           }
           return (
             <div key={index} role="row" className={`vault-copilot-diff-line vault-copilot-diff-${row.kind}${out ? " is-left-out" : ""}`}>
-              <span role="cell" className="vault-copilot-diff-marker" aria-label={MARKER_NAMES[row.kind]}>
+              <span role="cell" className="vault-copilot-diff-marker" aria-label={t(`approval.marker.${row.kind}`)}>
                 {MARKERS[row.kind]}
               </span>
               <span role="cell" className="vault-copilot-diff-text">
@@ -164,16 +165,23 @@ function EditDiff({ hunks, leftOut, onChoose }: { hunks: readonly DiffHunk[]; le
             </div>
           );
         })}
-        {hunks.length === 0 && <div className="vault-copilot-diff-empty">No changes.</div>}
-        {rows.hidden > 0 && <div className="vault-copilot-diff-more">… {rows.hidden} more diff lines not shown.</div>}
+        {hunks.length === 0 && <div className="vault-copilot-diff-empty">{t("approval.noChanges")}</div>}
+        {rows.hidden > 0 && <div className="vault-copilot-diff-more">{t("approval.moreLines", { count: rows.hidden })}</div>}
       </div>
     </>
   );
 }
 
+/** Where a change is, in words: "lines 12–14", "line 3", "after line 7", "at the start" (line numbers unbroken). */
+function spotText(spot: HunkSpot): string {
+  if (spot.kind === "start") return t("approval.place.start");
+  if (spot.kind === "after") return t("approval.place.after", { line: String(spot.line) });
+  if (spot.first === spot.last) return t("approval.place.line", { line: String(spot.first) });
+  return t("approval.place.lines", { first: String(spot.first), last: String(spot.last) });
+}
+
 type RowKind = DiffLine["kind"] | "hunk";
 const MARKERS: Record<RowKind, string> = { added: "+", removed: "−", context: " ", note: "\\", hunk: "⋯" };
-const MARKER_NAMES: Record<RowKind, string> = { added: "added", removed: "removed", context: "unchanged", note: "note", hunk: "lines skipped" };
 
 interface Row {
   kind: RowKind;

@@ -9,6 +9,7 @@ import { attachImageFiles } from "./pastedImages";
 import type { CustomPrompt } from "../../prompts/customPrompt";
 import { matchPrompts } from "../../prompts/PromptLibrary";
 import { useChatHost, type ContextSuggestion } from "./ChatHost";
+import { t } from "../../i18n/t";
 import { useChatState } from "./useChatState";
 
 /** "@" and what follows it up to the caret, when it starts a word (a note's name may hold spaces). */
@@ -197,8 +198,8 @@ export function ChatComposer({ controller, ref }: { controller: ChatController; 
       {suggestions?.kind === "context" && (
         <OptionList
           id={listId}
-          label="Context suggestions"
-          empty={`No note, folder or tag matches “${suggestions.query}”.`}
+          label={t("composer.contextSuggestions")}
+          empty={t("composer.noContextMatch", { query: suggestions.query })}
           selected={suggestions.selected}
           options={suggestions.items.map((item) => ({ key: `${item.kind}:${item.value}`, kind: item.kind === "web" ? "page" : item.kind, text: item.label, onChoose: () => choose(item) }))}
         />
@@ -206,8 +207,8 @@ export function ChatComposer({ controller, ref }: { controller: ChatController; 
       {suggestions?.kind === "prompts" && (
         <OptionList
           id={listId}
-          label="Prompts"
-          empty={suggestions.query ? `No prompt matches “${suggestions.query}”.` : "No prompts yet: add notes to the prompts folder, or run the command “Create starter prompts”."}
+          label={t("composer.prompts")}
+          empty={suggestions.query ? t("composer.noPromptMatch", { query: suggestions.query }) : t("composer.noPrompts")}
           selected={suggestions.selected}
           options={suggestions.items.map((prompt) => ({ key: prompt.path, kind: prompt.edit ? "edit" : "prompt", text: prompt.description ? `${prompt.name} — ${prompt.description}` : prompt.name, onChoose: () => runPrompt(prompt) }))}
         />
@@ -216,8 +217,8 @@ export function ChatComposer({ controller, ref }: { controller: ChatController; 
         <textarea
           ref={box}
           className="vault-copilot-input"
-          aria-label="Message"
-          placeholder="Ask Copilot… (@ adds context, / runs a prompt)"
+          aria-label={t("composer.message")}
+          placeholder={t("composer.placeholder")}
           rows={3}
           value={text}
           aria-controls={suggestions ? listId : undefined}
@@ -233,12 +234,12 @@ export function ChatComposer({ controller, ref }: { controller: ChatController; 
         {/* Send and Stop leave the focus in the message box: on a phone the keyboard stays up for the next message. */}
         {running ? (
           <button type="button" className="vault-copilot-stop" onMouseDown={keepFocus} onClick={() => controller.stop()}>
-            Stop
+            {t("composer.stop")}
           </button>
         ) : (
           // Obsidian's call-to-action colours fade to unreadable when disabled (light theme): only an enabled Send gets them.
           <button type="button" className={`vault-copilot-send${text.trim() ? " mod-cta" : ""}`} disabled={!text.trim()} onMouseDown={keepFocus} onClick={send}>
-            Send
+            {t("composer.send")}
           </button>
         )}
       </div>
@@ -253,7 +254,7 @@ function keepFocus(event: MouseEvent): void {
 
 interface ListOption {
   key: string;
-  kind: string;
+  kind: "note" | "folder" | "tag" | "image" | "page" | "prompt" | "edit";
   text: string;
   onChoose: () => void;
 }
@@ -275,7 +276,7 @@ function OptionList({ id, label, empty, selected, options }: { id: string; label
             option.onChoose();
           }}
         >
-          <span className="vault-copilot-suggestion-kind">{option.kind}</span> {option.text}
+          <span className="vault-copilot-suggestion-kind">{t(`composer.kind.${option.kind}`)}</span> {option.text}
         </li>
       ))}
     </ul>
@@ -289,20 +290,20 @@ function ChipRow({ controller }: { controller: ChatController }) {
   const outside = useOutsideProject(project, activeNote, chips);
   if (!activeNote && chips.length === 0) return null;
   return (
-    <ul className="vault-copilot-chips" aria-label="Context for the next message">
+    <ul className="vault-copilot-chips" aria-label={t("composer.context")}>
       {activeNote &&
         (activeNote.included ? (
           <li className="vault-copilot-chip is-active-note" title={activeNote.path}>
             <span>{baseName(activeNote.path)}</span>
-            <span className="vault-copilot-chip-hint"> (current note{outside.has(activeNote.path) ? ", outside the project" : ""})</span>
-            <button type="button" className="vault-copilot-chip-remove" aria-label={`Remove ${baseName(activeNote.path)} from the context`} onClick={() => controller.includeActiveNote(false)}>
+            <span className="vault-copilot-chip-hint">{t(outside.has(activeNote.path) ? "composer.currentNoteOutside" : "composer.currentNote")}</span>
+            <button type="button" className="vault-copilot-chip-remove" aria-label={t("composer.removeChip", { name: baseName(activeNote.path) })} onClick={() => controller.includeActiveNote(false)}>
               ×
             </button>
           </li>
         ) : (
           <li className="vault-copilot-chip is-off">
             <button type="button" onClick={() => controller.includeActiveNote(true)}>
-              + {baseName(activeNote.path)} (current note)
+              {t("composer.addCurrentNote", { name: baseName(activeNote.path) })}
             </button>
           </li>
         ))}
@@ -345,8 +346,8 @@ function ChipItem({ chip, outside, onRemove }: { chip: ContextChip; outside: boo
     <li className={`vault-copilot-chip is-${chip.kind}${outside ? " is-outside-project" : ""}`} title={chip.target}>
       <span>{chip.label}</span>
       {/* A note attached by hand still goes; an image, PDF or canvas is read only from inside the project. */}
-      {outside && <span className="vault-copilot-chip-hint">{chip.kind === "image" || isDocumentFile(chip.target) ? " (outside the project, not sent)" : " (outside the project)"}</span>}
-      <button type="button" className="vault-copilot-chip-remove" aria-label={`Remove ${chip.label} from the context`} onClick={onRemove}>
+      {outside && <span className="vault-copilot-chip-hint">{t(chip.kind === "image" || isDocumentFile(chip.target) ? "composer.outsideProjectNotSent" : "composer.outsideProject")}</span>}
+      <button type="button" className="vault-copilot-chip-remove" aria-label={t("composer.removeChip", { name: chip.label })} onClick={onRemove}>
         ×
       </button>
     </li>

@@ -2,6 +2,8 @@ import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { chatDisplayTitle, type ChatFilter, type ChatListing, type ChatSummary } from "../../history/ChatHistory";
 import { errorMessage } from "../../errorMessage";
 import { useChatHost } from "./ChatHost";
+import { t, uiLocale } from "../../i18n/t";
+import type { MessageKey } from "../../i18n/messages";
 
 /** How long typing in the search box waits before it searches. */
 const SEARCH_DELAY_MS = 150;
@@ -50,20 +52,20 @@ export function ChatHistoryPanel({ onOpened, currentChatId, project = null }: { 
   const groups = listing ? groupByDay(listing.chats, new Date()) : [];
 
   return (
-    <section className="vault-copilot-history" aria-label="Saved chats">
+    <section className="vault-copilot-history" aria-label={t("history.saved")}>
       <input
         ref={search}
         type="search"
         className="vault-copilot-history-search"
-        aria-label="Search chats"
-        placeholder="Search chats…"
+        aria-label={t("history.search")}
+        placeholder={t("history.searchPlaceholder")}
         value={query}
         onChange={(event) => setQuery(event.target.value)}
       />
       {(projects.length > 0 || shown !== ALL_CHATS) && (
-        <select className="dropdown vault-copilot-history-project" aria-label="Chats of project" value={shown} onChange={(event) => setShown(event.target.value)}>
-          <option value={ALL_CHATS}>All chats</option>
-          <option value={NO_PROJECT}>No project</option>
+        <select className="dropdown vault-copilot-history-project" aria-label={t("history.ofProject")} value={shown} onChange={(event) => setShown(event.target.value)}>
+          <option value={ALL_CHATS}>{t("history.all")}</option>
+          <option value={NO_PROJECT}>{t("history.noProject")}</option>
           {[...new Set([...projects, ...(project ? [project] : [])])].map((name) => (
             <option key={name} value={name}>
               {name}
@@ -71,8 +73,8 @@ export function ChatHistoryPanel({ onOpened, currentChatId, project = null }: { 
           ))}
         </select>
       )}
-      {failure && <p className="vault-copilot-history-problem">The chats could not be listed: {failure}</p>}
-      {listing && listing.chats.length === 0 && <p className="vault-copilot-history-empty">{query ? `No chat matches “${query}”.` : "No saved chats yet."}</p>}
+      {failure && <p className="vault-copilot-history-problem">{t("history.listFailed", { reason: failure })}</p>}
+      {listing && listing.chats.length === 0 && <p className="vault-copilot-history-empty">{query ? t("history.noMatch", { query }) : t("history.none")}</p>}
       {groups.map((group) => (
         <div key={group.label} className="vault-copilot-history-group" role="group" aria-label={group.label}>
           <div className="vault-copilot-history-group-heading">{group.label}</div>
@@ -84,10 +86,10 @@ export function ChatHistoryPanel({ onOpened, currentChatId, project = null }: { 
         </div>
       ))}
       {listing && listing.problems.length > 0 && (
-        <ul className="vault-copilot-history-problems" aria-label="Notes that could not be read">
+        <ul className="vault-copilot-history-problems" aria-label={t("history.unreadable")}>
           {listing.problems.map((problem) => (
             <li key={problem.path} className="vault-copilot-history-problem">
-              “{problem.path}” is not a chat Copilot can read ({problem.message}); it is left as it is.
+              {t("history.problem", { path: problem.path, reason: problem.message })}
             </li>
           ))}
         </ul>
@@ -147,11 +149,11 @@ function ChatRow({ chat, day, current, onOpen, onChanged }: ChatRowProps) {
         setMode("show");
         onChanged();
       },
-      (error: unknown) => host.notify(`The chat could not be renamed: ${errorMessage(error)}`),
+      (error: unknown) => host.notify(t("history.renameFailed", { reason: errorMessage(error) })),
     );
   };
   const remove = () => {
-    host.history.remove(chat.path).then(onChanged, (error: unknown) => host.notify(`The chat could not be deleted: ${errorMessage(error)}`));
+    host.history.remove(chat.path).then(onChanged, (error: unknown) => host.notify(t("history.deleteFailed", { reason: errorMessage(error) })));
   };
   const onRenameKey = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key === "Enter") {
@@ -169,7 +171,7 @@ function ChatRow({ chat, day, current, onOpen, onChanged }: ChatRowProps) {
       {mode === "rename" ? (
         <input
           className="vault-copilot-history-rename"
-          aria-label={`New name for ${title}`}
+          aria-label={t("history.newName", { title })}
           value={name}
           autoFocus
           onChange={(event) => setName(event.target.value)}
@@ -181,23 +183,23 @@ function ChatRow({ chat, day, current, onOpen, onChanged }: ChatRowProps) {
           {title}
         </button>
       )}
-      {current && <span className="vault-copilot-history-current">open</span>}
+      {current && <span className="vault-copilot-history-current">{t("history.open")}</span>}
       <span className="vault-copilot-history-date">{shownTime(chat.updated, day)}</span>
       {mode === "confirm-delete" ? (
-        <span className="vault-copilot-history-actions" role="group" aria-label={`Delete ${title}?`}>
+        <span className="vault-copilot-history-actions" role="group" aria-label={t("history.deleteQuestion", { title })}>
           <button type="button" className="mod-warning" onClick={remove}>
-            Move to trash
+            {t("history.moveToTrash")}
           </button>
           <button type="button" onClick={() => setMode("show")}>
-            Cancel
+            {t("history.cancel")}
           </button>
         </span>
       ) : (
         <RowMenu
-          label={`Actions for ${title}`}
+          label={t("history.actions", { title })}
           items={[
-            { label: "Rename", run: () => setMode("rename") },
-            { label: "Delete", run: () => setMode("confirm-delete") },
+            { label: t("history.rename"), run: () => setMode("rename") },
+            { label: t("history.delete"), run: () => setMode("confirm-delete") },
           ]}
         />
       )}
@@ -288,7 +290,7 @@ function RowMenu({ label, items }: { label: string; items: { label: string; run:
 }
 
 type Day = ChatRowProps["day"];
-const GROUP_LABELS: Record<Day, string> = { today: "Today", yesterday: "Yesterday", week: "This week", older: "Older" };
+const GROUP_LABELS = { today: "history.today", yesterday: "history.yesterday", week: "history.week", older: "history.older" } as const satisfies Record<Day, MessageKey>;
 
 /** The chats in groups by their last change, in local time: today, yesterday, the five days before, older. Empty groups are left out. */
 export function groupByDay(chats: readonly ChatSummary[], now: Date): { day: Day; label: string; chats: ChatSummary[] }[] {
@@ -302,15 +304,15 @@ export function groupByDay(chats: readonly ChatSummary[], now: Date): { day: Day
   }
   return (Object.keys(GROUP_LABELS) as Day[]).flatMap((day) => {
     const inGroup = groups.get(day);
-    return inGroup ? [{ day, label: GROUP_LABELS[day], chats: inGroup }] : [];
+    return inGroup ? [{ day, label: t(GROUP_LABELS[day]), chats: inGroup }] : [];
   });
 }
 
-/** The date column: the time for today and yesterday, the weekday and time this week, the date before. */
-function shownTime(iso: string, day: Day): string {
+/** The date column: the time for today and yesterday, the weekday and time this week, the date before, in the interface's locale. */
+export function shownTime(iso: string, day: Day, locale = uiLocale()): string {
   const ms = Date.parse(iso);
   if (Number.isNaN(ms)) return "";
   const options: Intl.DateTimeFormatOptions =
     day === "today" || day === "yesterday" ? { hour: "2-digit", minute: "2-digit" } : day === "week" ? { weekday: "short", hour: "2-digit", minute: "2-digit" } : { year: "numeric", month: "short", day: "numeric" };
-  return new Intl.DateTimeFormat(undefined, options).format(ms);
+  return new Intl.DateTimeFormat(locale, options).format(ms);
 }

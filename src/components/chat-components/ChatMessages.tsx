@@ -2,11 +2,13 @@ import { useLayoutEffect, useRef, useState } from "react";
 import type { ChatController } from "../../chat/ChatController";
 import type { ChatState } from "../../chat/chatTypes";
 import type { TokenUsage } from "../../LLMProviders/tokenUsage";
-import { chatUsage, formatUsage, usageLabel } from "../../chat/usageLine";
+import { chatUsage } from "../../chat/usageLine";
+import { formatUsage, usageLabel } from "./usageText";
 import { useChatHost } from "./ChatHost";
 import { useChatState } from "./useChatState";
 import { ChatSingleMessage } from "./ChatSingleMessage";
 import { EmptyChat } from "./EmptyChat";
+import { t } from "../../i18n/t";
 
 /** How close to the bottom (px) still counts as "at the bottom" (following the stream). */
 const FOLLOW_SLACK_PX = 32;
@@ -109,7 +111,7 @@ export function ChatMessages({ controller, onExample }: { controller: ChatContro
   const lastAnswer = messages.at(-1);
   const lastQuestionIndex = messages.findLastIndex((message) => message.role === "user");
   return (
-    <div className="vault-copilot-messages" ref={scroller} role="log" aria-label="Conversation" aria-live="off" tabIndex={0}>
+    <div className="vault-copilot-messages" ref={scroller} role="log" aria-label={t("conversation.label")} aria-live="off" tabIndex={0}>
       <div className="vault-copilot-messages-inner" ref={content}>
         {messages.length === 0 && <EmptyChat mode={mode} onExample={onExample} />}
         {messages.map((message, index) => (
@@ -128,14 +130,14 @@ export function ChatMessages({ controller, onExample }: { controller: ChatContro
         <button
           type="button"
           className="vault-copilot-newest clickable-icon"
-          aria-label="Newest"
+          aria-label={t("conversation.newest")}
           onClick={() => {
             following.current = true;
             setAwayFromBottom(false);
             toBottom();
           }}
         >
-          ↓ Newest
+          {t("conversation.newestButton")}
         </button>
       )}
     </div>
@@ -149,8 +151,8 @@ function ChatTotal({ messages }: { messages: ChatState["messages"] }) {
   if (answers.length < 2) return null;
   const total = chatUsage(answers as ReadonlyArray<{ usage?: TokenUsage; model?: string }>, (model) => host.modelPrices(model));
   return (
-    <div className="vault-copilot-chat-usage" aria-label={`Chat usage. ${usageLabel(total)}`}>
-      This chat: {formatUsage(total)}
+    <div className="vault-copilot-chat-usage" aria-label={t("usage.chatLabel", { usage: usageLabel(total) })}>
+      {t("usage.chatTotal", { usage: formatUsage(total) })}
     </div>
   );
 }

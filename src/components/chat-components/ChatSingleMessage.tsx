@@ -2,18 +2,20 @@ import { Platform } from "obsidian";
 import { memo, useState } from "react";
 import type { ChatController } from "../../chat/ChatController";
 import { answerText, questionShown, type AssistantMessage, type ChatMessage, type PendingApproval, type ToolCallPart, type UserMessage } from "../../chat/chatTypes";
-import { chatUsage, formatUsage, usageLabel } from "../../chat/usageLine";
+import { chatUsage } from "../../chat/usageLine";
+import { formatUsage, usageLabel } from "./usageText";
 import type { TokenUsage } from "../../LLMProviders/tokenUsage";
 import type { ChainErrorKind } from "../../LLMProviders/chainRunner/ChainEvents";
 import { answerActions } from "./answerActions";
 import { useAnswerLongPress } from "./answerLongPress";
 import { ApprovalCard } from "./ApprovalCard";
-import { shownError } from "./errorText";
+import { shownChatError } from "./errorText";
 import { IconButton } from "./IconButton";
 import { useChatHost, type ChatHost } from "./ChatHost";
 import { MarkdownContent } from "./MarkdownContent";
 import { pageLink } from "../../documents/documentKinds";
 import { ToolCallRoot } from "./toolCallRootManager";
+import { t } from "../../i18n/t";
 
 export interface ChatSingleMessageProps {
   message: ChatMessage;
@@ -37,7 +39,7 @@ export const ChatSingleMessage = memo(function ChatSingleMessage(props: ChatSing
   const { message } = props;
   const longPress = useAnswerLongPress(props);
   return (
-    <article className={`vault-copilot-message is-${message.role}`} aria-label={message.role === "user" ? "You" : "Copilot"} data-message-id={message.id} {...longPress}>
+    <article className={`vault-copilot-message is-${message.role}`} aria-label={message.role === "user" ? t("message.you") : t("message.copilot")} data-message-id={message.id} {...longPress}>
       {message.role === "user" ? <UserMessageBody {...props} message={message} /> : <AssistantMessageBody {...props} message={message} />}
     </article>
   );
@@ -53,7 +55,7 @@ function UserMessageBody({ message, isLast, running, controller }: ChatSingleMes
     return (
       <div className="vault-copilot-edit-question">
         <textarea
-          aria-label="Edit message"
+          aria-label={t("message.editMessage")}
           value={editing}
           autoFocus
           onChange={(event) => setEditing(event.target.value)}
@@ -67,10 +69,10 @@ function UserMessageBody({ message, isLast, running, controller }: ChatSingleMes
         />
         <div className="vault-copilot-message-actions">
           <button type="button" onClick={() => setEditing(null)}>
-            Cancel
+            {t("message.cancel")}
           </button>
           <button type="button" className="mod-cta" onClick={send}>
-            Send edited message
+            {t("message.sendEdited")}
           </button>
         </div>
       </div>
@@ -80,7 +82,7 @@ function UserMessageBody({ message, isLast, running, controller }: ChatSingleMes
     <>
       <div className="vault-copilot-user-text">{questionShown(message)}</div>
       {message.chips.length > 0 && (
-        <ul className="vault-copilot-message-chips" aria-label="Attached">
+        <ul className="vault-copilot-message-chips" aria-label={t("message.attached")}>
           {message.chips.map((chip) => (
             <li key={chip.id} className="vault-copilot-chip is-sent">
               {chip.label}
@@ -91,7 +93,7 @@ function UserMessageBody({ message, isLast, running, controller }: ChatSingleMes
       {/* A question a prompt made is asked again with Regenerate; Edit is for words the user typed. */}
       {isLast && !running && message.shown === undefined && (
         <div className="vault-copilot-message-actions">
-          <IconButton icon="pencil" label="Edit" onClick={() => setEditing(message.text)} />
+          <IconButton icon="pencil" label={t("message.edit")} onClick={() => setEditing(message.text)} />
         </div>
       )}
     </>
@@ -125,7 +127,7 @@ function AssistantMessageBody({ message, isLast, running, approvals, controller 
       )}
       {writingRewrite && (
         <div className="vault-copilot-thinking" role="status">
-          Writing the rewrite… ({[...text].length} characters so far)
+          {t("message.writingRewrite", { count: [...text].length })}
         </div>
       )}
       {streaming && message.retryNotice && message.parts.length > 0 && <div className="vault-copilot-retry-notice">{message.retryNotice}</div>}
@@ -136,20 +138,20 @@ function AssistantMessageBody({ message, isLast, running, approvals, controller 
       {message.earlier && message.earlier.length > 0 && <EarlierVersions versions={message.earlier} />}
       {message.status === "error" && message.error && (
         <div className="vault-copilot-message-error" role="alert">
-          <ErrorText message={message.error.message} />
+          <ErrorText error={message.error} />
           {SETTINGS_ERRORS.has(message.error.kind) && (
             <button type="button" onClick={() => host.openSettings()}>
-              Open settings
+              {t("message.openSettings")}
             </button>
           )}
           {isLast && !running && (
             <button type="button" onClick={() => void controller.retry()}>
-              Retry
+              {t("message.retry")}
             </button>
           )}
         </div>
       )}
-      {message.status === "stopped" && <div className="vault-copilot-message-stopped">Stopped.</div>}
+      {message.status === "stopped" && <div className="vault-copilot-message-stopped">{t("message.stopped")}</div>}
       {!streaming && (
         <div className="vault-copilot-message-footer">
           {message.usage && (message.usage.inputTokens > 0 || message.usage.outputTokens > 0) && <UsageLine usage={message.usage} model={message.model} />}
@@ -170,7 +172,7 @@ function AssistantMessageBody({ message, isLast, running, approvals, controller 
 function EarlierVersions({ versions }: { versions: NonNullable<AssistantMessage["earlier"]> }) {
   return (
     <details className="vault-copilot-earlier">
-      <summary>Earlier versions ({versions.length})</summary>
+      <summary>{t("message.earlier", { count: versions.length })}</summary>
       <ol>
         {versions.map((version, index) => (
           <li key={index}>
@@ -191,14 +193,14 @@ function EarlierVersions({ versions }: { versions: NonNullable<AssistantMessage[
 }
 
 /** A failed answer's reason: our sentence, and the provider's own words folded under "Details". */
-function ErrorText({ message }: { message: string }) {
-  const { text, raw } = shownError(message);
+function ErrorText({ error }: { error: { kind: ChainErrorKind; message: string } }) {
+  const { text, raw } = shownChatError(error);
   return (
     <div className="vault-copilot-message-error-text">
       <span>{text}</span>
       {raw !== undefined && (
         <details className="vault-copilot-error-details">
-          <summary>Details</summary>
+          <summary>{t("message.details")}</summary>
           <pre>{raw}</pre>
         </details>
       )}
@@ -212,7 +214,7 @@ const SETTINGS_ERRORS: ReadonlySet<ChainErrorKind> = new Set<ChainErrorKind>(["m
 function Sources({ message, host }: { message: AssistantMessage; host: ChatHost }) {
   return (
     <details className="vault-copilot-sources">
-      <summary>Searched notes ({message.sources!.length})</summary>
+      <summary>{t("message.sources", { count: message.sources!.length })}</summary>
       <ul>
         {message.sources!.map((source) => {
           // A PDF's passage opens the PDF at its page.
@@ -230,7 +232,7 @@ function Sources({ message, host }: { message: AssistantMessage; host: ChatHost 
               >
                 {source.title}
               </a>
-              {source.page !== undefined && <span> › page {source.page}</span>}
+              {source.page !== undefined && <span> › {t("message.sourcePage", { page: source.page })}</span>}
               {source.heading && <span> › {source.heading}</span>}
             </li>
           );

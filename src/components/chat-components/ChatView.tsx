@@ -3,7 +3,6 @@ import type { ChatController } from "../../chat/ChatController";
 import { afterNextPaint } from "../../ports/afterNextPaint";
 import { chipForVaultPath, noteChip } from "../../chat/chipArtifacts";
 import { attachImageFiles } from "./pastedImages";
-import { CHAT_MODE_NAMES } from "../../settings/chatModes";
 import { CHAT_MODES, type ChatMode } from "../../settings/settingsSchema";
 import { ChatComposer, type ComposerHandle } from "./ChatComposer";
 import { ChatHistoryPanel } from "./ChatHistoryPanel";
@@ -13,6 +12,8 @@ import { IconButton } from "./IconButton";
 import { useOnScreenKeyboard } from "./onScreenKeyboard";
 import { useChatState } from "./useChatState";
 import { RelatedNotesList } from "../RelatedNotesList";
+import { t } from "../../i18n/t";
+import { announcementText } from "./announcementText";
 
 /**
  * The chat in the sidebar: one header row (the mode and model pickers, New chat and Chat history
@@ -76,7 +77,7 @@ function Announcer({ controller }: { controller: ChatController }) {
   const announcement = useChatState(controller, "announcement");
   return (
     <div className="vault-copilot-announcer" aria-live="polite" role="status">
-      {announcement?.text ?? ""}
+      {announcement ? announcementText(announcement) : ""}
     </div>
   );
 }
@@ -101,8 +102,8 @@ function ChatHeader({ controller, historyShown, onToggleHistory, onNewChat }: Ch
   return (
     <div className="vault-copilot-chat-header">
       {(projects.length > 0 || project !== null) && (
-        <select className="dropdown vault-copilot-project-select" aria-label="Project" value={project ?? ""} onChange={(event) => chooseProject(event.target.value)}>
-          <option value="">No project</option>
+        <select className="dropdown vault-copilot-project-select" aria-label={t("header.project")} value={project ?? ""} onChange={(event) => chooseProject(event.target.value)}>
+          <option value="">{t("header.noProject")}</option>
           {project !== null && !projects.some((choice) => choice.name === project) && <option value={project}>{project}</option>}
           {projects.map((choice) => (
             <option key={choice.name} value={choice.name}>
@@ -111,14 +112,14 @@ function ChatHeader({ controller, historyShown, onToggleHistory, onNewChat }: Ch
           ))}
         </select>
       )}
-      <select className="dropdown" aria-label="Mode" value={mode} onChange={(event) => controller.setMode(event.target.value as ChatMode)}>
+      <select className="dropdown" aria-label={t("header.mode")} value={mode} onChange={(event) => controller.setMode(event.target.value as ChatMode)}>
         {CHAT_MODES.map((choice) => (
           <option key={choice} value={choice}>
-            {CHAT_MODE_NAMES[choice].label}
+            {t(`mode.${choice}`)}
           </option>
         ))}
       </select>
-      <select className="dropdown vault-copilot-model-select" aria-label="Model" value={model} onChange={(event) => controller.setModel(event.target.value)}>
+      <select className="dropdown vault-copilot-model-select" aria-label={t("header.model")} value={model} onChange={(event) => controller.setModel(event.target.value)}>
         {models.map((model) => (
           <option key={model} value={model}>
             {model}
@@ -127,14 +128,14 @@ function ChatHeader({ controller, historyShown, onToggleHistory, onNewChat }: Ch
       </select>
       <IconButton
         icon="message-square-plus"
-        label="New chat"
+        label={t("header.newChat")}
         className="vault-copilot-new-chat"
         onClick={() => {
           onNewChat();
           void controller.newChat();
         }}
       />
-      <IconButton icon="history" label="Chat history" className="vault-copilot-history-toggle" pressed={historyShown} onClick={onToggleHistory} />
+      <IconButton icon="history" label={t("header.history")} className="vault-copilot-history-toggle" pressed={historyShown} onClick={onToggleHistory} />
     </div>
   );
 }
@@ -172,10 +173,11 @@ function ProjectNotice({ project }: { project: string | null }) {
   const servers = host.projects.mcpServers();
   const kept = servers.filter((server) => listed.includes(server));
   const mcp =
-    servers.length === 0 ? "" : kept.length === 0 ? " MCP tools are off in this project." : ` MCP tools: only ${kept.join(", ")} (the project lists ${kept.length === 1 ? "it" : "them"}).`;
+    servers.length === 0 ? "" : kept.length === 0 ? t("project.mcpOff") : t("project.mcpKept", { count: kept.length, servers: kept.join(", ") });
   return (
     <p className="vault-copilot-project-notice" role="note">
-      Project {project}: Copilot sees and changes only its notes.{mcp}
+      {t("project.notice", { project })}
+      {mcp}
     </p>
   );
 }
@@ -210,7 +212,7 @@ function RelatedSection({ path, project, controller }: { path: string | null; pr
   const [open, setOpen] = useState(false);
   return (
     <details className="vault-copilot-related-section" open={open} onToggle={(event) => setOpen(event.currentTarget.open)}>
-      <summary>Related notes</summary>
+      <summary>{t("related.heading")}</summary>
       {open && (
         <RelatedNotesList source={host.relatedIn(project)} path={path} onOpen={(target, event) => host.openLink(target, "", event.nativeEvent)} onAddToChat={(target) => controller.addChip(noteChip(target))} />
       )}

@@ -4,6 +4,7 @@ import type { ToolWording } from "../../tools/SimpleTool";
 import type { AppliedEditRef } from "../editCommands";
 import { REJECTION_REASON_LEAD } from "./ApprovalCard";
 import { argumentLines, failureTitle, toolErrorSentence, toolResultSummary } from "./toolResultSummary";
+import { t, uiLocale } from "../../i18n/t";
 
 /** Longest argument or result text shown inside a banner (the model may have read more). */
 export const MAX_BANNER_TEXT = 2_000;
@@ -74,7 +75,7 @@ export function ToolCallBanner(props: ToolCallBannerProps) {
   const edit = status === "ok" ? editOf(props.output) : undefined;
   const hits = hitsOf(props.output);
   const line = bannerLine(props, edit);
-  const time = running ? `${elapsed} s` : props.durationMs !== undefined ? formatDuration(props.durationMs) : "";
+  const time = running ? t("banner.seconds", { count: elapsed }) : props.durationMs !== undefined ? formatDuration(props.durationMs) : "";
   const label = [line.outcome, line.subject].filter(Boolean).join(" · ");
   const errorSentence = status !== "ok" && status !== "running" ? toolErrorSentence(props.resultText) : undefined;
   const undoable = edit?.status === "applied" && !props.undone && props.onUndoEdit && undo.state !== "done";
@@ -116,14 +117,14 @@ export function ToolCallBanner(props: ToolCallBannerProps) {
               <a className="internal-link" href={edit.path} data-href={edit.path} onClick={(event) => openNote(props, edit.path, event)}>
                 {edit.path}
               </a>
-              {edit.status === "rejected" && usersReason(edit.reason) && <span className="vault-copilot-tool-edit-reason">Your reason: {usersReason(edit.reason)}</span>}
+              {edit.status === "rejected" && usersReason(edit.reason) && <span className="vault-copilot-tool-edit-reason">{t("banner.yourReason", { reason: usersReason(edit.reason)! })}</span>}
             </div>
           )}
-          <div className="vault-copilot-tool-section-label">Arguments</div>
+          <div className="vault-copilot-tool-section-label">{t("banner.arguments")}</div>
           <pre className="vault-copilot-tool-args">{capped(argumentLines(props.args))}</pre>
           {props.resultText !== undefined && (
             <details className="vault-copilot-tool-details">
-              <summary>Details</summary>
+              <summary>{t("message.details")}</summary>
               <pre className="vault-copilot-tool-result">{capped(props.resultText)}</pre>
             </details>
           )}
@@ -139,7 +140,7 @@ export function ToolCallBanner(props: ToolCallBannerProps) {
             void props.onUndoEdit!({ path: edit.path, ...(edit.appliedAt !== undefined ? { appliedAt: edit.appliedAt } : {}) }).then((message) => setUndo({ state: "done", message }));
           }}
         >
-          Undo
+          {t("banner.undo")}
         </button>
       )}
       {undo.message && (
@@ -155,21 +156,21 @@ function bannerLine(props: ToolCallBannerProps, edit: EditResult | undefined): B
   const { status, wording, displayName } = props;
   if (status === "running") {
     return props.awaitingApproval
-      ? { tone: "waiting", glyph: "?", outcome: `${wording.pending} (waiting for your answer)` }
+      ? { tone: "waiting", glyph: "?", outcome: t("banner.waiting", { pending: wording.pending }) }
       : { tone: "running", glyph: "⋯", outcome: `${wording.running}…` };
   }
   if (status !== "ok") return { tone: status, glyph: "!", outcome: failureTitle(displayName, status) };
   // A chat loaded from its note knows the undo, though not the edit's counts.
-  if (props.undone) return { tone: "undone", glyph: "↩", outcome: "Undone", subject: props.undone.path, whole: true };
+  if (props.undone) return { tone: "undone", glyph: "↩", outcome: t("banner.undone"), subject: props.undone.path, whole: true };
   if (!edit) {
     const summary = toolResultSummary(props.toolId, props.output);
     return { tone: "done", glyph: "✓", outcome: wording.done, ...(summary ? { subject: summary } : {}) };
   }
-  if (edit.status === "rejected") return { tone: "rejected", glyph: "✕", outcome: "Rejected", subject: edit.path, whole: true };
-  if (edit.status === "unchanged") return { tone: "unchanged", glyph: "=", outcome: "Unchanged", subject: edit.path, whole: true };
+  if (edit.status === "rejected") return { tone: "rejected", glyph: "✕", outcome: t("banner.rejected"), subject: edit.path, whole: true };
+  if (edit.status === "unchanged") return { tone: "unchanged", glyph: "=", outcome: t("banner.unchanged"), subject: edit.path, whole: true };
   const counts = edit.created ? `+${edit.linesAdded}` : `+${edit.linesAdded} −${edit.linesRemoved}`;
-  const some = edit.changes ? ` · ${edit.changes.applied} of ${edit.changes.proposed} changes` : "";
-  return { tone: "done", glyph: "✓", outcome: `${edit.created ? "Created" : "Edited"} ${counts}`, subject: `${edit.path}${some}`, whole: true };
+  const some = edit.changes ? t("banner.someChanges", { applied: edit.changes.applied, count: edit.changes.proposed }) : "";
+  return { tone: "done", glyph: "✓", outcome: t(edit.created ? "banner.created" : "banner.edited", { counts }), subject: `${edit.path}${some}`, whole: true };
 }
 
 /** The words the user typed when rejecting, without the lead the model reads them with (see ApprovalCard). */
@@ -193,11 +194,12 @@ function useElapsedSeconds(since: number | null): number {
 }
 
 function formatDuration(ms: number): string {
-  return ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`;
+  if (ms < 1000) return t("banner.milliseconds", { count: Math.round(ms) });
+  return t("banner.seconds", { count: new Intl.NumberFormat(uiLocale(), { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(ms / 1000) });
 }
 
 function capped(text: string): string {
-  return text.length > MAX_BANNER_TEXT ? `${text.slice(0, MAX_BANNER_TEXT)}\n… ${text.length - MAX_BANNER_TEXT} more characters` : text;
+  return text.length > MAX_BANNER_TEXT ? `${text.slice(0, MAX_BANNER_TEXT)}\n${t("banner.moreCharacters", { count: text.length - MAX_BANNER_TEXT })}` : text;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -3,6 +3,7 @@ import type { ChatController } from "../../chat/ChatController";
 import { answerText, type AssistantMessage } from "../../chat/chatTypes";
 import type { ChatHost } from "./ChatHost";
 import type { PressPoint } from "./longPress";
+import { t } from "../../i18n/t";
 
 /** One thing to do with an answer: a button under it, and an item of its long-press menu. */
 export interface AnswerAction {
@@ -24,17 +25,17 @@ export function answerActions(host: ChatHost, controller: ChatController, messag
   const actions: AnswerAction[] = [];
   if (text) {
     actions.push(
-      { label: "Copy", icon: "copy", run: () => void host.copyText(text).then(() => host.notify("Answer copied.")) },
+      { label: t("message.copy"), icon: "copy", run: () => void host.copyText(text).then(() => host.notify(t("message.copied"))) },
       {
-        label: "Insert at cursor",
+        label: t("message.insert"),
         icon: "text-cursor-input",
         run: () => {
-          if (!host.insertAtCursor(text)) host.notify("Open a note in the editor to insert the answer at its cursor.");
+          if (!host.insertAtCursor(text)) host.notify(t("message.noEditor"));
         },
       },
     );
   }
-  if (canRegenerate) actions.push({ label: "Regenerate", icon: "refresh-cw", run: () => void controller.regenerate() });
+  if (canRegenerate) actions.push({ label: t("message.regenerate"), icon: "refresh-cw", run: () => void controller.regenerate() });
   return actions;
 }
 

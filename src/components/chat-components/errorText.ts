@@ -1,3 +1,7 @@
+import type { ChainErrorKind } from "../../LLMProviders/chainRunner/ChainEvents";
+import { ENGLISH } from "../../i18n/languages";
+import { currentLanguage, t } from "../../i18n/t";
+
 /**
  * An error as the chat shows it: our sentence first, starting with a capital, and the provider's
  * own words (what its server said, which may be long, technical or in another language) kept
@@ -31,4 +35,19 @@ export function capitalized(text: string): string {
   if (first === undefined) return text;
   const letter = String.fromCodePoint(first);
   return letter.toLocaleUpperCase("en-US") + text.slice(letter.length);
+}
+
+/**
+ * A failed answer's error as the chat shows it, in the interface's language: in English the
+ * sentence the code wrote (its provider part under Details); in another language the sentence for
+ * its kind, and the English sentence with the provider's own words under Details, as they are.
+ */
+export function shownChatError(error: { kind: ChainErrorKind; message: string }): ShownError {
+  if (currentLanguage() === ENGLISH) return shownError(error.message);
+  return { text: t(`error.${error.kind}`), raw: error.message.trim() };
+}
+
+/** The reason a failed answer gives, for a screen reader's announcement. */
+export function errorReason(error: { kind: ChainErrorKind; message: string }): string {
+  return currentLanguage() === ENGLISH ? error.message : t(`error.${error.kind}`);
 }

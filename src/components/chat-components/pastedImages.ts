@@ -2,6 +2,7 @@ import type { ChatController } from "../../chat/ChatController";
 import { pastedImageChip } from "../../chat/chipArtifacts";
 import type { ContextChip } from "../../chat/chatTypes";
 import { MAX_IMAGE_FILE_BYTES } from "../../chat/images/prepareImage";
+import { t } from "../../i18n/t";
 
 /**
  * Image files pasted or dropped from outside the vault, as chips: their bytes kept in memory for
@@ -12,8 +13,8 @@ export async function pastedImageChips(files: readonly File[]): Promise<{ chips:
   const chips: ContextChip[] = [];
   const problems: string[] = [];
   for (const file of files) {
-    if (!file.type.startsWith("image/")) problems.push(`${file.name} is not an image; only images can be pasted or dropped into the message (notes are dragged from the file list).`);
-    else if (file.size > MAX_IMAGE_FILE_BYTES) problems.push(`${file.name} is larger than ${MAX_IMAGE_FILE_BYTES / 1_048_576} MB, too large to attach.`);
+    if (!file.type.startsWith("image/")) problems.push(t("image.notImage", { name: file.name }));
+    else if (file.size > MAX_IMAGE_FILE_BYTES) problems.push(t("image.tooLarge", { name: file.name, size: MAX_IMAGE_FILE_BYTES / 1_048_576 }));
     else chips.push(pastedImageChip(file.name || "pasted image", new Uint8Array(await file.arrayBuffer())));
   }
   return { chips, problems };
@@ -23,5 +24,5 @@ export async function pastedImageChips(files: readonly File[]): Promise<{ chips:
 export async function attachImageFiles(files: readonly File[], controller: Pick<ChatController, "addChip">, notify: (message: string) => void): Promise<void> {
   const { chips, problems } = await pastedImageChips(files);
   for (const chip of chips) controller.addChip(chip);
-  for (const problem of problems) notify(`Vault Copilot: ${problem}`);
+  for (const problem of problems) notify(t("notice.prefixed", { message: problem }));
 }

@@ -1,7 +1,7 @@
 import { createContext, memo, useContext, useEffect } from "react";
 import type { ChatController } from "../../chat/ChatController";
 import type { ToolCallPart } from "../../chat/chatTypes";
-import { wordingOf } from "../../tools/SimpleTool";
+import { toolTexts } from "../toolTexts";
 import { useChatHost, type ChatHost } from "./ChatHost";
 import { ToolCallBanner, type ToolCallBannerProps } from "./ToolCallBanner";
 
@@ -77,11 +77,12 @@ export const ToolCallRoot = memo(function ToolCallRoot({ messageId, part, awaiti
 
 function bannerProps(host: ChatHost, part: ToolCallPart, onUndone: (path: string) => Promise<void>): ToolCallBannerProps {
   const metadata = host.toolMetadata(part.toolId);
+  const texts = toolTexts(part.toolId, metadata, part.toolName);
   return {
     toolName: part.toolName,
     ...(part.toolId !== undefined ? { toolId: part.toolId } : {}),
-    displayName: metadata?.displayName ?? part.toolName,
-    wording: metadata ? wordingOf(metadata) : { pending: `Would like to use ${part.toolName}`, running: `Using ${part.toolName}`, done: `Used ${part.toolName}` },
+    displayName: texts.name,
+    wording: texts.wording,
     status: part.status,
     args: part.args,
     startedAt: part.startedAt,

@@ -13,6 +13,7 @@ import type { TimeRangeResult } from "../../tools/time/getTimeRangeMs";
 import type { TimeInfo } from "../../tools/time/timeInfo";
 import type { WebSearchOutput } from "../../tools/web/webSearch";
 import { capitalized } from "./errorText";
+import { t } from "../../i18n/t";
 
 /**
  * What a tool call's banner says in words a person reads: a short summary of the result ("3 notes
@@ -20,33 +21,29 @@ import { capitalized } from "./errorText";
  * (XML-like blocks, JSON) stays behind the banner's "Details" fold.
  */
 
-/** Numbers as the rest of the chat writes them ("1,204"): the UI's language is English. */
-const NUMBER = new Intl.NumberFormat("en-US");
-
-export function count(amount: number, one: string, many = `${one}s`): string {
-  return `${NUMBER.format(amount)} ${amount === 1 ? one : many}`;
-}
-
 type Summarizer = (output: never) => string;
 
-/** By tool id: a built-in tool's output, said in a few words. Other tools (MCP) have none. */
+/** By tool id: a built-in tool's output, said in a few words in the interface's language. Other tools (MCP) have none. */
 const SUMMARIES: Record<string, Summarizer> = {
-  localSearch: (output: LocalSearchResult) => (output.hits.length === 0 ? "no notes found" : `${count(output.hits.length, "note")} found`),
+  localSearch: (output: LocalSearchResult) => (output.hits.length === 0 ? t("summary.noNotes") : t("summary.notesFound", { count: output.hits.length })),
   readNote: (output: ReadNoteResult) =>
-    `${output.path} (${count(output.content.length, "character")}${output.totalChunks > 1 ? `, part ${output.chunkIndex + 1} of ${output.totalChunks}` : ""})`,
-  getFileTree: (output: FileTreeResult) => `${count(output.totalFiles, "file")} in ${count(output.totalFolders, "folder")}`,
-  getTagList: (output: TagListResult) => `${count(output.totalTags, "tag")} in ${count(output.notesScanned, "note")}`,
-  getBacklinks: (output: BacklinksResult) => `${output.path}: linked from ${count(output.totalLinkingNotes, "note")}`,
-  getOutgoingLinks: (output: OutgoingLinksResult) => `${output.path}: ${count(output.links.length, "link")}`,
-  getNoteProperties: (output: NotePropertiesResult) => `${output.path}: ${count(Object.keys(output.properties).length, "property", "properties")}`,
-  webSearch: (output: WebSearchOutput) => `${count(output.results.length, "result")} for “${output.query}”`,
-  youtubeTranscription: (output: YouTubeTranscriptionOutput) => `${count(output.videos.filter((video) => video.status === "ok").length, "transcript")} of ${count(output.videos.length, "video")}`,
+    output.totalChunks > 1
+      ? t("summary.charactersPart", { path: output.path, count: output.content.length, part: output.chunkIndex + 1, parts: output.totalChunks })
+      : t("summary.characters", { path: output.path, count: output.content.length }),
+  getFileTree: (output: FileTreeResult) => t("summary.files", { count: output.totalFiles, folders: t("summary.folders", { count: output.totalFolders }) }),
+  getTagList: (output: TagListResult) => t("summary.tags", { count: output.totalTags, notes: t("summary.notes", { count: output.notesScanned }) }),
+  getBacklinks: (output: BacklinksResult) => t("summary.backlinks", { path: output.path, count: output.totalLinkingNotes }),
+  getOutgoingLinks: (output: OutgoingLinksResult) => t("summary.links", { path: output.path, count: output.links.length }),
+  getNoteProperties: (output: NotePropertiesResult) => t("summary.properties", { path: output.path, count: Object.keys(output.properties).length }),
+  webSearch: (output: WebSearchOutput) => t("summary.webResults", { count: output.results.length, query: output.query }),
+  youtubeTranscription: (output: YouTubeTranscriptionOutput) =>
+    t("summary.transcripts", { count: output.videos.filter((video) => video.status === "ok").length, videos: t("summary.videos", { count: output.videos.length }) }),
   getCurrentTime: (output: TimeInfo) => `${output.weekday} ${output.localDateTime} (${output.timeZone})`,
   getTimeInfoByEpoch: (output: TimeInfo) => `${output.weekday} ${output.localDateTime} (${output.timeZone})`,
   getTimeRangeMs: (output: TimeRangeResult) => output.description,
   convertTimeBetweenTimezones: (output: TimeConversion) => `${output.from.localDateTime} ${output.from.timeZone} → ${output.to.localDateTime} ${output.to.timeZone}`,
   pomodoro: (output: PomodoroOutput) =>
-    output.action === "stop" ? (output.stopped ? "timer stopped" : "no timer was running") : output.endTimeLocal ? `ends at ${output.endTimeLocal}` : "no timer running",
+    output.action === "stop" ? (output.stopped ? t("summary.timerStopped") : t("summary.noTimerWasRunning")) : output.endTimeLocal ? t("summary.endsAt", { time: output.endTimeLocal }) : t("summary.noTimer"),
 };
 
 /**
@@ -73,7 +70,7 @@ export function argumentLines(args: unknown): string {
   if (typeof args === "string") return args;
   if (typeof args !== "object" || args === null || Array.isArray(args)) return plainValue(args);
   const entries = Object.entries(args as Record<string, unknown>).filter(([, value]) => value !== undefined);
-  if (entries.length === 0) return "No arguments";
+  if (entries.length === 0) return t("banner.noArguments");
   return entries.map(([key, value]) => `${key}: ${plainValue(value).replace(/\n/g, "\n  ")}`).join("\n");
 }
 
@@ -89,17 +86,9 @@ function plainValue(value: unknown): string {
   }
 }
 
-/** How a call that did not finish well went, after the tool's name ("Read note failed"). */
-const STATUS_WORDS: Record<Exclude<ToolCallPartStatus, "running" | "ok">, string> = {
-  "invalid-arguments": "got arguments it cannot use",
-  error: "failed",
-  timeout: "took too long and was stopped",
-  aborted: "was stopped",
-  "unknown-tool": "is not a tool that is switched on",
-};
-
+/** How a call that did not finish well went, with the tool's name ("Read note failed"). */
 export function failureTitle(displayName: string, status: Exclude<ToolCallPartStatus, "running" | "ok">): string {
-  return `${displayName} ${STATUS_WORDS[status]}`;
+  return t(`banner.status.${status}`, { tool: displayName });
 }
 
 /**

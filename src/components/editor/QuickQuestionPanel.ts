@@ -6,6 +6,7 @@ import type { TokenUsage } from "../../LLMProviders/tokenUsage";
 import type { VaultPort } from "../../vault/VaultPort";
 import { neutralizeMarkdown } from "../chat-components/untrustedMarkdown";
 import { createInertDocument, renderInert } from "../chat-components/untrustedRender";
+import { t } from "../../i18n/t";
 
 /** What the panel does with an answer; the plugin wires each to the code the chat uses. */
 export interface QuickQuestionActions {
@@ -49,7 +50,7 @@ export class QuickQuestionPanel {
   ) {
     this.component.load();
     this.inert = createInertDocument(activeDocument);
-    const panel = activeDocument.body.createDiv({ cls: "vault-copilot-quick-question", attr: { role: "dialog", "aria-label": "Quick question" } });
+    const panel = activeDocument.body.createDiv({ cls: "vault-copilot-quick-question", attr: { role: "dialog", "aria-label": t("quick.title") } });
     this.element = panel;
     if (coordinates) {
       panel.style.setProperty("--vault-copilot-quick-left", `${Math.round(coordinates.left)}px`);
@@ -58,17 +59,17 @@ export class QuickQuestionPanel {
       panel.addClass("is-centred");
     }
     const form = panel.createDiv({ cls: "vault-copilot-quick-question-ask" });
-    this.input = form.createEl("input", { type: "text", attr: { "aria-label": "Quick question", placeholder: "Ask about this note…" } });
-    const ask = form.createEl("button", { text: "Ask", cls: "mod-cta" });
-    this.preview = panel.createDiv({ cls: "vault-copilot-quick-question-answer markdown-rendered", attr: { role: "region", "aria-label": "Answer", "aria-live": "polite" } });
+    this.input = form.createEl("input", { type: "text", attr: { "aria-label": t("quick.title"), placeholder: t("quick.placeholder") } });
+    const ask = form.createEl("button", { text: t("quick.ask"), cls: "mod-cta" });
+    this.preview = panel.createDiv({ cls: "vault-copilot-quick-question-answer markdown-rendered", attr: { role: "region", "aria-label": t("quick.answer"), "aria-live": "polite" } });
     const buttons = panel.createDiv({ cls: "vault-copilot-quick-question-buttons" });
     this.buttons = {
       ask,
-      insert: buttons.createEl("button", { text: "Insert" }),
-      replace: buttons.createEl("button", { text: "Replace selection" }),
-      chat: buttons.createEl("button", { text: "Open in chat" }),
+      insert: buttons.createEl("button", { text: t("quick.insert") }),
+      replace: buttons.createEl("button", { text: t("quick.replace") }),
+      chat: buttons.createEl("button", { text: t("quick.openInChat") }),
     };
-    const close = buttons.createEl("button", { text: "Close" });
+    const close = buttons.createEl("button", { text: t("quick.close") });
     if (!place.selection) this.buttons.replace.hide();
     this.setAnswerButtons(false);
 
@@ -111,10 +112,10 @@ export class QuickQuestionPanel {
     this.setAnswerButtons(false);
     this.buttons.ask.disabled = true;
     this.preview.empty();
-    this.preview.createDiv({ cls: "vault-copilot-quick-question-status", text: "Answering…" });
+    this.preview.createDiv({ cls: "vault-copilot-quick-question-status", text: t("quick.answering") });
     try {
       const result = await askQuickQuestion({ runner: this.actions.createRunner(), vault: this.actions.vault }, this.place, question, abort.signal, (text) => this.show(text));
-      for (const problem of result.problems) new Notice(`Vault Copilot: ${problem}`);
+      for (const problem of result.problems) new Notice(t("notice.prefixed", { message: problem }));
       if (this.closed) return;
       if (result.status === "completed") {
         this.answer = { question, text: result.text, usage: result.usage };
@@ -122,10 +123,10 @@ export class QuickQuestionPanel {
         this.setAnswerButtons(true);
       } else if (result.status === "failed") {
         this.preview.empty();
-        this.preview.createDiv({ cls: "vault-copilot-quick-question-status", text: `No answer: ${result.error?.message ?? "the model failed"}` });
+        this.preview.createDiv({ cls: "vault-copilot-quick-question-status", text: t("quick.noAnswer", { reason: result.error?.message ?? t("quick.modelFailed") }) });
       }
     } catch (error) {
-      if (!this.closed) this.preview.setText(`No answer: ${errorMessage(error)}`);
+      if (!this.closed) this.preview.setText(t("quick.noAnswer", { reason: errorMessage(error) }));
     } finally {
       this.abort = null;
       this.buttons.ask.disabled = false;
@@ -146,7 +147,7 @@ export class QuickQuestionPanel {
           this.preview.empty();
           this.preview.append(...nodes);
         },
-        (error: unknown) => this.preview.setText(`The answer could not be shown: ${errorMessage(error)}`),
+        (error: unknown) => this.preview.setText(t("quick.notShown", { reason: errorMessage(error) })),
       );
     });
   }
@@ -167,13 +168,13 @@ export class QuickQuestionPanel {
     if (!this.answer || !selection) return;
     const answer = this.answer.text;
     this.close();
-    await this.actions.replaceSelection({ ...this.place, selection }, answer).catch((error: unknown) => new Notice(`The selection was not replaced: ${errorMessage(error)}`));
+    await this.actions.replaceSelection({ ...this.place, selection }, answer).catch((error: unknown) => new Notice(t("quick.notReplaced", { reason: errorMessage(error) })));
   }
 
   private async openInChat(): Promise<void> {
     if (!this.answer) return;
     const { question, text, usage } = this.answer;
     this.close();
-    await this.actions.openInChat(this.place, question, text, usage).catch((error: unknown) => new Notice(`The chat could not be opened: ${errorMessage(error)}`));
+    await this.actions.openInChat(this.place, question, text, usage).catch((error: unknown) => new Notice(t("quick.chatNotOpened", { reason: errorMessage(error) })));
   }
 }

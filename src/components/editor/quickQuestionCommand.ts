@@ -10,6 +10,7 @@ import type { VaultPort } from "../../vault/VaultPort";
 import type { CopilotView } from "../CopilotView";
 import { modalEditApproval, modalToolCallApproval } from "../ApprovalModal";
 import { QuickQuestionPanel, type CursorCoordinates } from "./QuickQuestionPanel";
+import { t } from "../../i18n/t";
 
 export interface QuickQuestionParts {
   vault: VaultPort;
@@ -32,7 +33,7 @@ export function registerQuickQuestion(plugin: Plugin, parts: QuickQuestionParts)
   plugin.register(() => open?.close());
   plugin.addCommand({
     id: "quick-question",
-    name: "Ask a quick question at the cursor",
+    name: t("command.quickQuestion"),
     editorCallback: (editor, context) => {
       const path = context.file?.path;
       if (!path) return;
@@ -85,6 +86,6 @@ async function replaceSelection(plugin: Plugin, parts: QuickQuestionParts, place
   if (!tool) throw new Error("the edit tools are not loaded");
   const result = await replaceSelectionWithAnswer(tool, place, answer, { approvals: parts.approvals?.(plugin.app) ?? { ...modalEditApproval(plugin.app), ...modalToolCallApproval(plugin.app) }, timeoutMs: parts.toolTimeoutMs(), signal: new AbortController().signal });
   const outcome = result.output as EditOutcome | undefined;
-  if (result.status === "ok" && outcome?.status === "applied") new Notice(`Replaced the selection in ${place.path}.`);
-  else if (outcome?.status !== "rejected") new Notice(`The selection was not replaced: ${result.text.split("\n")[0] ?? ""}`);
+  if (result.status === "ok" && outcome?.status === "applied") new Notice(t("quick.replaced", { path: place.path }));
+  else if (outcome?.status !== "rejected") new Notice(t("quick.notReplaced", { reason: result.text.split("\n")[0] ?? "" }));
 }

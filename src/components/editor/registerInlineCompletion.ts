@@ -6,6 +6,7 @@ import type { SecretStore } from "../../ports/SecretStore";
 import { realScheduler } from "../../ports/timers";
 import type { CompletionSettings } from "../../settings/settingsSchema";
 import { inlineCompletionExtension } from "./inlineCompletionExtension";
+import { t } from "../../i18n/t";
 
 export interface InlineCompletionWiring {
   settings(): CompletionSettings;
@@ -30,7 +31,7 @@ export function registerInlineCompletion(plugin: Plugin, wiring: InlineCompletio
       scheduler: realScheduler,
       usage: wiring.usage,
       complete: completer({ settings: () => wiring.settings(), secrets: wiring.secrets, fetch: wiring.fetch }),
-      notify: (message) => new Notice(`Vault Copilot: ${message}`),
+      notify: (message) => new Notice(t("notice.prefixed", { message })),
       noteTitle: (state) => state.field(editorInfoField, false)?.file?.basename ?? "",
     }),
   );

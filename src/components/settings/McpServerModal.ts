@@ -3,6 +3,7 @@ import { errorMessage } from "../../errorMessage";
 import type { McpServerSettings } from "../../settings/settingsSchema";
 import { draftOf, EMPTY_SERVER_DRAFT, serverOf, type McpServerDraft } from "./mcpServerForm";
 import { SettingsFormModal } from "./SettingsFormModal";
+import { t } from "../../i18n/t";
 
 export interface McpServerFormOptions {
   /** The server to edit; absent: a new one. */
@@ -12,7 +13,7 @@ export interface McpServerFormOptions {
   onSave: (server: McpServerSettings) => void;
 }
 
-const TRANSPORTS = { stdio: "A program on this computer (stdio, desktop only)", http: "A server at a URL (Streamable HTTP)" } as const;
+const transports = () => ({ stdio: t("mcpForm.stdio"), http: t("mcpForm.http") });
 
 /**
  * One MCP server as a form: its name, on or off, how it is reached (a program with its arguments
@@ -32,7 +33,7 @@ export class McpServerModal extends SettingsFormModal {
 
   override onOpen(): void {
     const { contentEl } = this;
-    this.titleEl.setText(this.options.server ? `Edit ${this.options.server.name}` : "Add MCP server");
+    this.titleEl.setText(this.options.server ? t("settings.editNamed", { name: this.options.server.name }) : t("mcpForm.add"));
     contentEl.addClass("vault-copilot-mcp-form");
     const field = (name: string, desc: string, key: "name" | "command" | "url", placeholder: string) =>
       new Setting(contentEl)
@@ -54,10 +55,10 @@ export class McpServerModal extends SettingsFormModal {
           area.onChange((value) => (this.draft = { ...this.draft, [key]: value }));
         });
 
-    field("Name", 'Letters, digits and "-": it becomes part of its tools\' ids.', "name", "files");
-    new Setting(contentEl).setName("On").addToggle((toggle) => {
+    field(t("mcpForm.name"), t("mcpForm.nameDesc"), "name", "files");
+    new Setting(contentEl).setName(t("mcpForm.on")).addToggle((toggle) => {
       toggle.setValue(this.draft.enabled).onChange((enabled) => (this.draft = { ...this.draft, enabled }));
-      toggle.setTooltip("Connect to this server");
+      toggle.setTooltip(t("mcpForm.connect"));
     });
     const stdioRows: Setting[] = [];
     const httpRows: Setting[] = [];
@@ -65,22 +66,22 @@ export class McpServerModal extends SettingsFormModal {
       for (const row of stdioRows) row.settingEl.toggle(this.draft.transport === "stdio");
       for (const row of httpRows) row.settingEl.toggle(this.draft.transport === "http");
     };
-    new Setting(contentEl).setName("Transport").addDropdown((dropdown) => {
-      dropdown.addOptions(TRANSPORTS).setValue(this.draft.transport);
-      dropdown.selectEl.setAttribute("aria-label", "Transport");
+    new Setting(contentEl).setName(t("mcpForm.transport")).addDropdown((dropdown) => {
+      dropdown.addOptions(transports()).setValue(this.draft.transport);
+      dropdown.selectEl.setAttribute("aria-label", t("mcpForm.transport"));
       dropdown.onChange((value) => {
         this.draft = { ...this.draft, transport: value === "http" ? "http" : "stdio" };
         showTransport();
       });
     });
     stdioRows.push(
-      field("Command", "The program that starts the server.", "command", "npx"),
-      lines("Arguments", "One per line.", "args", "-y\n@modelcontextprotocol/server-filesystem\n/path/to/folder"),
-      lines("Environment", "One NAME=secret per line: the id of a secret in Obsidian's secret storage, never its value.", "env", "GITHUB_TOKEN=github-token"),
+      field(t("mcpForm.command"), t("mcpForm.commandDesc"), "command", "npx"),
+      lines(t("mcpForm.arguments"), t("mcpForm.argumentsDesc"), "args", "-y\n@modelcontextprotocol/server-filesystem\n/path/to/folder"),
+      lines(t("mcpForm.environment"), t("mcpForm.environmentDesc"), "env", "GITHUB_TOKEN=github-token"),
     );
     httpRows.push(
-      field("URL", "The server's MCP endpoint.", "url", "https://example.com/mcp"),
-      lines("Headers", "One Header=secret per line: the id of a secret in Obsidian's secret storage, never its value.", "headers", "Authorization=remote-mcp-token"),
+      field(t("mcpForm.url"), t("mcpForm.urlDesc"), "url", "https://example.com/mcp"),
+      lines(t("mcpForm.headers"), t("mcpForm.headersDesc"), "headers", "Authorization=remote-mcp-token"),
     );
     showTransport();
     this.addFooter();

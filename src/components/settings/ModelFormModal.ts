@@ -3,9 +3,10 @@ import { DEFAULT_CONTEXT_WINDOW_TOKENS } from "../../chat/fitHistory";
 import { errorMessage } from "../../errorMessage";
 import { NO_PRICES, providerSettingsSchema, type ProviderSettings } from "../../settings/settingsSchema";
 import { priceFields } from "./priceFields";
-import { PROVIDER_PRESET_DETAILS, type ProviderPresetId } from "./providerPresets";
+import { presetChoices, PROVIDER_PRESET_DETAILS, type ProviderPresetId } from "./providerPresets";
 import { SettingsFormModal } from "./SettingsFormModal";
 import { parseDecimal, parseWholeNumber } from "./settingRows";
+import { t } from "../../i18n/t";
 
 /** What a new model starts with: nothing of the default model's, only the usual temperature and answer length. */
 export const EMPTY_MODEL: ProviderSettings = {
@@ -47,16 +48,16 @@ export class ModelFormModal extends SettingsFormModal {
 
   override onOpen(): void {
     const { contentEl } = this;
-    this.titleEl.setText(this.options.model ? `Edit ${this.options.model.model}` : "Add model");
+    this.titleEl.setText(this.options.model ? t("settings.editNamed", { name: this.options.model.model }) : t("modelForm.add"));
     contentEl.addClass("vault-copilot-model-form");
     let setBaseUrl: (url: string) => void = () => undefined;
     new Setting(contentEl)
-      .setName("Provider")
-      .setDesc("Choosing a provider fills in its address.")
+      .setName(t("settings.provider.name"))
+      .setDesc(t("settings.provider.desc"))
       .addDropdown((dropdown) => {
-        dropdown.addOptions(Object.fromEntries(Object.entries(PROVIDER_PRESET_DETAILS).map(([id, preset]) => [id, preset.label])));
+        dropdown.addOptions(presetChoices());
         dropdown.setValue(this.draft.preset);
-        dropdown.selectEl.setAttribute("aria-label", "Provider");
+        dropdown.selectEl.setAttribute("aria-label", t("settings.provider.name"));
         dropdown.onChange((value) => {
           const preset = value as ProviderPresetId;
           const address = PROVIDER_PRESET_DETAILS[preset].baseUrl;
@@ -65,11 +66,11 @@ export class ModelFormModal extends SettingsFormModal {
         });
       });
     new Setting(contentEl)
-      .setName("Base URL")
-      .setDesc("The provider's API root (for an OpenAI-compatible server it usually ends in /v1).")
+      .setName(t("settings.baseUrl.name"))
+      .setDesc(t("modelForm.baseUrlDesc"))
       .addText((text) => {
         text.inputEl.type = "url";
-        text.inputEl.setAttribute("aria-label", "Base URL");
+        text.inputEl.setAttribute("aria-label", t("settings.baseUrl.name"));
         text.setPlaceholder(PROVIDER_PRESET_DETAILS.ollama.baseUrl ?? "").setValue(this.draft.baseUrl);
         text.onChange((value) => (this.draft = { ...this.draft, baseUrl: value.trim() }));
         setBaseUrl = (url) => {
@@ -77,29 +78,29 @@ export class ModelFormModal extends SettingsFormModal {
         };
       });
     new Setting(contentEl)
-      .setName("Model")
-      .setDesc("The name the provider knows it by; chats pick it by this name.")
+      .setName(t("header.model"))
+      .setDesc(t("modelForm.modelDesc"))
       .addText((text) => {
-        text.inputEl.setAttribute("aria-label", "Model name");
+        text.inputEl.setAttribute("aria-label", t("modelForm.modelLabel"));
         text.setValue(this.draft.model);
         text.onChange((value) => (this.draft = { ...this.draft, model: value.trim() }));
       });
     new Setting(contentEl)
-      .setName("API key")
-      .setDesc("Kept in Obsidian's secret storage; only its name is saved. Local servers usually need none.")
+      .setName(t("settings.apiKey.name"))
+      .setDesc(t("modelForm.keyDesc"))
       .addComponent((el) =>
         new SecretComponent(this.app, el).setValue(this.draft.apiKeySecretId).onChange((id) => (this.draft = { ...this.draft, apiKeySecretId: id })),
       );
-    this.numberField("Temperature", "0 gives the most predictable answers, 2 the most varied.", String(this.draft.temperature), parseDecimal, (temperature) => ({ temperature }));
-    this.numberField("Longest answer", "The most tokens the model may write in one answer.", String(this.draft.maxTokens), parseWholeNumber, (maxTokens) => ({ maxTokens }));
+    this.numberField(t("settings.temperature.name"), t("modelForm.temperatureDesc"), String(this.draft.temperature), parseDecimal, (temperature) => ({ temperature }));
+    this.numberField(t("settings.maxTokens.name"), t("settings.maxTokens.desc"), String(this.draft.maxTokens), parseWholeNumber, (maxTokens) => ({ maxTokens }));
     this.numberField(
-      "Context window",
-      `The most tokens the model reads in one request (${DEFAULT_CONTEXT_WINDOW_TOKENS.toLocaleString("en")} when left empty).`,
+      t("settings.contextWindow.name"),
+      t("modelForm.contextWindowDesc", { count: DEFAULT_CONTEXT_WINDOW_TOKENS }),
       this.draft.contextWindowTokens === undefined ? "" : String(this.draft.contextWindowTokens),
       (text): number | undefined => (text.trim() === "" ? undefined : parseWholeNumber(text)),
       (contextWindowTokens) => ({ contextWindowTokens }),
     );
-    const prices = new Setting(contentEl).setName("Prices").setDesc("Per million tokens, in dollars, from the provider's price page. Empty: tokens are shown without a cost.");
+    const prices = new Setting(contentEl).setName(t("settings.prices.name")).setDesc(t("modelForm.pricesDesc"));
     prices.settingEl.addClass("vault-copilot-prices-row");
     priceFields(
       prices.controlEl,
@@ -151,12 +152,12 @@ export class ModelFormModal extends SettingsFormModal {
   /** What is wrong with the model as it stands, in a sentence, or undefined. */
   private check(): string | undefined {
     const { draft } = this;
-    if (draft.model === "") return "Enter the model's name.";
-    if (this.options.takenNames.includes(draft.model)) return `There is a model named "${draft.model}" already: give this one another name.`;
+    if (draft.model === "") return t("modelForm.enterName");
+    if (this.options.takenNames.includes(draft.model)) return t("modelForm.taken", { name: draft.model });
     const checked = providerSettingsSchema.safeParse(draft);
     if (checked.success) return undefined;
     const issue = checked.error.issues[0];
-    if (issue?.path[0] === "baseUrl") return "Enter the provider's address as a full URL, e.g. http://127.0.0.1:11434/v1.";
-    return `${String(issue?.path.join(".") ?? "The model")}: ${issue?.message ?? "this value cannot be used"}.`;
+    if (issue?.path[0] === "baseUrl") return t("modelForm.enterUrl");
+    return `${String(issue?.path.join(".") ?? t("modelForm.theModel"))}: ${issue?.message ?? t("settings.valueUnusableLower")}.`;
   }
 }

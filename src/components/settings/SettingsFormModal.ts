@@ -1,4 +1,5 @@
 import { Modal, Setting } from "obsidian";
+import { t } from "../../i18n/t";
 
 /**
  * A settings form in a modal (a model, an MCP server): its fields above, then the sentence that
@@ -15,10 +16,10 @@ export abstract class SettingsFormModal extends Modal {
   protected addFooter(): void {
     this.problemEl = this.contentEl.createDiv({ cls: "vault-copilot-form-error", attr: { role: "alert" } });
     new Setting(this.contentEl)
-      .addButton((button) => button.setButtonText("Cancel").onClick(() => this.close()))
+      .addButton((button) => button.setButtonText(t("form.cancel")).onClick(() => this.close()))
       .addButton((button) =>
         button
-          .setButtonText("Save")
+          .setButtonText(t("form.save"))
           .setCta()
           .onClick(() => this.save()),
       );

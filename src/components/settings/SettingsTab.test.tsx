@@ -506,12 +506,12 @@ describe("VaultCopilotSettingTab", () => {
       },
     });
     const row = rowNamed("Index health");
-    expect(row.textContent).toContain("Notes indexed: 1200 (34000 distinct words)");
+    expect(row.textContent).toContain("Notes indexed: 1,200 (34,000 distinct words)");
     expect(row.textContent).toContain("Index size: 2.4 MB");
     expect(row.textContent).toContain("Embeddings: off");
     health = { ...health, embeddings: { embeddedNotes: 900, sections: 4100, waiting: 300, failed: 2, bytes: 800_000, running: true, model: "nomic-embed-text" } };
     act(() => listeners.forEach((listener) => listener()));
-    expect(row.textContent).toContain("Embedded notes: 900 (4100 sections, nomic-embed-text)");
+    expect(row.textContent).toContain("Embedded notes: 900 (4,100 sections, nomic-embed-text)");
     expect(row.textContent).toContain("Waiting: 300 (embedding now)");
     expect(row.textContent).toContain("Failed: 2");
     await act(async () => row.querySelector("button")!.click());

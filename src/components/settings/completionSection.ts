@@ -3,7 +3,9 @@ import { DEFAULT_CONTEXT_LIMITS } from "../../editor/completionContext";
 import { completionSettingsSchema, providerSettingsSchema } from "../../settings/settingsSchema";
 import { errorMessage } from "../../errorMessage";
 import { priceFieldsRow } from "./modelSettingsRows";
-import { PROVIDER_PRESET_DETAILS, type ProviderPresetId } from "./providerPresets";
+import { PROVIDER_PRESET_DETAILS, presetChoices } from "./providerPresets";
+import { t, uiLocale } from "../../i18n/t";
+import { formatDollars } from "../chat-components/usageText";
 import { dropdownRow, fieldRow, parseWholeNumber, secretRow, toggleRow, type RowContext, type SettingsRow, type SettingsSection } from "./settingRows";
 
 /** Where the section reads what completions used (the plugin's CompletionUsage). */
@@ -11,28 +13,25 @@ export interface CompletionUsageSource {
   summary(now: number): Promise<UsageSummary>;
 }
 
-const presetChoices = Object.fromEntries(Object.entries(PROVIDER_PRESET_DETAILS).map(([id, preset]) => [id, preset.label])) as Record<ProviderPresetId, string>;
-
-/** "1,234 requests · 56,789 tokens in / 1,234 out · $0.0123", in the reader's own number format. */
-export function usageLine(day: UsageSummary["today"]): string {
-  const number = (value: number) => value.toLocaleString();
-  const cost = day.cost > 0 ? ` · $${day.cost.toFixed(day.cost < 1 ? 4 : 2)}` : "";
-  const unknown = day.unpricedRequests > 0 ? ` (${number(day.unpricedRequests)} without a known cost)` : "";
-  return `${number(day.requests)} requests · ${number(day.inputTokens)} tokens in / ${number(day.outputTokens)} out${cost}${unknown}`;
+/** "1,234 requests · 56,789 tokens in / 1,234 out · $0.0123", numbers and dollars in the interface's locale. */
+export function usageLine(day: UsageSummary["today"], locale = uiLocale()): string {
+  const cost = day.cost > 0 ? ` · ${formatDollars(day.cost, locale)}` : "";
+  const unknown = day.unpricedRequests > 0 ? t("completion.used.unpriced", { count: day.unpricedRequests }) : "";
+  return `${t("completion.used.line", { requests: day.requests, input: day.inputTokens, output: day.outputTokens })}${cost}${unknown}`;
 }
 
 function usageRow(source: CompletionUsageSource): SettingsRow {
   return {
-    name: "Completions used",
-    desc: "Requests, tokens and cost, today and this month.",
+    name: t("completion.used.name"),
+    desc: t("completion.used.desc"),
     render(setting) {
       const out = setting.infoEl.createDiv({ cls: "vault-copilot-completion-usage" });
       source.summary(Date.now()).then(
         (summary) => {
-          out.createDiv({ text: `Today: ${usageLine(summary.today)}` });
-          out.createDiv({ text: `This month: ${usageLine(summary.month)}` });
+          out.createDiv({ text: t("completion.used.today", { usage: usageLine(summary.today) }) });
+          out.createDiv({ text: t("completion.used.month", { usage: usageLine(summary.month) }) });
         },
-        (error: unknown) => out.createDiv({ text: `The figures could not be read: ${errorMessage(error)}` }),
+        (error: unknown) => out.createDiv({ text: t("completion.used.failed", { reason: errorMessage(error) }) }),
       );
     },
   };
@@ -43,26 +42,24 @@ export function completionSection(context: RowContext, usage?: CompletionUsageSo
   const completion = completionSettingsSchema.shape;
   const model = providerSettingsSchema.shape;
   return {
-    heading: "Inline completion",
+    heading: t("completion.heading"),
     rows: [
       toggleRow(context, {
-        name: "Suggest while writing",
-        desc:
-          `Off by default. When on, at each pause while you write, the note's title and up to ${DEFAULT_CONTEXT_LIMITS.before.toLocaleString()} characters before the cursor and ${DEFAULT_CONTEXT_LIMITS.after.toLocaleString()} after it go to the completion model below; ` +
-          "its suggestion shows faint after the cursor (Tab takes it, Ctrl/Cmd+→ one word, Escape dismisses it). A local model (Ollama, LM Studio) keeps your notes on this computer.",
+        name: t("completion.enabled.name"),
+        desc: t("completion.enabled.desc", { before: DEFAULT_CONTEXT_LIMITS.before, after: DEFAULT_CONTEXT_LIMITS.after }),
         read: (s) => s.completion.enabled,
         write: (s, enabled) => ({ ...s, completion: { ...s.completion, enabled } }),
       }),
       dropdownRow(context, {
-        name: "Completion provider",
-        desc: "Its own model: a small, fast one answers in time.",
-        choices: presetChoices,
+        name: t("completion.provider.name"),
+        desc: t("completion.provider.desc"),
+        choices: presetChoices(),
         read: (s) => s.completion.model.preset,
         write: (s, preset) => ({ ...s, completion: { ...s.completion, model: { ...s.completion.model, preset, baseUrl: PROVIDER_PRESET_DETAILS[preset].baseUrl ?? s.completion.model.baseUrl } } }),
       }),
       fieldRow(context, {
-        name: "Completion base URL",
-        desc: "The provider's API root (usually ending in /v1).",
+        name: t("completion.baseUrl.name"),
+        desc: t("completion.baseUrl.desc"),
         read: (s) => s.completion.model.baseUrl,
         write: (s, baseUrl) => ({ ...s, completion: { ...s.completion, model: { ...s.completion.model, baseUrl } } }),
         schema: model.baseUrl,
@@ -71,8 +68,8 @@ export function completionSection(context: RowContext, usage?: CompletionUsageSo
         inputType: "url",
       }),
       fieldRow(context, {
-        name: "Completion model",
-        desc: "E.g. qwen2.5:1.5b (Ollama) or gpt-4.1-nano.",
+        name: t("completion.model.name"),
+        desc: t("completion.model.desc"),
         read: (s) => s.completion.model.model,
         write: (s, name) => ({ ...s, completion: { ...s.completion, model: { ...s.completion.model, model: name } } }),
         schema: model.model,
@@ -80,20 +77,20 @@ export function completionSection(context: RowContext, usage?: CompletionUsageSo
         format: String,
       }),
       secretRow(context, {
-        name: "Completion API key",
-        desc: "Kept in Obsidian's secret storage. Local servers need none.",
+        name: t("completion.key.name"),
+        desc: t("completion.key.desc"),
         read: (s) => s.completion.model.apiKeySecretId,
         write: (s, apiKeySecretId) => ({ ...s, completion: { ...s.completion, model: { ...s.completion.model, apiKeySecretId } } }),
       }),
       toggleRow(context, {
-        name: "Fill in the middle",
-        desc: "OpenAI-compatible servers whose model fills in the middle: the text after the cursor goes as `suffix` to /completions.",
+        name: t("completion.fim.name"),
+        desc: t("completion.fim.desc"),
         read: (s) => s.completion.fillInTheMiddle,
         write: (s, fillInTheMiddle) => ({ ...s, completion: { ...s.completion, fillInTheMiddle } }),
       }),
       fieldRow(context, {
-        name: "Pause before suggesting",
-        desc: "Milliseconds of quiet after your last key (100 to 10,000).",
+        name: t("completion.pause.name"),
+        desc: t("completion.pause.desc"),
         read: (s) => s.completion.pauseMs,
         write: (s, pauseMs) => ({ ...s, completion: { ...s.completion, pauseMs } }),
         schema: completion.pauseMs,
@@ -102,8 +99,8 @@ export function completionSection(context: RowContext, usage?: CompletionUsageSo
         inputType: "number",
       }),
       fieldRow(context, {
-        name: "Longest suggestion",
-        desc: "Most tokens in one suggestion.",
+        name: t("completion.maxTokens.name"),
+        desc: t("completion.maxTokens.desc"),
         read: (s) => s.completion.model.maxTokens,
         write: (s, maxTokens) => ({ ...s, completion: { ...s.completion, model: { ...s.completion.model, maxTokens } } }),
         schema: model.maxTokens,
@@ -112,8 +109,8 @@ export function completionSection(context: RowContext, usage?: CompletionUsageSo
         inputType: "number",
       }),
       fieldRow(context, {
-        name: "Requests per day",
-        desc: "Past this many, suggestions pause until tomorrow.",
+        name: t("completion.cap.name"),
+        desc: t("completion.cap.desc"),
         read: (s) => s.completion.dailyRequestCap,
         write: (s, dailyRequestCap) => ({ ...s, completion: { ...s.completion, dailyRequestCap } }),
         schema: completion.dailyRequestCap,
@@ -122,14 +119,14 @@ export function completionSection(context: RowContext, usage?: CompletionUsageSo
         inputType: "number",
       }),
       toggleRow(context, {
-        name: "Suggest on mobile",
-        desc: "Off by default: each pause spends mobile data and battery.",
+        name: t("completion.mobile.name"),
+        desc: t("completion.mobile.desc"),
         read: (s) => s.completion.onMobile,
         write: (s, onMobile) => ({ ...s, completion: { ...s.completion, onMobile } }),
       }),
       priceFieldsRow(context, {
-        name: "Completion prices",
-        desc: "US dollars per million tokens, for the cost below.",
+        name: t("completion.prices.name"),
+        desc: t("completion.prices.desc"),
         read: (s) => s.completion.model.prices,
         write: (s, prices) => ({ ...s, completion: { ...s.completion, model: { ...s.completion.model, prices } } }),
       }),

@@ -1,4 +1,5 @@
 import { mcpServerSettingsSchema, type McpServerSettings } from "../../settings/settingsSchema";
+import { t } from "../../i18n/t";
 
 /** An MCP server as its form holds it: every field as typed, both transports' at once. */
 export interface McpServerDraft {
@@ -31,19 +32,19 @@ export function draftOf(server: McpServerSettings): McpServerDraft {
  */
 export function serverOf(draft: McpServerDraft, takenNames: readonly string[]): McpServerSettings {
   const name = draft.name.trim();
-  if (name === "") throw new Error("Enter the server's name.");
-  if (!/^[A-Za-z0-9-]+$/.test(name)) throw new Error(`The name "${name}" may hold only letters, digits and "-" (it becomes part of its tools' ids).`);
-  if (takenNames.includes(name)) throw new Error(`There is a server named "${name}" already: give this one another name.`);
+  if (name === "") throw new Error(t("mcpForm.enterName"));
+  if (!/^[A-Za-z0-9-]+$/.test(name)) throw new Error(t("mcpForm.badName", { name }));
+  if (takenNames.includes(name)) throw new Error(t("mcpForm.taken", { name }));
   const server: McpServerSettings =
     draft.transport === "stdio"
       ? { name, enabled: draft.enabled, transport: "stdio", command: draft.command.trim(), args: argumentLines(draft.args), env: pairs(draft.env, "Environment", "NAME") }
       : { name, enabled: draft.enabled, transport: "http", url: draft.url.trim(), headers: pairs(draft.headers, "Headers", "Header") };
-  if (server.transport === "stdio" && server.command === "") throw new Error("Enter the command that starts the server (e.g. npx).");
+  if (server.transport === "stdio" && server.command === "") throw new Error(t("mcpForm.enterCommand"));
   const checked = mcpServerSettingsSchema.safeParse(server);
   if (!checked.success) {
     const field = checked.error.issues[0]?.path[0];
-    if (field === "url") throw new Error("Enter the server's address as a full URL, e.g. https://example.com/mcp.");
-    throw new Error(`${String(field ?? "The server")}: ${checked.error.issues[0]?.message ?? "this value cannot be used"}.`);
+    if (field === "url") throw new Error(t("mcpForm.enterUrl"));
+    throw new Error(`${String(field ?? t("mcpForm.theServer"))}: ${checked.error.issues[0]?.message ?? t("settings.valueUnusableLower")}.`);
   }
   return checked.data;
 }
@@ -78,5 +79,5 @@ function pairLines(record: Readonly<Record<string, string>>): string {
 /** The line a server shows in the list: how it is reached. */
 export function serverSummary(server: McpServerSettings): string {
   const where = server.transport === "stdio" ? [server.command, ...server.args].join(" ") : server.url;
-  return `${server.transport === "stdio" ? "Program" : "URL"}: ${where}${server.enabled ? "" : " (off)"}`;
+  return t(server.transport === "stdio" ? "settings.mcpServers.program" : "settings.mcpServers.url", { where }) + (server.enabled ? "" : t("settings.mcpServers.off"));
 }

@@ -5,6 +5,7 @@ import { McpServerModal } from "./McpServerModal";
 import { serverSummary } from "./mcpServerForm";
 import { fieldRow, lineButton, save, type RowContext, type SettingsRow, type SettingsSection } from "./settingRows";
 import { copilotSettingsSchema, type McpServerSettings } from "../../settings/settingsSchema";
+import { t } from "../../i18n/t";
 
 /** What the MCP section shows of the live connections. */
 export interface McpStatusSource {
@@ -31,29 +32,30 @@ export function parseMcpServersText(text: string): McpServerSettings[] {
   try {
     value = JSON.parse(text);
   } catch (error) {
-    throw new Error(`Not valid JSON: ${errorMessage(error)}`);
+    throw new Error(t("settings.mcpJson.notJson", { reason: errorMessage(error) }));
   }
   const parsed = copilotSettingsSchema.shape.mcpServers.safeParse(value);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     if (issue?.code === "custom") throw new Error(issue.message);
-    throw new Error(issue ? `Server ${issue.path.join(".")}: ${issue.message}` : "Not a list of servers.");
+    throw new Error(issue ? t("settings.mcpJson.badServer", { path: issue.path.join("."), reason: issue.message }) : t("settings.mcpJson.notList"));
   }
   return parsed.data;
 }
 
 function statusRow(source: McpStatusSource): SettingsRow {
   return {
-    name: "Connections",
-    desc: "Servers connect when Obsidian starts and whenever this list changes; their tools then appear under Agent tools.",
+    name: t("settings.mcpStatus.name"),
+    desc: t("settings.mcpStatus.desc"),
     render(setting) {
       const list = setting.controlEl.createDiv({ cls: "vault-copilot-mcp-status" });
       const draw = () => {
         list.empty();
         const statuses = source.getStatuses();
-        if (statuses.length === 0) list.createDiv({ text: "No server connected." });
+        if (statuses.length === 0) list.createDiv({ text: t("settings.mcpStatus.none") });
         for (const status of statuses) {
-          const line = `${status.name}: ${status.state}${status.state === "connected" ? `, ${status.toolIds.length} tools` : ""}${status.error ? ` (${status.error})` : ""}`;
+          const state = status.state === "connected" ? t("settings.mcpStatus.connected", { name: status.name, count: status.toolIds.length }) : t(`settings.mcpStatus.${status.state}`, { name: status.name });
+          const line = `${state}${status.error ? ` (${status.error})` : ""}`;
           list.createDiv({ cls: `vault-copilot-mcp-${status.state}`, text: line });
           for (const leftOut of describeLeftOutTools(status.leftOut ?? [])) list.createDiv({ cls: "vault-copilot-mcp-left-out", text: leftOut });
         }
@@ -67,32 +69,32 @@ function statusRow(source: McpStatusSource): SettingsRow {
 /** The servers as a list: each with Edit and Remove, "Add server" opening an empty form. */
 function serverListRow(context: RowContext): SettingsRow {
   return {
-    name: "Servers",
-    desc: "Servers the agent's tools come from. A program on this computer (stdio, desktop only) or a server at a URL; keys and tokens stay in Obsidian's secret storage.",
+    name: t("settings.mcpServers.name"),
+    desc: t("settings.mcpServers.desc"),
     render(setting) {
       const list = setting.infoEl.createDiv({ cls: "vault-copilot-mcp-servers" });
       const names = (except?: string) => context.store.get().mcpServers.map((server) => server.name).filter((name) => name !== except);
       setting.addButton((button) =>
-        button.setButtonText("Add server").onClick(() =>
+        button.setButtonText(t("settings.mcpServers.add")).onClick(() =>
           new McpServerModal(context.app, { takenNames: names(), onSave: (server) => save(context.store, (s) => ({ ...s, mcpServers: [...s.mcpServers, server] })) }).open(),
         ),
       );
       const draw = () => {
         list.empty();
         const servers = context.store.get().mcpServers;
-        if (servers.length === 0) list.createDiv({ text: "None yet." });
+        if (servers.length === 0) list.createDiv({ text: t("settings.noneYet") });
         for (const server of servers) {
           const line = list.createDiv({ cls: "vault-copilot-mcp-server" });
           line.createSpan({ cls: "vault-copilot-mcp-server-name", text: server.name });
           line.createSpan({ cls: "vault-copilot-mcp-server-summary", text: ` ${serverSummary(server)} ` });
-          lineButton(line, "Edit", `Edit ${server.name}`, () =>
+          lineButton(line, t("settings.edit"), t("settings.editNamed", { name: server.name }), () =>
             new McpServerModal(context.app, {
               server,
               takenNames: names(server.name),
               onSave: (changed) => save(context.store, (s) => ({ ...s, mcpServers: s.mcpServers.map((candidate) => (candidate.name === server.name ? changed : candidate)) })),
             }).open(),
           );
-          lineButton(line, "Remove", `Remove ${server.name}`, () => save(context.store, (s) => ({ ...s, mcpServers: s.mcpServers.filter((candidate) => candidate.name !== server.name) })));
+          lineButton(line, t("settings.remove"), t("settings.removeNamed", { name: server.name }), () => save(context.store, (s) => ({ ...s, mcpServers: s.mcpServers.filter((candidate) => candidate.name !== server.name) })));
         }
       };
       draw();
@@ -107,10 +109,8 @@ function serverListRow(context: RowContext): SettingsRow {
  */
 function serversJsonRow(context: RowContext): SettingsRow {
   const row = fieldRow(context, {
-    name: "Servers as JSON",
-    desc:
-      'Advanced: the same list as JSON. Each server: "name", "enabled", and "transport": "stdio" with "command", "args" and "env", or "http" with "url" and "headers". ' +
-      "Variables and headers map to the ids of secrets in Obsidian's secret storage, never the values themselves.",
+    name: t("settings.mcpJson.name"),
+    desc: t("settings.mcpJson.desc"),
     read: (s) => s.mcpServers,
     write: (s, mcpServers) => ({ ...s, mcpServers }),
     schema: copilotSettingsSchema.shape.mcpServers,
@@ -127,7 +127,7 @@ function serversJsonRow(context: RowContext): SettingsRow {
       setting.addButton((button) => {
         const show = (open: boolean) => {
           setting.settingEl.toggleClass("is-open", open);
-          button.setButtonText(open ? "Hide JSON" : "Show JSON");
+          button.setButtonText(open ? t("settings.mcpJson.hide") : t("settings.mcpJson.show"));
           button.buttonEl.setAttribute("aria-expanded", String(open));
         };
         show(false);
@@ -142,5 +142,5 @@ function serversJsonRow(context: RowContext): SettingsRow {
 export function mcpSection(context: RowContext, source: McpStatusSource | undefined): SettingsSection {
   const rows: SettingsRow[] = [serverListRow(context), serversJsonRow(context)];
   if (source) rows.push(statusRow(source));
-  return { heading: "MCP servers", rows };
+  return { heading: t("settings.mcp"), rows };
 }

@@ -2,20 +2,21 @@ import { detectLocalServers } from "../../LLMProviders/connection/detectLocalSer
 import type { ChatModelPorts } from "../../LLMProviders/chatModelFactory";
 import { testConnection } from "../../LLMProviders/connection/testConnection";
 import { knownToTakeImages, makeDefaultModel, withImageSupport, withToolSupport } from "../../LLMProviders/modelChoice";
-import { PROVIDER_PRESET_DETAILS } from "./providerPresets";
+import { presetLabel } from "./providerPresets";
 import { ModelFormModal } from "./ModelFormModal";
 import { priceFields } from "./priceFields";
 import { dropdownRow, lineButton, save, type RowContext, type SettingsRow } from "./settingRows";
 import { addCheckButton } from "./verdict";
+import { t } from "../../i18n/t";
 import type { CopilotSettings, ModelPrices } from "../../settings/settingsSchema";
 
 /** "Test connection": runs the four checks on the default model and shows each verdict under the button. */
 export function testConnectionRow(context: RowContext, ports: ChatModelPorts): SettingsRow {
   return {
-    name: "Test connection",
-    desc: "Checks the model above: the server answers, the key is accepted, the model is there, and it takes tools.",
+    name: t("settings.testConnection.name"),
+    desc: t("settings.testConnection.desc"),
     render(setting) {
-      addCheckButton(setting, "Test connection", async () => {
+      addCheckButton(setting, t("settings.testConnection.button"), async () => {
         const provider = context.store.get().provider;
         const verdict = await testConnection(provider, ports);
         // What the check saw of tools decides whether new chats with this model may start in Agent.
@@ -23,8 +24,8 @@ export function testConnectionRow(context: RowContext, ports: ChatModelPorts): S
         if (tools === "yes" || tools === "no") save(context.store, (settings) => withToolSupport(settings, provider.model, tools === "yes"));
         return {
           ok: verdict.ok,
-          headline: verdict.ok ? "Connection works." : "Connection has a problem.",
-          lines: verdict.checks.map((check) => ({ outcome: check.outcome, text: `${check.name}${check.detail ? `: ${check.detail}` : ""}` })),
+          headline: verdict.ok ? t("settings.testConnection.ok") : t("settings.testConnection.failed"),
+          lines: verdict.checks.map((check) => ({ outcome: check.outcome, text: `${t(`settings.check.${check.name}`)}${check.detail ? `: ${check.detail}` : ""}` })),
         };
       });
     },
@@ -34,18 +35,18 @@ export function testConnectionRow(context: RowContext, ports: ChatModelPorts): S
 /** "Find local servers": looks for Ollama and LM Studio on their default ports and offers each model found. */
 export function localServersRow(context: RowContext, ports: ChatModelPorts): SettingsRow {
   return {
-    name: "Find local servers",
-    desc: "Looks for Ollama (port 11434) and LM Studio (port 1234) on this computer; choose a model they have to use it. Notes then stay on this computer.",
+    name: t("settings.localServers.name"),
+    desc: t("settings.localServers.desc"),
     render(setting) {
       const out = setting.infoEl.createDiv({ cls: "vault-copilot-local-servers" });
       setting.addButton((button) =>
-        button.setButtonText("Find").onClick(async () => {
+        button.setButtonText(t("settings.localServers.button")).onClick(async () => {
           button.setDisabled(true);
           out.empty();
           const found = await detectLocalServers(ports.fetch);
-          if (found.length === 0) out.createDiv({ text: "Neither Ollama nor LM Studio answered on its default port." });
+          if (found.length === 0) out.createDiv({ text: t("settings.localServers.none") });
           for (const server of found) {
-            const line = out.createDiv({ text: `${PROVIDER_PRESET_DETAILS[server.preset].label}: ${server.models.length === 0 ? "no models yet" : ""}` });
+            const line = out.createDiv({ text: `${presetLabel(server.preset)}: ${server.models.length === 0 ? t("settings.localServers.noModels") : ""}` });
             for (const model of server.models) {
               const use = line.createEl("button", { text: model, cls: "vault-copilot-use-model" });
               use.addEventListener("click", () =>
@@ -60,7 +61,7 @@ export function localServersRow(context: RowContext, ports: ChatModelPorts): Set
   };
 }
 
-const IMAGE_CHOICES = { yes: "Yes", no: "No", unknown: "Not known: leave images out" } as const;
+const imageChoices = () => ({ yes: t("settings.images.yes"), no: t("settings.images.no"), unknown: t("settings.images.unknown") });
 
 /**
  * "Takes images" for the default model: filled in from the provider's model list where it says
@@ -70,9 +71,9 @@ const IMAGE_CHOICES = { yes: "Yes", no: "No", unknown: "Not known: leave images 
  */
 export function imageInputRow(context: RowContext): SettingsRow {
   return dropdownRow(context, {
-    name: "Takes images",
-    desc: "Whether this model reads images: those you attach, paste or drop, and those in the notes you attach. Images go only to a model set to Yes; otherwise they are left out and the chat says so.",
-    choices: IMAGE_CHOICES,
+    name: t("settings.images.name"),
+    desc: t("settings.images.desc"),
+    choices: imageChoices(),
     read: (s) => {
       const known = knownToTakeImages(s, s.provider.model);
       return known === null ? "unknown" : known ? "yes" : "no";
@@ -84,8 +85,8 @@ export function imageInputRow(context: RowContext): SettingsRow {
 /** The default model's prices, for the cost shown under each answer. */
 export function pricesRow(context: RowContext): SettingsRow {
   return priceFieldsRow(context, {
-    name: "Prices",
-    desc: "US dollars per million tokens, from your provider's price page: input and output, and for models with a prompt cache the price of reading and of writing it (empty: the input price). Leave all empty to show tokens only.",
+    name: t("settings.prices.name"),
+    desc: t("settings.prices.desc"),
     read: (s) => s.provider.prices,
     write: (s, prices) => ({ ...s, provider: { ...s.provider, prices } }),
   });
@@ -121,8 +122,8 @@ export function priceFieldsRow(
 /** The other configured models: each can be edited, become the default or go; "Add model" opens an empty form. */
 export function otherModelsRow(context: RowContext): SettingsRow {
   return {
-    name: "Other models",
-    desc: "Models a chat can switch to in its model picker, each with its own provider, key and prices.",
+    name: t("settings.otherModels.name"),
+    desc: t("settings.otherModels.desc"),
     render(setting) {
       const list = setting.infoEl.createDiv({ cls: "vault-copilot-other-models" });
       const takenNames = (except?: string) => {
@@ -130,7 +131,7 @@ export function otherModelsRow(context: RowContext): SettingsRow {
         return [provider.model, ...models.map((model) => model.model)].filter((name) => name !== except);
       };
       setting.addButton((button) =>
-        button.setButtonText("Add model").onClick(() =>
+        button.setButtonText(t("settings.otherModels.add")).onClick(() =>
           new ModelFormModal(context.app, {
             takenNames: takenNames(),
             onSave: (model) => save(context.store, (s) => ({ ...s, models: [...s.models, model] })),
@@ -140,18 +141,18 @@ export function otherModelsRow(context: RowContext): SettingsRow {
       const draw = () => {
         list.empty();
         const { models } = context.store.get();
-        if (models.length === 0) list.createDiv({ text: "None yet." });
+        if (models.length === 0) list.createDiv({ text: t("settings.noneYet") });
         for (const model of models) {
-          const line = list.createDiv({ cls: "vault-copilot-other-model", text: `${model.model} (${PROVIDER_PRESET_DETAILS[model.preset].label}) ` });
-          lineButton(line, "Edit", `Edit ${model.model}`, () =>
+          const line = list.createDiv({ cls: "vault-copilot-other-model", text: `${model.model} (${presetLabel(model.preset)}) ` });
+          lineButton(line, t("settings.edit"), t("settings.editNamed", { name: model.model }), () =>
             new ModelFormModal(context.app, {
               model,
               takenNames: takenNames(model.model),
               onSave: (changed) => save(context.store, (s) => ({ ...s, models: s.models.map((candidate) => (candidate.model === model.model ? changed : candidate)) })),
             }).open(),
           );
-          lineButton(line, "Make default", `Make ${model.model} the default model`, () => save(context.store, (s) => makeDefaultModel(s, model.model)));
-          lineButton(line, "Remove", `Remove ${model.model}`, () => save(context.store, (s) => ({ ...s, models: s.models.filter((candidate) => candidate.model !== model.model) })));
+          lineButton(line, t("settings.makeDefault"), t("settings.makeDefaultNamed", { name: model.model }), () => save(context.store, (s) => makeDefaultModel(s, model.model)));
+          lineButton(line, t("settings.remove"), t("settings.removeNamed", { name: model.model }), () => save(context.store, (s) => ({ ...s, models: s.models.filter((candidate) => candidate.model !== model.model) })));
         }
       };
       draw();

@@ -1,13 +1,15 @@
 import { TextComponent } from "obsidian";
 import { errorMessage } from "../../errorMessage";
 import { modelPricesSchema, type ModelPrices } from "../../settings/settingsSchema";
+import { t } from "../../i18n/t";
+import type { MessageKey } from "../../i18n/messages";
 
 /** The four prices, in the order they are shown, with their labels. */
-export const PRICE_FIELDS: readonly { key: keyof ModelPrices; label: string }[] = [
-  { key: "input", label: "Input" },
-  { key: "output", label: "Output" },
-  { key: "cacheRead", label: "Cache read" },
-  { key: "cacheWrite", label: "Cache write" },
+export const PRICE_FIELDS: readonly { key: keyof ModelPrices; label: MessageKey }[] = [
+  { key: "input", label: "prices.input" },
+  { key: "output", label: "prices.output" },
+  { key: "cacheRead", label: "prices.cacheRead" },
+  { key: "cacheWrite", label: "prices.cacheWrite" },
 ];
 
 /** One price as typed: empty is "not entered" (null); anything else must be a number of dollars, 0 or more. Throws with a message. */
@@ -16,7 +18,7 @@ export function parsePrice(text: string): number | null {
   if (trimmed === "") return null;
   const value = Number(trimmed);
   if (!/^\d*\.?\d+$/.test(trimmed) || !modelPricesSchema.shape.input.safeParse(value).success) {
-    throw new Error(`"${text.trim()}" is not a price: enter US dollars per million tokens, from 0 to 100000 (e.g. 0.15).`);
+    throw new Error(t("prices.invalid", { text: text.trim() }));
   }
   return value;
 }
@@ -36,14 +38,15 @@ export function priceFields(
   const grid = container.createDiv({ cls: "vault-copilot-prices" });
   const fields = new Map<keyof ModelPrices, TextComponent>();
   const problems = new Map<keyof ModelPrices, string>();
-  for (const { key, label } of PRICE_FIELDS) {
+  for (const { key, label: labelKey } of PRICE_FIELDS) {
+    const label = t(labelKey);
     const cell = grid.createEl("label", { cls: "vault-copilot-price" });
     cell.createSpan({ cls: "vault-copilot-price-label", text: label });
     const field = new TextComponent(cell);
     field.inputEl.type = "text";
     field.inputEl.inputMode = "decimal";
-    field.inputEl.setAttribute("aria-label", `${label} price (dollars per million tokens)`);
-    field.setPlaceholder(key.startsWith("cache") ? "Same as input" : "Not set");
+    field.inputEl.setAttribute("aria-label", t("prices.label", { label }));
+    field.setPlaceholder(key.startsWith("cache") ? t("prices.sameAsInput") : t("prices.notSet"));
     field.setValue(formatPrice(prices[key]));
     field.onChange((text) => {
       try {

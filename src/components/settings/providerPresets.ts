@@ -1,4 +1,6 @@
 import type { PROVIDER_PRESETS } from "../../settings/settingsSchema";
+import { t } from "../../i18n/t";
+import type { MessageKey } from "../../i18n/messages";
 
 export type ProviderPresetId = (typeof PROVIDER_PRESETS)[number];
 
@@ -19,3 +21,16 @@ export const PROVIDER_PRESET_DETAILS: Readonly<Record<ProviderPresetId, Provider
   openrouter: { label: "OpenRouter", baseUrl: "https://openrouter.ai/api/v1" },
   custom: { label: "Other OpenAI-compatible server", baseUrl: null },
 };
+
+/** The presets whose label holds words besides a product's name: those words are in the tables. */
+const LABEL_KEYS = { ollama: "preset.ollama", lmstudio: "preset.lmstudio", custom: "preset.custom" } as const satisfies Partial<Record<ProviderPresetId, MessageKey>>;
+
+/** A preset's label in the interface's language. */
+export function presetLabel(id: ProviderPresetId): string {
+  return Object.hasOwn(LABEL_KEYS, id) ? t(LABEL_KEYS[id as keyof typeof LABEL_KEYS]) : PROVIDER_PRESET_DETAILS[id].label;
+}
+
+/** The presets as a dropdown's choices: id -> label. */
+export function presetChoices(): Record<ProviderPresetId, string> {
+  return Object.fromEntries(Object.keys(PROVIDER_PRESET_DETAILS).map((id) => [id, presetLabel(id as ProviderPresetId)])) as Record<ProviderPresetId, string>;
+}

@@ -5,6 +5,7 @@ import type { FetchLike } from "../../ports/FetchLike";
 import type { SecretStore } from "../../ports/SecretStore";
 import { testEmbeddings } from "../../search/embeddings/testEmbeddings";
 import { addCheckButton } from "./verdict";
+import { t } from "../../i18n/t";
 
 /** What "Index health" shows: the word index always, the embeddings when switched on. */
 export interface IndexHealth {
@@ -32,16 +33,16 @@ export function formatBytes(bytes: number): string {
 
 /** The lines of "Index health", one fact each. */
 export function healthLines(health: IndexHealth, now = Date.now()): string[] {
-  const updated = health.lastUpdate > 0 ? `${Math.max(0, Math.round((now - health.lastUpdate) / 60_000))} min ago` : "not since Obsidian started";
-  const lines = [`Notes indexed: ${health.notes} (${health.terms} distinct words)`, `Index size: ${formatBytes(health.savedBytes)}`, `Last update: ${updated}`];
+  const updated = health.lastUpdate > 0 ? t("settings.health.minutesAgo", { count: Math.max(0, Math.round((now - health.lastUpdate) / 60_000)) }) : t("settings.health.notSinceStart");
+  const lines = [t("settings.health.notes", { notes: health.notes, terms: health.terms }), t("settings.health.size", { size: formatBytes(health.savedBytes) }), t("settings.health.updated", { updated })];
   const embeddings = health.embeddings;
-  if (!embeddings) lines.push("Embeddings: off");
+  if (!embeddings) lines.push(t("settings.health.embeddingsOff"));
   else {
     lines.push(
-      `Embedded notes: ${embeddings.embeddedNotes} (${embeddings.sections} sections, ${embeddings.model})`,
-      `Waiting: ${embeddings.waiting}${embeddings.running ? " (embedding now)" : ""}`,
-      `Failed: ${embeddings.failed}`,
-      `Embeddings size: ${formatBytes(embeddings.bytes)}`,
+      t("settings.health.embedded", { notes: embeddings.embeddedNotes, sections: embeddings.sections, model: embeddings.model }),
+      t(embeddings.running ? "settings.health.waitingNow" : "settings.health.waiting", { count: embeddings.waiting }),
+      t("settings.health.failedCount", { count: embeddings.failed }),
+      t("settings.health.embeddingsSize", { size: formatBytes(embeddings.bytes) }),
     );
   }
   return lines;
@@ -49,8 +50,8 @@ export function healthLines(health: IndexHealth, now = Date.now()): string[] {
 
 function healthRow(source: IndexHealthSource): SettingsRow {
   return {
-    name: "Index health",
-    desc: "What the search index and the embeddings hold now.",
+    name: t("settings.health.name"),
+    desc: t("settings.health.desc"),
     render(setting) {
       const out = setting.infoEl.createDiv({ cls: "vault-copilot-index-health" });
       let outcome = "";
@@ -61,15 +62,15 @@ function healthRow(source: IndexHealthSource): SettingsRow {
       };
       draw();
       setting.addButton((button) =>
-        button.setButtonText("Rebuild").onClick(() => {
+        button.setButtonText(t("settings.health.rebuild")).onClick(() => {
           button.setDisabled(true);
-          outcome = "Rebuilding…";
+          outcome = t("settings.health.rebuilding");
           draw();
           source
             .rebuild()
             .then(
-              () => (outcome = "Rebuilt."),
-              (error: unknown) => (outcome = `The search index could not be rebuilt: ${errorMessage(error)}`),
+              () => (outcome = t("settings.health.rebuilt")),
+              (error: unknown) => (outcome = t("settings.health.failed", { reason: errorMessage(error) })),
             )
             .finally(() => {
               button.setDisabled(false);
@@ -85,12 +86,12 @@ function healthRow(source: IndexHealthSource): SettingsRow {
 /** "Test" for the embeddings server: one short text embedded with the settings above, the verdict in a sentence. */
 function testEmbeddingsRow(context: RowContext, ports: { fetch: FetchLike; secrets: SecretStore }): SettingsRow {
   return {
-    name: "Test embeddings server",
-    desc: "Sends one short sentence to the server above and says whether vectors came back. Works with embeddings off, so you can check before switching them on.",
+    name: t("settings.testEmbeddings.name"),
+    desc: t("settings.testEmbeddings.desc"),
     render(setting) {
-      addCheckButton(setting, "Test", async () => {
+      addCheckButton(setting, t("settings.testEmbeddings.button"), async () => {
         const verdict = await testEmbeddings(context.store.get().embeddings, ports);
-        return { ok: verdict.ok, headline: verdict.ok ? "The embeddings server works." : "The embeddings server has a problem.", lines: [{ outcome: verdict.ok ? "yes" : "no", text: verdict.message }] };
+        return { ok: verdict.ok, headline: verdict.ok ? t("settings.testEmbeddings.ok") : t("settings.testEmbeddings.failed"), lines: [{ outcome: verdict.ok ? "yes" : "no", text: verdict.message }] };
       });
     },
   };
@@ -100,17 +101,17 @@ function testEmbeddingsRow(context: RowContext, ports: { fetch: FetchLike; secre
 export function semanticSearchSection(context: RowContext, health?: IndexHealthSource, ports?: { fetch: FetchLike; secrets: SecretStore }): SettingsSection {
   const embeddings = embeddingSettingsSchema.shape;
   return {
-    heading: "Semantic search",
+    heading: t("settings.semantic"),
     rows: [
       toggleRow(context, {
-        name: "Search by meaning (embeddings)",
-        desc: "Off by default. When on, the text of your notes, section by section, is sent to the embeddings server below, and kept as vectors next to the search index. A server on this computer (Ollama, LM Studio) keeps your notes on it; a remote one (such as OpenAI) receives them.",
+        name: t("settings.embeddings.name"),
+        desc: t("settings.embeddings.desc"),
         read: (s) => s.embeddings.enabled,
         write: (s, enabled) => ({ ...s, embeddings: { ...s.embeddings, enabled } }),
       }),
       fieldRow(context, {
-        name: "Embeddings base URL",
-        desc: "An OpenAI-compatible API root: Ollama http://127.0.0.1:11434/v1, LM Studio http://127.0.0.1:1234/v1, OpenAI https://api.openai.com/v1.",
+        name: t("settings.embeddingsUrl.name"),
+        desc: t("settings.embeddingsUrl.desc"),
         read: (s) => s.embeddings.baseUrl,
         write: (s, baseUrl) => ({ ...s, embeddings: { ...s.embeddings, baseUrl } }),
         schema: embeddings.baseUrl,
@@ -119,8 +120,8 @@ export function semanticSearchSection(context: RowContext, health?: IndexHealthS
         inputType: "url",
       }),
       fieldRow(context, {
-        name: "Embeddings model",
-        desc: "E.g. nomic-embed-text (Ollama) or text-embedding-3-small (OpenAI). Changing it embeds every note again.",
+        name: t("settings.embeddingsModel.name"),
+        desc: t("settings.embeddingsModel.desc"),
         read: (s) => s.embeddings.model,
         write: (s, model) => ({ ...s, embeddings: { ...s.embeddings, model } }),
         schema: embeddings.model,
@@ -128,14 +129,14 @@ export function semanticSearchSection(context: RowContext, health?: IndexHealthS
         format: String,
       }),
       secretRow(context, {
-        name: "Embeddings API key",
-        desc: "Kept in Obsidian's secret storage. Local servers need none.",
+        name: t("settings.embeddingsKey.name"),
+        desc: t("settings.embeddingsKey.desc"),
         read: (s) => s.embeddings.apiKeySecretId,
         write: (s, apiKeySecretId) => ({ ...s, embeddings: { ...s.embeddings, apiKeySecretId } }),
       }),
       fieldRow(context, {
-        name: "Embed only these folders",
-        desc: "One folder per line; empty: every note. The excluded folders and patterns of note search are never embedded.",
+        name: t("settings.embedFolders.name"),
+        desc: t("settings.embedFolders.desc"),
         read: (s) => s.embeddings.includeFolders,
         write: (s, includeFolders) => ({ ...s, embeddings: { ...s.embeddings, includeFolders } }),
         schema: embeddings.includeFolders,

@@ -3,6 +3,7 @@ import type { z } from "zod";
 import { errorMessage } from "../../errorMessage";
 import type { CopilotSettings } from "../../settings/settingsSchema";
 import type { SettingsStore } from "./settingsStore";
+import { t } from "../../i18n/t";
 
 /**
  * One row of the settings tab, written once for both ways Obsidian shows a tab: `display()`
@@ -31,7 +32,7 @@ type Write<T> = (settings: CopilotSettings, value: T) => CopilotSettings;
 
 /** Saves a change; a failure (invalid value, disk error) is shown, never dropped. */
 export function save(store: SettingsStore, change: (settings: CopilotSettings) => CopilotSettings): void {
-  store.update(change).catch((error: unknown) => new Notice(`Could not save the setting: ${errorMessage(error)}`));
+  store.update(change).catch((error: unknown) => new Notice(t("settings.saveFailed", { reason: errorMessage(error) })));
 }
 
 /** A button on a list's line (a model's Edit, an MCP server's Remove): its text, and the name that says what it acts on. */
@@ -103,7 +104,7 @@ export function fieldRow<T>(context: RowContext, options: FieldRowOptions<T>): S
         }
         const checked = options.schema.safeParse(value);
         if (!checked.success) {
-          showError(setting, checked.error.issues[0]?.message ?? "This value cannot be used.");
+          showError(setting, checked.error.issues[0]?.message ?? t("settings.valueUnusable"));
           return;
         }
         showError(setting, null);
@@ -241,14 +242,14 @@ export function shownWhen(context: RowContext, row: SettingsRow, visible: (setti
 /** "12" -> 12; anything that is not a whole number is refused with a message. */
 export function parseWholeNumber(text: string): number {
   const trimmed = text.trim();
-  if (!/^-?\d+$/.test(trimmed)) throw new Error("Enter a whole number.");
+  if (!/^-?\d+$/.test(trimmed)) throw new Error(t("settings.wholeNumber"));
   return Number(trimmed);
 }
 
 /** A decimal number such as "0.7"; throws with a message for anything else. */
 export function parseDecimal(text: string): number {
   const trimmed = text.trim();
-  if (!/^\d+(\.\d+)?$/.test(trimmed)) throw new Error("Enter a number such as 0.7.");
+  if (!/^\d+(\.\d+)?$/.test(trimmed)) throw new Error(t("settings.decimal"));
   return Number(trimmed);
 }
 

@@ -1,14 +1,13 @@
 import { isValidTimeZone, resolveTimeZone } from "../../time/zonedTime";
 import { createElement } from "react";
 import { createRoot } from "react-dom/client";
-import { ALLOW_HIDDEN_FOLDERS_SETTING_NAME } from "../../tools/edit/editTarget";
 import type { ToolRegistry } from "../../tools/ToolRegistry";
 import type { ChatModelPorts } from "../../LLMProviders/chatModelFactory";
 import { mcpSection, type McpStatusSource } from "./mcpSettingsSection";
 import { imageInputRow, localServersRow, otherModelsRow, pricesRow, testConnectionRow } from "./modelSettingsRows";
 import { semanticSearchSection, type IndexHealthSource } from "./semanticSearchSection";
 import { completionSection, type CompletionUsageSource } from "./completionSection";
-import { PROVIDER_PRESET_DETAILS, type ProviderPresetId } from "./providerPresets";
+import { PROVIDER_PRESET_DETAILS, presetChoices } from "./providerPresets";
 import { DEFAULT_CONTEXT_WINDOW_TOKENS } from "../../chat/fitHistory";
 import {
   dropdownRow,
@@ -24,7 +23,6 @@ import {
   type SettingsRow,
   type SettingsSection,
 } from "./settingRows";
-import { CHAT_MODE_NAMES } from "../../settings/chatModes";
 import {
   CHAT_MODES,
   type ChatTextSize,
@@ -39,6 +37,7 @@ import {
   type ChatMode,
 } from "../../settings/settingsSchema";
 import { ToolSettingsSection } from "./v2/components/ToolSettingsSection";
+import { t } from "../../i18n/t";
 
 export interface SectionsContext extends RowContext {
   registry: ToolRegistry;
@@ -52,25 +51,21 @@ export interface SectionsContext extends RowContext {
   completionUsage?: CompletionUsageSource;
 }
 
-const presetChoices = Object.fromEntries(
-  Object.entries(PROVIDER_PRESET_DETAILS).map(([id, preset]) => [id, preset.label]),
-) as Record<ProviderPresetId, string>;
+const modeChoices = (): Record<ChatMode, string> => Object.fromEntries(CHAT_MODES.map((mode) => [mode, t(`mode.${mode}.description`)])) as Record<ChatMode, string>;
 
-const modeChoices = Object.fromEntries(CHAT_MODES.map((mode) => [mode, CHAT_MODE_NAMES[mode].description])) as Record<ChatMode, string>;
-
-const webSearchChoices = { none: "Off", searxng: "SearXNG", brave: "Brave Search", tavily: "Tavily" } as const;
+const webSearchChoices = () => ({ none: t("settings.webService.off"), searxng: "SearXNG", brave: "Brave Search", tavily: "Tavily" }) as const;
 
 const identity = (text: string) => text.trim();
 
 function providerSection(context: SectionsContext): SettingsSection {
   const provider = providerSettingsSchema.shape;
   return {
-    heading: "Model provider",
+    heading: t("settings.provider"),
     rows: [
       dropdownRow(context, {
-        name: "Provider",
-        desc: "Choosing a provider fills in its address.",
-        choices: presetChoices,
+        name: t("settings.provider.name"),
+        desc: t("settings.provider.desc"),
+        choices: presetChoices(),
         read: (s) => s.provider.preset,
         write: (s, preset) => ({
           ...s,
@@ -78,8 +73,8 @@ function providerSection(context: SectionsContext): SettingsSection {
         }),
       }),
       fieldRow(context, {
-        name: "Base URL",
-        desc: "The provider's API root: for an OpenAI-compatible server it ends before /chat/completions (usually in /v1).",
+        name: t("settings.baseUrl.name"),
+        desc: t("settings.baseUrl.desc"),
         read: (s) => s.provider.baseUrl,
         write: (s, baseUrl) => ({ ...s, provider: { ...s.provider, baseUrl } }),
         schema: provider.baseUrl,
@@ -88,8 +83,8 @@ function providerSection(context: SectionsContext): SettingsSection {
         inputType: "url",
       }),
       fieldRow(context, {
-        name: "Model",
-        desc: "The model name the provider knows it by.",
+        name: t("settings.model.name"),
+        desc: t("settings.model.desc"),
         read: (s) => s.provider.model,
         write: (s, model) => ({ ...s, provider: { ...s.provider, model } }),
         schema: provider.model,
@@ -97,8 +92,8 @@ function providerSection(context: SectionsContext): SettingsSection {
         format: String,
       }),
       fieldRow(context, {
-        name: "Temperature",
-        desc: "0 gives the most predictable answers, 2 the most varied (0 to 2).",
+        name: t("settings.temperature.name"),
+        desc: t("settings.temperature.desc"),
         read: (s) => s.provider.temperature,
         write: (s, temperature) => ({ ...s, provider: { ...s.provider, temperature } }),
         schema: provider.temperature,
@@ -107,8 +102,8 @@ function providerSection(context: SectionsContext): SettingsSection {
         inputType: "number",
       }),
       fieldRow(context, {
-        name: "Longest answer",
-        desc: "The most tokens the model may write in one answer.",
+        name: t("settings.maxTokens.name"),
+        desc: t("settings.maxTokens.desc"),
         read: (s) => s.provider.maxTokens,
         write: (s, maxTokens) => ({ ...s, provider: { ...s.provider, maxTokens } }),
         schema: provider.maxTokens,
@@ -117,8 +112,8 @@ function providerSection(context: SectionsContext): SettingsSection {
         inputType: "number",
       }),
       fieldRow(context, {
-        name: "Context window",
-        desc: "The most tokens the model reads in one request. A longer chat sends its latest exchanges that fit, and says how many it left out.",
+        name: t("settings.contextWindow.name"),
+        desc: t("settings.contextWindow.desc"),
         read: (s) => s.provider.contextWindowTokens ?? DEFAULT_CONTEXT_WINDOW_TOKENS,
         write: (s, contextWindowTokens) => ({ ...s, provider: { ...s.provider, contextWindowTokens } }),
         schema: provider.contextWindowTokens,
@@ -127,8 +122,8 @@ function providerSection(context: SectionsContext): SettingsSection {
         inputType: "number",
       }),
       secretRow(context, {
-        name: "API key",
-        desc: "Kept in Obsidian's secret storage, not in the plugin's settings file. Local servers usually need none.",
+        name: t("settings.apiKey.name"),
+        desc: t("settings.apiKey.desc"),
         read: (s) => s.provider.apiKeySecretId,
         write: (s, apiKeySecretId) => ({ ...s, provider: { ...s.provider, apiKeySecretId } }),
       }),
@@ -143,18 +138,18 @@ function providerSection(context: SectionsContext): SettingsSection {
 function agentSection(context: RowContext): SettingsSection {
   const shape = copilotSettingsSchema.shape;
   return {
-    heading: "Agent",
+    heading: t("settings.agent"),
     rows: [
       dropdownRow(context, {
-        name: "Mode for new chats",
-        desc: "Chat answers from the model alone; the agent may search, read and edit notes with the tools below. A new chat starts in Agent only with a model known to take tools (Test connection says so, or the model called a tool in an agent chat); until then it starts in Chat.",
-        choices: modeChoices,
+        name: t("settings.defaultMode.name"),
+        desc: t("settings.defaultMode.desc"),
+        choices: modeChoices(),
         read: (s) => s.defaultMode,
         write: (s, defaultMode) => ({ ...s, defaultMode }),
       }),
       fieldRow(context, {
-        name: "Your instructions",
-        desc: "Added to the model's instructions in every mode, e.g. the language to answer in or how to format notes.",
+        name: t("settings.instructions.name"),
+        desc: t("settings.instructions.desc"),
         read: (s) => s.systemPrompt,
         write: (s, systemPrompt) => ({ ...s, systemPrompt }),
         schema: shape.systemPrompt,
@@ -163,8 +158,8 @@ function agentSection(context: RowContext): SettingsSection {
         multiline: true,
       }),
       fieldRow(context, {
-        name: "Steps per answer",
-        desc: "The most tool-using steps the agent takes before it must answer (1 to 50).",
+        name: t("settings.steps.name"),
+        desc: t("settings.steps.desc"),
         read: (s) => s.autonomousAgentMaxIterations,
         write: (s, autonomousAgentMaxIterations) => ({ ...s, autonomousAgentMaxIterations }),
         schema: shape.autonomousAgentMaxIterations,
@@ -173,8 +168,8 @@ function agentSection(context: RowContext): SettingsSection {
         inputType: "number",
       }),
       fieldRow(context, {
-        name: "Tool time limit",
-        desc: "Seconds a single tool call may take before it is stopped (1 to 600).",
+        name: t("settings.toolTimeout.name"),
+        desc: t("settings.toolTimeout.desc"),
         read: (s) => s.toolTimeoutSeconds,
         write: (s, toolTimeoutSeconds) => ({ ...s, toolTimeoutSeconds }),
         schema: shape.toolTimeoutSeconds,
@@ -183,14 +178,14 @@ function agentSection(context: RowContext): SettingsSection {
         inputType: "number",
       }),
       toggleRow(context, {
-        name: ALLOW_HIDDEN_FOLDERS_SETTING_NAME,
-        desc: 'Lets the agent edit files in folders whose name starts with "." (such as .github, .vscode or another profile\'s settings), which Obsidian does not show. Edits there are approved like any other edit. Obsidian\'s own settings folder stays off limits.',
+        name: t("settings.hiddenFolders.name"),
+        desc: t("settings.hiddenFolders.desc"),
         read: (s) => s.allowWritesToHiddenFolders,
         write: (s, allowWritesToHiddenFolders) => ({ ...s, allowWritesToHiddenFolders }),
       }),
       fieldRow(context, {
-        name: "Time zone",
-        desc: "For the time tools, e.g. Europe/Berlin. Leave empty to use this device's.",
+        name: t("settings.timeZone.name"),
+        desc: t("settings.timeZone.desc"),
         read: (s) => s.timeZone,
         write: (s, timeZone) => ({ ...s, timeZone }),
         schema: shape.timeZone,
@@ -205,11 +200,11 @@ function agentSection(context: RowContext): SettingsSection {
 function searchSection(context: RowContext): SettingsSection {
   const search = searchSettingsSchema.shape;
   return {
-    heading: "Note search",
+    heading: t("settings.search"),
     rows: [
       fieldRow(context, {
-        name: "Excluded folders",
-        desc: "Notes in these folders are never searched. One folder per line.",
+        name: t("settings.excludedFolders.name"),
+        desc: t("settings.excludedFolders.desc"),
         read: (s) => s.search.excludedFolders,
         write: (s, excludedFolders) => ({ ...s, search: { ...s.search, excludedFolders } }),
         schema: search.excludedFolders,
@@ -218,8 +213,8 @@ function searchSection(context: RowContext): SettingsSection {
         multiline: true,
       }),
       fieldRow(context, {
-        name: "Excluded patterns",
-        desc: "Notes whose path matches one of these patterns are never searched, e.g. *.excalidraw.md. One per line.",
+        name: t("settings.excludedPatterns.name"),
+        desc: t("settings.excludedPatterns.desc"),
         read: (s) => s.search.excludedPatterns,
         write: (s, excludedPatterns) => ({ ...s, search: { ...s.search, excludedPatterns } }),
         schema: search.excludedPatterns,
@@ -228,8 +223,8 @@ function searchSection(context: RowContext): SettingsSection {
         multiline: true,
       }),
       fieldRow(context, {
-        name: "Results per search",
-        desc: "The most notes one search hands to the model (1 to 100).",
+        name: t("settings.maxResults.name"),
+        desc: t("settings.maxResults.desc"),
         read: (s) => s.search.maxResults,
         write: (s, maxResults) => ({ ...s, search: { ...s.search, maxResults } }),
         schema: search.maxResults,
@@ -245,17 +240,17 @@ function historySection(context: RowContext): SettingsSection {
   const history = historySettingsSchema.shape;
   const prompts = promptSettingsSchema.shape;
   return {
-    heading: "Chat history and prompts",
+    heading: t("settings.history"),
     rows: [
       toggleRow(context, {
-        name: "Save chats automatically",
-        desc: "Each chat is kept as a note, saved after every question and while an answer arrives. Off: nothing is written, and a chat is gone once a new one starts.",
+        name: t("settings.autosave.name"),
+        desc: t("settings.autosave.desc"),
         read: (s) => s.history.autosave,
         write: (s, autosave) => ({ ...s, history: { ...s.history, autosave } }),
       }),
       fieldRow(context, {
-        name: "Chat history folder",
-        desc: "Where chat notes are kept. A chat note moved elsewhere is still found.",
+        name: t("settings.historyFolder.name"),
+        desc: t("settings.historyFolder.desc"),
         read: (s) => s.history.folder,
         write: (s, folder) => ({ ...s, history: { ...s.history, folder } }),
         schema: history.folder,
@@ -264,8 +259,8 @@ function historySection(context: RowContext): SettingsSection {
         placeholder: "copilot/chats",
       }),
       fieldRow(context, {
-        name: "Prompts folder",
-        desc: 'Your own prompts, one note each: its name is the command, its text the prompt ({{selection}}, {{activeNote}}, {{[[Note]]}}, {{#tag}}, {{folder/}}, {{date}}). Type "/" in the message box to run one. The command "Create starter prompts" adds a few to start from.',
+        name: t("settings.promptsFolder.name"),
+        desc: t("settings.promptsFolder.desc"),
         read: (s) => s.prompts.folder,
         write: (s, folder) => ({ ...s, prompts: { ...s.prompts, folder } }),
         schema: prompts.folder,
@@ -274,8 +269,8 @@ function historySection(context: RowContext): SettingsSection {
         placeholder: "copilot/prompts",
       }),
       fieldRow(context, {
-        name: "Projects folder",
-        desc: "Your projects, one note each: its name is the project, its properties what the project holds (folders, tags, notes, urls) and which model, mode and MCP servers it uses, its text the project's instructions. Inside a project the model sees and changes only the project's notes.",
+        name: t("settings.projectsFolder.name"),
+        desc: t("settings.projectsFolder.desc"),
         read: (s) => s.projects.folder,
         write: (s, folder) => ({ ...s, projects: { ...s.projects, folder } }),
         schema: projectSettingsSchema.shape.folder,
@@ -287,16 +282,16 @@ function historySection(context: RowContext): SettingsSection {
   };
 }
 
-const textSizeChoices: Record<ChatTextSize, string> = { small: "Small", normal: "Normal", large: "Large (as your notes)" };
+const textSizeChoices = (): Record<ChatTextSize, string> => ({ small: t("settings.textSize.small"), normal: t("settings.textSize.normal"), large: t("settings.textSize.large") });
 
 function chatViewSection(context: RowContext): SettingsSection {
   return {
-    heading: "Chat view",
+    heading: t("settings.chatView"),
     rows: [
       dropdownRow(context, {
-        name: "Text size",
-        desc: "How large answers and questions are in the chat. Normal is the size of Obsidian's interface, which suits a narrow sidebar; Large is the size of your notes.",
-        choices: textSizeChoices,
+        name: t("settings.textSize.name"),
+        desc: t("settings.textSize.desc"),
+        choices: textSizeChoices(),
         read: (s) => s.chatTextSize,
         write: (s, chatTextSize) => ({ ...s, chatTextSize }),
       }),
@@ -307,20 +302,20 @@ function chatViewSection(context: RowContext): SettingsSection {
 function webSearchSection(context: RowContext): SettingsSection {
   const web = webSearchSettingsSchema.shape;
   return {
-    heading: "Web search",
+    heading: t("settings.web"),
     rows: [
       dropdownRow(context, {
-        name: "Search service",
-        desc: "What the web search tool asks. Off leaves the tool without results.",
-        choices: webSearchChoices,
+        name: t("settings.webService.name"),
+        desc: t("settings.webService.desc"),
+        choices: webSearchChoices(),
         read: (s) => s.webSearch.provider,
         write: (s, provider) => ({ ...s, webSearch: { ...s.webSearch, provider } }),
       }),
       shownWhen(
         context,
         fieldRow(context, {
-          name: "SearXNG URL",
-          desc: "The address of your SearXNG instance (its JSON output must be switched on).",
+          name: t("settings.searxng.name"),
+          desc: t("settings.searxng.desc"),
           read: (s) => s.webSearch.searxngUrl,
           write: (s, searxngUrl) => ({ ...s, webSearch: { ...s.webSearch, searxngUrl } }),
           schema: web.searxngUrl,
@@ -333,8 +328,8 @@ function webSearchSection(context: RowContext): SettingsSection {
       shownWhen(
         context,
         secretRow(context, {
-          name: "Brave Search API key",
-          desc: "Kept in Obsidian's secret storage.",
+          name: t("settings.braveKey.name"),
+          desc: t("settings.secretKept"),
           read: (s) => s.webSearch.braveApiKeySecretId,
           write: (s, braveApiKeySecretId) => ({ ...s, webSearch: { ...s.webSearch, braveApiKeySecretId } }),
         }),
@@ -343,16 +338,16 @@ function webSearchSection(context: RowContext): SettingsSection {
       shownWhen(
         context,
         secretRow(context, {
-          name: "Tavily API key",
-          desc: "Kept in Obsidian's secret storage.",
+          name: t("settings.tavilyKey.name"),
+          desc: t("settings.secretKept"),
           read: (s) => s.webSearch.tavilyApiKeySecretId,
           write: (s, tavilyApiKeySecretId) => ({ ...s, webSearch: { ...s.webSearch, tavilyApiKeySecretId } }),
         }),
         (s) => s.webSearch.provider === "tavily",
       ),
       fieldRow(context, {
-        name: "Web results per search",
-        desc: "The most web results one search hands to the model (1 to 20).",
+        name: t("settings.webResults.name"),
+        desc: t("settings.webResults.desc"),
         read: (s) => s.webSearch.maxResults,
         write: (s, maxResults) => ({ ...s, webSearch: { ...s.webSearch, maxResults } }),
         schema: web.maxResults,
@@ -366,17 +361,17 @@ function webSearchSection(context: RowContext): SettingsSection {
 
 function webPageSection(context: RowContext): SettingsSection {
   return {
-    heading: "Web pages",
+    heading: t("settings.webPages"),
     rows: [
       toggleRow(context, {
-        name: "Read web pages",
-        desc: "A web address typed after @ (or pasted alone) attaches its page, and the agent may read pages you or your notes name; only the page's main text is kept. Off: no page is fetched.",
+        name: t("settings.readPages.name"),
+        desc: t("settings.readPages.desc"),
         read: (s) => s.webPages.enabled,
         write: (s, enabled) => ({ ...s, webPages: { ...s.webPages, enabled } }),
       }),
       fieldRow(context, {
-        name: "Longest web page",
-        desc: "The most characters of one page handed to the model (1000 to 500000); a longer page is cut, and the model is told.",
+        name: t("settings.pageLength.name"),
+        desc: t("settings.pageLength.desc"),
         read: (s) => s.webPages.maxCharacters,
         write: (s, maxCharacters) => ({ ...s, webPages: { ...s.webPages, maxCharacters } }),
         schema: webPageSettingsSchema.shape.maxCharacters,
@@ -391,8 +386,8 @@ function webPageSection(context: RowContext): SettingsSection {
 /** The tool list, a React component generated from the registry. */
 function toolsRow(context: SectionsContext): SettingsRow {
   return {
-    name: "Tools the agent may use",
-    desc: "Switched-off tools are never offered to the model. Tools from MCP servers appear here once their server is connected.",
+    name: t("settings.tools.name"),
+    desc: t("settings.tools.desc"),
     render(setting) {
       setting.settingEl.addClass("vault-copilot-tools-row");
       const root = createRoot(setting.settingEl.createDiv("vault-copilot-tools-host"));
@@ -430,7 +425,7 @@ export function buildSettingsSections(context: SectionsContext): SettingsSection
     chatViewSection(context),
     webSearchSection(context),
     webPageSection(context),
-    { heading: "Agent tools", rows: [toolsRow(context)] },
+    { heading: t("settings.tools"), rows: [toolsRow(context)] },
     mcpSection(context, context.mcp),
   ];
 }
@@ -439,6 +434,6 @@ export function buildSettingsSections(context: SectionsContext): SettingsSection
 export function parseTimeZone(text: string): string {
   const zone = text.trim();
   if (zone === "") return "";
-  if (!isValidTimeZone(zone)) throw new Error(`"${zone}" is not a time zone this device knows (try e.g. Europe/Berlin).`);
+  if (!isValidTimeZone(zone)) throw new Error(t("settings.timeZone.invalid", { zone }));
   return resolveTimeZone(zone);
 }

@@ -5,6 +5,7 @@ import { DEFAULT_SETTINGS } from "../../constants";
 import { loadSettings } from "../../settings/loadSettings";
 import type { SecretStore } from "../../ports/SecretStore";
 import { copilotSettingsSchema, type CopilotSettings } from "../../settings/settingsSchema";
+import { t } from "../../i18n/t";
 
 /** The plugin's data.json, and the adapter to read it raw when it does not hold JSON. */
 export interface SettingsFile {
@@ -137,7 +138,7 @@ export class SettingsStore {
         problems.push(`The repaired settings could not be saved (${errorMessage(error)}).`);
       }
     }
-    if (problems.length > 0) notify(["Vault Copilot settings need your attention:", ...problems.map((p) => `• ${p}`)].join("\n"));
+    if (problems.length > 0) notify([t("settings.attention"), ...problems.map((p) => `• ${p}`)].join("\n"));
   }
 
   private apply(settings: CopilotSettings): void {

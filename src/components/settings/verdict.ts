@@ -1,4 +1,5 @@
 import type { Setting } from "obsidian";
+import { t } from "../../i18n/t";
 
 /** One line of a verdict: what was checked and how it went. */
 export interface VerdictLine {
@@ -37,7 +38,7 @@ export function addCheckButton(setting: Setting, text: string, check: () => Prom
     button.setButtonText(text).onClick(async () => {
       button.setDisabled(true);
       out.empty();
-      out.createDiv({ cls: "vault-copilot-verdict-pending", text: "Testing…" });
+      out.createDiv({ cls: "vault-copilot-verdict-pending", text: t("settings.testing") });
       try {
         showVerdict(out, await check());
       } finally {

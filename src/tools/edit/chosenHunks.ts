@@ -40,16 +40,24 @@ function hunkRange(hunk: DiffHunk, shift: number): { oldStart: number; oldCount:
   return { oldStart, oldCount: oldNumbers.length, newStart, newCount: newNumbers.length };
 }
 
-/** Where a hunk is in the note as it is now, for its name in the approval card: "lines 12–14", "line 3", "after line 7". */
-export function hunkPlace(hunk: DiffHunk): string {
+/** Where a hunk is in the note as it is now: its removed lines' numbers, or the line its added lines follow. */
+export type HunkSpot = { kind: "start" } | { kind: "after"; line: number } | { kind: "lines"; first: number; last: number };
+
+export function hunkSpot(hunk: DiffHunk): HunkSpot {
   const oldNumbers = hunk.lines.flatMap((line) => (line.oldLine === undefined || line.kind !== "removed" ? [] : [line.oldLine]));
   if (oldNumbers.length === 0) {
     // Only lines added: named by the line they follow.
     const firstAdded = hunk.lines.findIndex((line) => line.kind === "added");
     const follows = hunk.lines.slice(0, Math.max(0, firstAdded)).findLast((line) => line.oldLine !== undefined)?.oldLine;
-    return follows === undefined ? "at the start" : `after line ${follows}`;
+    return follows === undefined ? { kind: "start" } : { kind: "after", line: follows };
   }
-  const first = oldNumbers[0]!;
-  const last = oldNumbers.at(-1)!;
-  return first === last ? `line ${first}` : `lines ${first}–${last}`;
+  return { kind: "lines", first: oldNumbers[0]!, last: oldNumbers.at(-1)! };
+}
+
+/** Where a hunk is, in English words: "lines 12–14", "line 3", "after line 7" (the card says it in the interface's language). */
+export function hunkPlace(hunk: DiffHunk): string {
+  const spot = hunkSpot(hunk);
+  if (spot.kind === "start") return "at the start";
+  if (spot.kind === "after") return `after line ${spot.line}`;
+  return spot.first === spot.last ? `line ${spot.first}` : `lines ${spot.first}–${spot.last}`;
 }

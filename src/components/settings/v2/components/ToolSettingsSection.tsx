@@ -1,7 +1,9 @@
 import { useEffect, useReducer } from "react";
-import { isEditTool, type ToolCategory, type ToolDefinition } from "../../../../tools/SimpleTool";
+import { isEditTool, type ToolDefinition } from "../../../../tools/SimpleTool";
 import type { ToolRegistry } from "../../../../tools/ToolRegistry";
 import { ObsidianToggle } from "./ObsidianToggle";
+import { t } from "../../../../i18n/t";
+import { toolTexts } from "../../../toolTexts";
 
 /** The two lists the section edits; every change hands back both, in full. */
 export interface ToolSettingsChange {
@@ -18,36 +20,28 @@ export interface ToolSettingsSectionProps {
   onChange: (change: ToolSettingsChange) => void;
 }
 
-const CATEGORY_NAMES: Record<ToolCategory, string> = {
-  search: "Search",
-  web: "Web",
-  time: "Time",
-  file: "Notes and files",
-  media: "Media",
-  mcp: "From MCP servers",
-  custom: "Other",
-};
+
 
 /**
  * How a tool's "without asking" switch speaks: edit tools write notes; MCP tools (every one asks
  * before each call, whatever its server claims) send calls to a server, which is not the same promise.
  */
 function autoApproveWording(definition: ToolDefinition): { label: string; toggle: string; warning: string; hint: string } | null {
-  const name = definition.metadata.displayName;
+  const name = toolTexts(definition.metadata.id, definition.metadata, definition.metadata.id).name;
   if (definition.metadata.category === "mcp") {
     return {
-      label: `Run ${name} without asking`,
-      toggle: "Run without asking",
-      warning: "Calls to this tool go to its server at once, without asking you first.",
-      hint: "Off: you approve each call before it runs.",
+      label: t("settings.tools.mcpLabel", { tool: name }),
+      toggle: t("settings.tools.mcpToggle"),
+      warning: t("settings.tools.mcpWarning"),
+      hint: t("settings.tools.mcpHint"),
     };
   }
   if (!isEditTool(definition)) return null;
   return {
-    label: `Apply edits from ${name} without asking`,
-    toggle: "Apply edits without asking",
-    warning: "Edits from this tool are written to your notes at once, without showing you the change first.",
-    hint: "Off: you review each edit before it is applied.",
+    label: t("settings.tools.editLabel", { tool: name }),
+    toggle: t("settings.tools.editToggle"),
+    warning: t("settings.tools.editWarning"),
+    hint: t("settings.tools.editHint"),
   };
 }
 
@@ -68,13 +62,13 @@ export function ToolSettingsSection({ registry, enabledToolIds, autoApproveToolI
 
   const groups = [...registry.getToolsByCategory()];
   if (groups.length === 0) {
-    return <p className="vault-copilot-tool-settings-empty">No tools are available yet.</p>;
+    return <p className="vault-copilot-tool-settings-empty">{t("settings.tools.none")}</p>;
   }
   return (
     <div className="vault-copilot-tool-settings">
       {groups.map(([category, definitions]) => (
         <section key={category} className="vault-copilot-tool-category" data-category={category}>
-          <h4 className="vault-copilot-tool-category-name">{CATEGORY_NAMES[category]}</h4>
+          <h4 className="vault-copilot-tool-category-name">{t(`settings.tools.category.${category}`)}</h4>
           {definitions.map((definition) => (
             <ToolRow
               key={definition.metadata.id}
@@ -110,7 +104,8 @@ interface ToolRowProps {
 }
 
 function ToolRow({ definition, enabled, autoApproved, onEnabledChange, onAutoApproveChange }: ToolRowProps) {
-  const { id, displayName, description, isAlwaysEnabled } = definition.metadata;
+  const { id, isAlwaysEnabled } = definition.metadata;
+  const { name: displayName, description } = toolTexts(id, definition.metadata, id);
   const locked = isAlwaysEnabled === true;
   const toggleId = `vault-copilot-tool-${id}`;
   const wording = autoApproveWording(definition);
@@ -122,9 +117,9 @@ function ToolRow({ definition, enabled, autoApproved, onEnabledChange, onAutoApp
           <span className="vault-copilot-tool-description">{description}</span>
         </label>
         <span className="vault-copilot-tool-toggle">
-          {locked && <span className="vault-copilot-tool-locked">Always on</span>}
+          {locked && <span className="vault-copilot-tool-locked">{t("settings.tools.alwaysOn")}</span>}
           {/* A locked tool never changes: the toggle ignores clicks while disabled. */}
-          <ObsidianToggle id={toggleId} checked={enabled} disabled={locked} label={`Use ${displayName}`} onChange={onEnabledChange} />
+          <ObsidianToggle id={toggleId} checked={enabled} disabled={locked} label={t("settings.tools.use", { tool: displayName })} onChange={onEnabledChange} />
         </span>
       </div>
       {wording && (

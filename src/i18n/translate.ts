@@ -1,0 +1,27 @@
+import { en } from "./en";
+import type { Language } from "./languages";
+import type { Message, MessageKey, MessageValues, PluralMessage } from "./messages";
+
+const PLACEHOLDER = /\{(\w+)\}/g;
+
+/**
+ * The message `key` in `language`, its `{name}` placeholders filled from `values` (numbers
+ * written the language's way). A message that counts picks its form by `values.count` through
+ * the language's plural rules. A key the language lacks reads in English; a placeholder without
+ * a value stays as written, so a missing value shows rather than vanishes.
+ */
+export function translate(language: Language, key: MessageKey, values: MessageValues = {}): string {
+  const message: Message = language.table[key] ?? en[key];
+  const text = typeof message === "string" ? message : pluralForm(message, language.plurals, values.count);
+  return text.replace(PLACEHOLDER, (whole, name: string) => {
+    const value = values[name];
+    if (value === undefined) return whole;
+    return typeof value === "number" ? language.numbers.format(value) : value;
+  });
+}
+
+function pluralForm(message: PluralMessage, plurals: Intl.PluralRules, count: string | number | undefined): string {
+  const amount = typeof count === "number" ? count : Number(count);
+  if (!Number.isFinite(amount)) return message.other;
+  return message[plurals.select(amount)] ?? message.other;
+}
