@@ -69,6 +69,7 @@ export const de: Translation = {
   "message.earlier": "Frühere Fassungen ({count})",
   "message.details": "Details",
   "message.sources": "Durchsuchte Notizen ({count})",
+  "message.sourcePage": "Seite {page}",
   "message.copy": "Kopieren",
   "message.insert": "An der Cursorposition einfügen",
   "message.regenerate": "Neu erzeugen",

@@ -81,6 +81,8 @@ export const en = {
   "message.earlier": "Earlier versions ({count})",
   "message.details": "Details",
   "message.sources": "Searched notes ({count})",
+  /** A searched PDF's page, after its name in the answer's searched notes. */
+  "message.sourcePage": "page {page}",
   "message.copy": "Copy",
   "message.insert": "Insert at cursor",
   "message.regenerate": "Regenerate",

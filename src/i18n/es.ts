@@ -69,6 +69,7 @@ export const es: Translation = {
   "message.earlier": "Versiones anteriores ({count})",
   "message.details": "Detalles",
   "message.sources": "Notas buscadas ({count})",
+  "message.sourcePage": "página {page}",
   "message.copy": "Copiar",
   "message.insert": "Insertar en el cursor",
   "message.regenerate": "Regenerar",

@@ -69,6 +69,7 @@ export const fr: Translation = {
   "message.earlier": "Versions précédentes ({count})",
   "message.details": "Détails",
   "message.sources": "Notes consultées ({count})",
+  "message.sourcePage": "page {page}",
   "message.copy": "Copier",
   "message.insert": "Insérer au curseur",
   "message.regenerate": "Régénérer",

@@ -69,6 +69,7 @@ export const ja: Translation = {
   "message.earlier": "以前のバージョン（{count}）",
   "message.details": "詳細",
   "message.sources": "検索したノート（{count}）",
+  "message.sourcePage": "{page} ページ",
   "message.copy": "コピー",
   "message.insert": "カーソル位置に挿入",
   "message.regenerate": "再生成",

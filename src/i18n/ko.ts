@@ -69,6 +69,7 @@ export const ko: Translation = {
   "message.earlier": "이전 버전({count})",
   "message.details": "자세히",
   "message.sources": "검색한 노트({count})",
+  "message.sourcePage": "{page}페이지",
   "message.copy": "복사",
   "message.insert": "커서 위치에 삽입",
   "message.regenerate": "다시 생성",

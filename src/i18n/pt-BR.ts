@@ -69,6 +69,7 @@ export const ptBR: Translation = {
   "message.earlier": "Versões anteriores ({count})",
   "message.details": "Detalhes",
   "message.sources": "Notas pesquisadas ({count})",
+  "message.sourcePage": "página {page}",
   "message.copy": "Copiar",
   "message.insert": "Inserir no cursor",
   "message.regenerate": "Gerar de novo",

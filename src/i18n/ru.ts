@@ -69,6 +69,7 @@ export const ru: Translation = {
   "message.earlier": "Прежние версии ({count})",
   "message.details": "Подробности",
   "message.sources": "Просмотренные заметки ({count})",
+  "message.sourcePage": "стр. {page}",
   "message.copy": "Копировать",
   "message.insert": "Вставить в позицию курсора",
   "message.regenerate": "Сгенерировать заново",

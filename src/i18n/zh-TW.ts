@@ -69,6 +69,7 @@ export const zhTW: Translation = {
   "message.earlier": "先前的版本（{count}）",
   "message.details": "詳細資訊",
   "message.sources": "搜尋過的筆記（{count}）",
+  "message.sourcePage": "第 {page} 頁",
   "message.copy": "複製",
   "message.insert": "插入到游標處",
   "message.regenerate": "重新產生",

@@ -69,6 +69,7 @@ export const zh: Translation = {
   "message.earlier": "早先的版本（{count}）",
   "message.details": "详情",
   "message.sources": "搜索过的笔记（{count}）",
+  "message.sourcePage": "第 {page} 页",
   "message.copy": "复制",
   "message.insert": "插入到光标处",
   "message.regenerate": "重新生成",
