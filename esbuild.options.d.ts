@@ -6,5 +6,5 @@ export function pluginBuildOptions(production: boolean): BuildOptions;
 export function cliBuildOptions(): BuildOptions;
 /** Modules Obsidian provides at run time. */
 export const obsidianExternals: readonly string[];
-/** Issue 10's budget for main.js (release build, runners wired in): 1.5 MiB in bytes. */
+/** The budget for main.js (release build): 2.25 MiB in bytes (esbuild.options.js says why). */
 export const MAIN_JS_BUDGET_BYTES: number;

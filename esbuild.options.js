@@ -71,5 +71,11 @@ exports.cliBuildOptions = function cliBuildOptions() {
 
 exports.obsidianExternals = obsidianExternals;
 
-/** Issue 10's budget for main.js with the runners wired in: 1.5 MiB. */
-exports.MAIN_JS_BUDGET_BYTES = 1.5 * 1024 * 1024;
+/**
+ * The budget for main.js (release build): 2.25 MiB. Issue 10 set 1.5 MiB for the engine, the chat
+ * view and the runners; the interface in ten languages (about 430 KiB of text), documents, web pages
+ * and images, inline completion, projects and the phone layout took it past that (ARCHITECTURE.md,
+ * "What main.js carries"). The headroom is smaller than any library pulled in by mistake (defuddle
+ * alone would have added 323 KiB).
+ */
+exports.MAIN_JS_BUDGET_BYTES = 2.25 * 1024 * 1024;

@@ -39,7 +39,7 @@ export default defineConfig([
   {
     // Node-only code: the headless CLI, the folder-backed vault and the stdio MCP transport.
     // None of it is reachable from src/main.ts (test/bundle/mainBundle.test.ts checks the bundle).
-    files: ["src/cli/**", "src/vault/FsVault.ts", "src/vault/fsDataStore.ts", "src/vault/atomicWrite.ts", "src/vault/fileLock.ts", "src/mcp/node/**"],
+    files: ["src/cli/**", "src/vault/FsVault.ts", "src/vault/fsDataStore.ts", "src/vault/atomicWrite.ts", "src/vault/fileLock.ts", "src/mcp/node/**", "src/documents/node/**"],
     rules: {
       "obsidianmd/no-nodejs-modules": "off",
       "obsidianmd/hardcoded-config-path": "off",

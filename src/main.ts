@@ -1,5 +1,6 @@
 import { Notice, Platform, Plugin, type WorkspaceLeaf } from "obsidian";
 import { createServices } from "./app/createServices";
+import { obsidianPdfText } from "./documents/obsidianPdfText";
 import { noteChip } from "./chat/chipArtifacts";
 import { registerChatCommands } from "./components/chatCommands";
 import { CopilotView } from "./components/CopilotView";
@@ -56,6 +57,8 @@ export default class VaultCopilotPlugin extends Plugin {
       secrets,
       settings: store,
       fetch: corsFreeFetch,
+      // PDFs through the pdf.js Obsidian ships: nothing added to main.js, and it runs on phones.
+      pdfText: obsidianPdfText(),
       // A chat's run carries the chat, and its tools ask there; these dialogs answer for a tool
       // run that no chat started.
       approvals: {

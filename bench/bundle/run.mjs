@@ -28,7 +28,7 @@ for (const row of rows) process.stdout.write(`${row.name.padEnd(width)}  ${kb(ro
 process.stdout.write(`${"(esbuild's runtime helpers, wrapper)".padEnd(width)}  ${kb(total - attributed)}  ${share(total - attributed)}\n`);
 process.stdout.write(`${"total main.js".padEnd(width)}  ${kb(total)}  ${share(total)}  (${total} bytes)\n`);
 const verdict = total <= MAIN_JS_BUDGET_BYTES ? "within" : "OVER";
-process.stdout.write(`budget ${MAIN_JS_BUDGET_BYTES} bytes (1.5 MiB): ${verdict} by ${Math.abs(MAIN_JS_BUDGET_BYTES - total)} bytes\n`);
+process.stdout.write(`budget ${MAIN_JS_BUDGET_BYTES} bytes (2.25 MiB): ${verdict} by ${Math.abs(MAIN_JS_BUDGET_BYTES - total)} bytes\n`);
 if (total > MAIN_JS_BUDGET_BYTES) process.exitCode = 1;
 
 // What each provider's own wire format adds (the shared wire code is counted apart): the SDKs

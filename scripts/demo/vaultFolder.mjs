@@ -14,10 +14,17 @@ export class VaultFolderError extends Error {
   }
 }
 
-/** Every Markdown note and folder under `root`, vault-relative with "/" separators. */
+/** Files besides notes that the plugin reads (PDFs, canvases, images): loaded as bytes. */
+const READ_AS_BYTES = /\.(pdf|canvas|png|jpe?g|webp|gif)$/i;
+
+/**
+ * Every Markdown note and folder under `root`, vault-relative with "/" separators, and the files
+ * the plugin reads besides notes (PDFs, canvases, images) as base64.
+ */
 export async function listVault(root) {
   const notes = [];
   const folders = [];
+  const files = [];
   async function walk(folder) {
     for (const entry of await readdir(join(root, folder), { withFileTypes: true })) {
       if (entry.name.startsWith(".")) continue;
@@ -25,15 +32,17 @@ export async function listVault(root) {
       if (entry.isDirectory()) {
         folders.push(path);
         await walk(path);
-      } else if (entry.isFile() && entry.name.toLowerCase().endsWith(".md")) {
+      } else if (entry.isFile() && (entry.name.toLowerCase().endsWith(".md") || READ_AS_BYTES.test(entry.name))) {
         const absolute = join(root, path);
         const info = await stat(absolute);
-        notes.push({ path, text: await readFile(absolute, "utf8"), ctime: Math.round(info.birthtimeMs || info.ctimeMs), mtime: Math.round(info.mtimeMs) });
+        const times = { ctime: Math.round(info.birthtimeMs || info.ctimeMs), mtime: Math.round(info.mtimeMs) };
+        if (entry.name.toLowerCase().endsWith(".md")) notes.push({ path, text: await readFile(absolute, "utf8"), ...times });
+        else files.push({ path, base64: (await readFile(absolute)).toString("base64"), ...times });
       }
     }
   }
   await walk("");
-  return { folders, notes };
+  return { folders, notes, files };
 }
 
 /**

@@ -10,6 +10,10 @@ import { NoteIndex, type NoteIndexOptions } from "../search/NoteIndex";
 import type { SimilarNote } from "../search/similarNotes";
 import type { CopilotSettings } from "../settings/settingsSchema";
 import type { DataStore, VaultPort } from "../vault/VaultPort";
+import { DocumentReader } from "../documents/DocumentReader";
+import type { DocumentLimits } from "../documents/documentText";
+import type { PdfTextPort } from "../documents/PdfTextPort";
+import { searchableVault } from "../documents/searchableVault";
 import { ProjectLibrary, type OpenProject } from "../projects/ProjectLibrary";
 import type { ProjectNoteError } from "../projects/projectNote";
 import { scopedNoteSearcher, scopedRelatedNotes } from "../projects/scopedSearch";
@@ -41,6 +45,10 @@ export interface SearchPorts {
   yieldNow?: () => Promise<void>;
   /** How long a model or embeddings request may stay silent before it fails. */
   idleTimeoutMs?: number;
+  /** PDFs' text layer (Obsidian's pdf.js in the plugin, pdfjs-dist in the CLI), disposed with the services; absent: PDFs say they cannot be read. */
+  pdfText?: PdfTextPort;
+  /** The caps on one PDF's pages and characters (DEFAULT_DOCUMENT_LIMITS unless told). */
+  documentLimits?: DocumentLimits;
   /** Problems of project notes (a broken one is reported by path, the others load). */
   onProjectProblems?: (problems: ProjectNoteError[]) => void;
 }
@@ -56,6 +64,8 @@ export interface SearchServices {
   clock: Clock;
   semantic: SemanticSearch;
   noteIndex: NoteIndex;
+  /** PDFs and canvases as text, their extraction kept beside the index: the same reader for search, readNote and attachments. */
+  documents: DocumentReader;
   /** What the agent's search and vault QA read: every note but the saved chats. */
   noteSearch: NoteSearcher;
   /** The notes related to a note (the chats left out). */
@@ -79,7 +89,17 @@ export interface SearchServices {
  * embeddings fused in when the user switched them on. Nothing runs until the index is started.
  */
 export function createSearchServices(ports: SearchPorts): SearchServices {
-  const { vault, dataStore, secrets, settings } = ports;
+  const { dataStore, secrets, settings } = ports;
+  const documents = new DocumentReader({
+    vault: ports.vault,
+    store: dataStore,
+    pdf: ports.pdfText ?? null,
+    ...(ports.documentLimits ? { limits: ports.documentLimits } : {}),
+    ...(ports.yieldNow ? { yieldNow: ports.yieldNow } : {}),
+    ...(ports.onProblem ? { onProblem: ports.onProblem } : {}),
+  });
+  // Search reads PDFs and canvases as notes; everything else keeps the plain vault.
+  const vault = searchableVault(ports.vault, documents);
   // The time zone is read at each call, so a change in the settings applies at once.
   const clock: Clock = ports.clock ?? { now: () => Date.now(), timeZone: () => systemClock(settings.get().timeZone).timeZone() };
   const semantic = createSemanticSearch({
@@ -107,13 +127,15 @@ export function createSearchServices(ports: SearchPorts): SearchServices {
   const noteSearch = searchOutsideChats(noteIndex, () => settings.get().history.folder, vault.configDir);
   const similar = (path: string, signal: AbortSignal, acceptPath?: (path: string) => boolean) =>
     noteIndex.similar(path, { limit: RELATED_NOTES_SHOWN, signal, outsideFolder: settings.get().history.folder, ...(acceptPath ? { acceptPath } : {}) });
-  const projects = new ProjectLibrary(vault, () => settings.get().projects.folder, () => [settings.get().history.folder], ports.onProjectProblems);
+  // Projects read their notes and scope from the plain vault (PDFs and canvases count as files in a project's folders).
+  const projects = new ProjectLibrary(ports.vault, () => settings.get().projects.folder, () => [settings.get().history.folder], ports.onProjectProblems);
   // One search per opened project: the library hands back the same opened project until its note changes.
   const projectSearches = new WeakMap<OpenProject, ProjectSearch>();
   return {
     clock,
     semantic,
     noteIndex,
+    documents,
     noteSearch,
     related: { similar: (path, signal) => similar(path, signal) },
     projects,
@@ -139,7 +161,10 @@ export function createSearchServices(ports: SearchPorts): SearchServices {
     async dispose() {
       projects.dispose();
       // Both are closed whatever the other does; the first failure (an index that could not be saved) is the caller's to report.
-      const closed = await Promise.allSettled([semantic.embedder.dispose(), noteIndex.dispose()]);
+      const closed = await Promise.allSettled([semantic.embedder.dispose(), noteIndex.dispose().finally(async () => {
+          await documents.dispose();
+          await ports.pdfText?.dispose?.();
+        })]);
       const failure = closed.find((outcome): outcome is PromiseRejectedResult => outcome.status === "rejected");
       if (failure) throw failure.reason;
     },

@@ -68,7 +68,7 @@ export interface ServicePorts extends SearchPorts {
 export interface ReadContextOptions {
   /** Leave every image out, for this reason (the CLI's --no-images): each is named in a problem. */
   leaveImagesOut?: string;
-  /** The chat's project's vault: folders and tags list only its notes, and images outside it are refused (absent: the whole vault). */
+  /** The chat's project's vault: folders and tags list only its notes, and images, PDFs and canvases outside it are refused (absent: the whole vault). */
   listing?: VaultPort;
 }
 
@@ -131,6 +131,7 @@ export function createServices(ports: ServicePorts): Services {
     editHistory,
     ...(ports.pomodoroTimer ? { pomodoroTimer: ports.pomodoroTimer(clock) } : {}),
     search: noteSearch,
+    documents: search.documents,
   };
   initializeBuiltinTools(registry, toolDependencies);
   const mcpHub = new McpHub({
@@ -215,6 +216,7 @@ export function createServices(ports: ServicePorts): Services {
     readContext: (chips, signal, options = {}) =>
       readChipArtifacts(vault, chips, signal, {
         ...(options.listing ? { listing: options.listing } : {}),
+        documents: search.documents,
         ...(ports.html ? { webPage: attachedPageReader(http, ports.html, () => settings.get().webPages) } : {}),
         images: { ...(ports.imageScaler ? { scaler: ports.imageScaler } : {}), ...(options.leaveImagesOut ? { leaveOut: options.leaveImagesOut } : {}) },
       }),

@@ -14,7 +14,7 @@ export interface ChatOptions {
   defaults: ChatControllerDependencies["defaults"];
   /**
    * The chat's project's vault (the whole vault when it resolves undefined): the folders and tags
-   * of chips are listed in it, and every image is read through it, so one outside the project is refused.
+   * of chips are listed in it, and every image, PDF and canvas is checked against it, so one outside the project is refused.
    */
   listingVault?: () => Promise<VaultPort | undefined>;
   /** Leave every image out, for this reason (the CLI's --no-images): each is named to `onProblem`. */

@@ -3,8 +3,11 @@ import { describeImage, type ImageInput } from "../context/imageInput";
 import type { ContextArtifact } from "../context/PromptContextTypes";
 import type { ImageScaler } from "../ports/imageScaler";
 import type { WebPage } from "../tools/web/webPage";
-import type { VaultPort } from "../vault/VaultPort";
+import type { FileStat, VaultPort } from "../vault/VaultPort";
 import type { ContextChip } from "./chatTypes";
+import { documentKind, isDocumentFile } from "../documents/documentKinds";
+import { DocumentReader, type DocumentSource } from "../documents/DocumentReader";
+import { readableTextOf } from "../documents/documentText";
 import { embeddedImages, isImagePath } from "./images/noteImages";
 import { MAX_IMAGE_FILE_BYTES, prepareImage } from "./images/prepareImage";
 
@@ -23,6 +26,11 @@ export interface ChipSources {
    * image outside the project is refused as its tools refuse a note outside it.
    */
   listing?: VaultPort;
+  /**
+   * Reads PDFs and canvases as text (a PDF's pages under "[page N]" lines, a canvas as its
+   * outline); absent, a reader without a PDF text layer (canvases are read, PDFs "could not be read").
+   */
+  documents?: DocumentSource;
   /** Reads a web chip's page (see tools/web/webPage.ts, with the settings' limit). */
   webPage?: (url: string, signal?: AbortSignal) => Promise<WebPage>;
   /** Images: image chips, and the images the attached notes embed. Absent: notes go as text alone. */
@@ -108,25 +116,32 @@ export interface ReadChips {
 
 /**
  * Reads chips into the artifacts of one message (L3 of its turn, L2 of later ones): a note once
- * however many chips name it, folders and tags as the notes in them, web pages through
- * `sources.webPage`, images (attached, or embedded in the notes) through `sources.images`. What
- * cannot be read is reported and left out; the others still go.
+ * however many chips name it, folders and tags as the notes in them, PDFs and canvases through
+ * `sources.documents`, web pages through `sources.webPage`, images (attached, or embedded in the
+ * notes) through `sources.images`. What cannot be read is reported and left out; the others still go.
  */
 export async function readChipArtifacts(vault: VaultPort, chips: readonly ContextChip[], signal?: AbortSignal, sources: ChipSources = {}): Promise<ReadChips> {
-  // Folders, tags and images are the project's own inside a project; a note chip is read from the vault (attached by hand).
+  // Folders, tags, images, PDFs and canvases are the project's own inside a project; a note chip is read from the vault (attached by hand).
   const listing = sources.listing ?? vault;
+  const documents = sources.documents ?? new DocumentReader({ vault, pdf: null });
   const artifacts: ContextArtifact[] = [];
   const problems: string[] = [];
   const notices: string[] = [];
   const seenNotes = new Set<string>();
   const images = new ImageBudget({ vault, listing }, sources, { problems, notices }, signal);
   let allNotes: string[] | undefined;
-  const notes = async () => (allNotes ??= (await listing.listNotes()).sort());
+  // A folder chip brings its PDFs and canvases too; a tag chip finds only notes (they alone have tags).
+  const notes = async () => (allNotes ??= (await listing.listFiles()).filter((path) => documentKind(path) !== null).sort());
 
   const addNote = async (path: string, from: VaultPort = vault) => {
     if (seenNotes.has(path)) return;
     seenNotes.add(path);
     try {
+      if (isDocumentFile(path)) {
+        await statInProject({ vault, listing }, path);
+        artifacts.push(noteArtifact(path, readableTextOf(await documents.read(path, signal))));
+        return;
+      }
       const artifact = noteArtifact(path, await from.read(path));
       const embedded = sources.images ? await images.fromVault(await embeddedImages(vault, path).catch(() => []), "embedded") : [];
       artifacts.push(embedded.length > 0 ? { ...artifact, images: embedded } : artifact);
@@ -148,7 +163,7 @@ export async function readChipArtifacts(vault: VaultPort, chips: readonly Contex
       if (inFolder.length > MAX_NOTES_PER_CHIP) problems.push(`${chip.label}: only the first ${MAX_NOTES_PER_CHIP} of ${inFolder.length} notes were attached`);
     } else if (chip.kind === "tag") {
       const tagged: string[] = [];
-      for (const path of await notes()) {
+      for (const path of (await notes()).filter((note) => documentKind(note) === "markdown")) {
         if (tagged.length > MAX_NOTES_PER_CHIP) break;
         const metadata = await listing.getMetadata(path);
         if (metadata?.tags.some((tag) => hasTag(tag, chip.target))) tagged.push(path);
@@ -202,12 +217,9 @@ class ImageBudget {
   }
 
   private async readFile(path: string): Promise<Uint8Array> {
-    const { vault, listing } = this.vaults;
-    const stat = await listing.stat(path);
-    if (!stat && listing !== vault && (await vault.stat(path))) throw new Error("it is outside the chat's project, so it was not sent");
-    const size = stat?.size ?? 0;
+    const size = (await statInProject(this.vaults, path))?.size ?? 0;
     if (size > MAX_IMAGE_FILE_BYTES) throw new Error(`it is ${Math.round(size / 1_048_576)} MB, larger than the ${MAX_IMAGE_FILE_BYTES / 1_048_576} MB read as an image`);
-    return listing.readBinary(path);
+    return this.vaults.listing.readBinary(path);
   }
 
   private async read(name: string, bytes: () => Promise<Uint8Array>, how: "attached" | "embedded", source?: string): Promise<ImageInput | null> {
@@ -245,6 +257,18 @@ class ImageBudget {
   }
 }
 
+/**
+ * A file's stat as the chat's project sees it (`listing`: the project's vault); throws for a file
+ * outside the project, so an image, PDF or canvas there is never read. Null for a missing file
+ * (its reader then says it is missing).
+ */
+async function statInProject(vaults: { vault: VaultPort; listing: VaultPort }, path: string): Promise<FileStat | null> {
+  const { vault, listing } = vaults;
+  const stat = await listing.stat(path);
+  if (!stat && listing !== vault && (await vault.stat(path))) throw new Error("it is outside the chat's project, so it was not sent");
+  return stat;
+}
+
 function imageArtifact(chip: ContextChip, image: ImageInput): ContextArtifact {
   return { id: chip.id, kind: "image", title: chip.label, ...(chip.pasted ? {} : { source: chip.target }), content: describeImage(image), images: [image] };
 }
@@ -269,8 +293,19 @@ async function webArtifact(chip: ContextChip, sources: ChipSources, problems: st
 }
 
 function noteArtifact(path: string, text: string): ContextArtifact {
-  const content = text.length > MAX_NOTE_CHARS ? `${text.slice(0, MAX_NOTE_CHARS)}\n[… the note goes on; ${text.length - MAX_NOTE_CHARS} more characters not attached]` : text;
+  const content = text.length > MAX_NOTE_CHARS ? `${text.slice(0, MAX_NOTE_CHARS)}\n${cutNotice(path, text)}` : text;
   return { id: `note:${path}`, kind: "note", title: baseName(path), source: path, content };
+}
+
+/** What a cut attachment says: the characters left out, and for a PDF the pages (readNote reads them). */
+function cutNotice(path: string, text: string): string {
+  const left = text.length - MAX_NOTE_CHARS;
+  const firstPageLeft = /\[page (\d+)\]/.exec(text.slice(MAX_NOTE_CHARS));
+  const pagesLeft = [...text.slice(MAX_NOTE_CHARS).matchAll(/^\[page (\d+)\]$/gm)].at(-1)?.[1];
+  if (isDocumentFile(path) && firstPageLeft && pagesLeft) {
+    return `[… the PDF goes on: pages ${firstPageLeft[1]}–${pagesLeft} (${left} characters) were not attached, as an attachment holds at most ${MAX_NOTE_CHARS} characters; readNote reads them]`;
+  }
+  return `[… the note goes on; ${left} more characters not attached]`;
 }
 
 /** "#project" matches "#project" and its nested tags ("#project/alpha"), in any case, as Obsidian's tag search does. */

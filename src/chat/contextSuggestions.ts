@@ -1,5 +1,6 @@
 import { fuzzyScore } from "../text/fuzzy";
 import type { VaultPort } from "../vault/VaultPort";
+import { documentKind } from "../documents/documentKinds";
 import { isImagePath } from "./images/noteImages";
 
 /** A note, folder, tag or image offered after "@" in the message box, or the web page whose address was typed. */
@@ -66,14 +67,16 @@ export class ContextSuggester {
   }
 
   private async read(): Promise<ContextSuggestion[]> {
-    const notes = (await this.vault.listNotes()).sort();
-    const images = (await this.vault.listFiles()).filter(isImagePath).sort();
+    const files = await this.vault.listFiles();
+    // PDFs and canvases are attached like notes (read as text through the document reader).
+    const notes = files.filter((path) => documentKind(path) !== null).sort();
+    const images = files.filter(isImagePath).sort();
     const folders = new Set<string>();
     for (const path of notes) {
       for (let slash = path.indexOf("/"); slash !== -1; slash = path.indexOf("/", slash + 1)) folders.add(path.slice(0, slash));
     }
     const tags = new Set<string>();
-    for (const path of notes.slice(0, MAX_NOTES_SCANNED_FOR_TAGS)) {
+    for (const path of notes.filter((note) => documentKind(note) === "markdown").slice(0, MAX_NOTES_SCANNED_FOR_TAGS)) {
       const metadata = await this.vault.getMetadata(path).catch(() => null);
       for (const tag of metadata?.tags ?? []) tags.add(tag);
     }

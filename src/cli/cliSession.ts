@@ -7,6 +7,7 @@ import { FsDataStore, pluginDataFolder } from "../vault/fsDataStore";
 import { FsVault } from "../vault/FsVault";
 import { idleTimeoutFromEnv } from "./idleTimeout";
 import type { CliIo } from "./io";
+import { nodePdfText } from "../documents/node/nodePdfText";
 import { loadVaultSettings } from "./vaultSettings";
 
 /** A command's setting-up: the folder, the vault's settings (flags over them) and the keys the flags gave. */
@@ -75,6 +76,8 @@ export function cliSearchPorts(session: CliSession, io: CliIo, state: { stalled:
     secrets: session.secrets,
     settings: sessionSettings(session),
     fetch,
+    // pdfjs-dist in a worker thread, started with the first PDF read.
+    pdfText: nodePdfText(),
     onProblem: (message) => io.stderr(`vault-copilot: ${message}\n`),
     onEmbeddingProblem: ({ error, stopped }) => {
       state.stalled ||= stopped && error.kind === "timeout";

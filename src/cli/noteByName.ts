@@ -27,7 +27,7 @@ export function noteByName(given: string, notes: readonly string[], configDir: s
   }
   const suggestions = new NoteLookup(notes, configDir).suggest(baseName(path));
   throw new Error(
-    `no note matches ${quotePath(given)} (missing, excluded from the index or not Markdown)` +
+    `no note matches ${quotePath(given)} (missing, excluded from the index, or not a note, PDF or canvas)` +
       (suggestions.length > 0 ? `; notes with like names: ${suggestions.map(quotePath).join(", ")}` : ""),
   );
 }

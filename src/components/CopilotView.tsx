@@ -31,7 +31,7 @@ export type { PromptToRun } from "../prompts/runPrompt";
 /** What a chat view uses of the services (src/app/createServices). */
 export type ChatServices = Pick<
   Services,
-  "settings" | "createRunner" | "openProject" | "projects" | "readContext" | "vault" | "editHistory" | "registry" | "listModels" | "history" | "secretValues" | "prompts" | "related"
+  "settings" | "createRunner" | "openProject" | "projects" | "readContext" | "vault" | "documents" | "editHistory" | "registry" | "listModels" | "history" | "secretValues" | "prompts" | "related"
 >;
 
 /**
@@ -217,7 +217,7 @@ export class CopilotView extends ItemView {
   private async openSavedChat(path: string): Promise<void> {
     const { chat, services } = this;
     if (!chat) return;
-    const loaded = await loadSavedChat(services.history, services.vault, path);
+    const loaded = await loadSavedChat(services.history, services.vault, path, { documents: services.documents });
     await chat.continueSaved(loaded);
     for (const problem of loaded.problems) new Notice(t("notice.prefixed", { message: problem }));
   }

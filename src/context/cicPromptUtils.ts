@@ -31,6 +31,7 @@ export const LOCAL_SEARCH_GUIDANCE = [
   "<guidance>",
   "Answer from the documents below when they are relevant; say so when they are not.",
   "Cite every note you use as a wikilink to its title, e.g. [[Note title]], right after the claim it supports.",
+  "A document with a cite attribute (a PDF's page) is cited exactly as that attribute says, e.g. [[Papers/x.pdf#page=2]].",
   "Do not cite notes that are not in the documents. Higher scores mean closer matches.",
   "</guidance>",
 ].join("\n");

@@ -12,6 +12,8 @@ export function formatSearchResultsForLLM(results: readonly SearchResultForLLM[]
     const attributes = [
       `id="${index + 1}"`,
       `path="${escapeXmlAttribute(result.path)}"`,
+      // A PDF's passage names its page, and the link that opens the PDF there.
+      result.page !== undefined ? `page="${result.page}" cite="${escapeXmlAttribute(`[[${result.path}#page=${result.page}]]`)}"` : "",
       `score="${result.score.toFixed(3)}"`,
       result.mtime !== undefined ? `modified="${new Date(result.mtime).toISOString()}"` : "",
     ]

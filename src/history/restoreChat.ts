@@ -3,6 +3,7 @@ import type { RestoredChat } from "../chat/ChatController";
 import { readChipArtifacts, selectionChip } from "../chat/chipArtifacts";
 import type { ChatMessage, ContextChip } from "../chat/chatTypes";
 import type { VaultPort } from "../vault/VaultPort";
+import type { DocumentSource } from "../documents/DocumentReader";
 import type { ChatRecord } from "./chatRecord";
 import { messagesFromRecord } from "./chatStateRecord";
 
@@ -14,7 +15,7 @@ import { messagesFromRecord } from "./chatStateRecord";
  * images stay as the chips that name them: opening a saved chat fetches nothing and reads no
  * image (attach them again to send them again).
  */
-export async function restoreChat(record: ChatRecord, vault: VaultPort, signal?: AbortSignal): Promise<{ chat: RestoredChat; problems: string[] }> {
+export async function restoreChat(record: ChatRecord, vault: VaultPort, signal?: AbortSignal, documents?: DocumentSource): Promise<{ chat: RestoredChat; problems: string[] }> {
   const problems: string[] = [];
   const messages: ChatMessage[] = [];
   for (const message of messagesFromRecord(record)) {
@@ -23,7 +24,7 @@ export async function restoreChat(record: ChatRecord, vault: VaultPort, signal?:
       continue;
     }
     const chips = await Promise.all(message.chips.map((chip) => withSelectionText(vault, chip, problems)));
-    const read = await readChipArtifacts(vault, chips.filter((chip) => chip.kind !== "web" && chip.kind !== "image"), signal);
+    const read = await readChipArtifacts(vault, chips.filter((chip) => chip.kind !== "web" && chip.kind !== "image"), signal, documents ? { documents } : {});
     problems.push(...read.problems);
     messages.push({ ...message, chips, artifacts: read.artifacts });
   }

@@ -3,6 +3,7 @@ import type { ChatRecord } from "./chatRecord";
 import type { ChatNoteWriter } from "./ChatNoteWriter";
 import { restoreChat } from "./restoreChat";
 import type { VaultPort } from "../vault/VaultPort";
+import type { DocumentSource } from "../documents/DocumentReader";
 import type { ChatController, RestoredChat } from "../chat/ChatController";
 
 /** A saved chat read from its note, ready to be shown and continued. */
@@ -22,10 +23,10 @@ export interface LoadedChat {
  * UTF-8 (going on would rewrite bytes nobody was shown); with `checkWritable`, also when the note
  * cannot be written (read-only, hard-linked), before anything is sent.
  */
-export async function loadSavedChat(history: ChatHistory, vault: VaultPort, path: string, options: { checkWritable?: boolean; signal?: AbortSignal } = {}): Promise<LoadedChat> {
+export async function loadSavedChat(history: ChatHistory, vault: VaultPort, path: string, options: { checkWritable?: boolean; signal?: AbortSignal; documents?: DocumentSource } = {}): Promise<LoadedChat> {
   const { record, text } = await history.load(path);
   if (options.checkWritable) await vault.process(path, (current) => current);
-  const { chat, problems } = await restoreChat(record, vault, options.signal);
+  const { chat, problems } = await restoreChat(record, vault, options.signal, options.documents);
   return { record, path, text, chat, problems };
 }
 

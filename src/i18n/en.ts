@@ -81,6 +81,8 @@ export const en = {
   "message.earlier": "Earlier versions ({count})",
   "message.details": "Details",
   "message.sources": "Searched notes ({count})",
+  /** A searched PDF's page, after its name in the answer's searched notes. */
+  "message.sourcePage": "page {page}",
   "message.copy": "Copy",
   "message.insert": "Insert at cursor",
   "message.regenerate": "Regenerate",
@@ -182,6 +184,9 @@ export const en = {
   "toolError.no-match": "The text to replace was not found in \"{path}\", so nothing was changed.",
   "toolError.several-matches": { one: "The text to replace occurs {count} time in \"{path}\", so nothing was changed.", other: "The text to replace occurs {count} times in \"{path}\", so nothing was changed." },
   "toolError.not-text": "\"{path}\" is not a text note, so Copilot does not read or change it.",
+  "toolError.document-no-text": "\"{path}\" has no text layer: only its name can be searched; its text cannot be read.",
+  "toolError.document-encrypted": "\"{path}\" is encrypted, so its text cannot be read.",
+  "toolError.document-unreadable": "\"{path}\" could not be read.",
   "toolError.file-refused": "\"{path}\" cannot be written (it is read-only or not a regular file); it was left unchanged.",
   "toolError.note-changed": "\"{path}\" changed while the edit was being made, so nothing was written.",
   "toolError.file-busy": "Another program is writing \"{path}\", so nothing was written. Try again in a moment.",

@@ -20,6 +20,8 @@ export interface SearchResultForLLM {
   /** The heading path of the passage, e.g. "Methods > Results", when it is a section. */
   heading?: string;
   score: number;
+  /** The page of a PDF's passage (1-based); absent for notes and canvases. */
+  page?: number;
   /** Last modification, epoch ms. */
   mtime?: number;
 }

@@ -49,6 +49,14 @@ describe("a project's scope", () => {
     await expect(scoped.read("Личное/Глава.md")).rejects.toBeInstanceOf(OutsideProjectError);
   });
 
+  it("hands out a file's bytes (a PDF) inside it and refuses one outside", async () => {
+    folder.write("Тезис/Статья.pdf", new Uint8Array([0x25, 0x50, 0x44, 0x46, 0xff]));
+    folder.write("Личное/Выписка.pdf", new Uint8Array([0x25, 0x50, 0x44, 0x46, 0x00]));
+    await scope.prepare();
+    expect(new Uint8Array(await scoped.readBinary("Тезис/Статья.pdf"))).toEqual(new Uint8Array([0x25, 0x50, 0x44, 0x46, 0xff]));
+    await expect(scoped.readBinary("Личное/Выписка.pdf")).rejects.toBeInstanceOf(OutsideProjectError);
+  });
+
   it("masks links to notes outside it in what it hands out, but not in a read for an edit", async () => {
     expect(await scoped.read("Тезис/Глава.md")).toBe("Глава. См. [[a note outside the project]] и [[Научрук]].\n");
     expect((await scoped.getMetadata("Тезис/Глава.md"))?.links.map((link) => link.link)).toEqual(["a note outside the project", "Научрук"]);

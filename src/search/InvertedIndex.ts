@@ -230,6 +230,45 @@ export class InvertedIndex {
     return top.sorted().map(({ id, score }) => ({ document: documents[id] as IndexedDocument, score }));
   }
 
+  /**
+   * The score a text that is not indexed would get for the query as a note of this index: BM25F
+   * with the index's idf and field averages, its counts capped as the index caps them. The note
+   * index scores a PDF's pages with it, so a long PDF is ranked by its best page as if each page
+   * were a note (see NoteIndex.rank).
+   */
+  scoreUnindexed(queryTerms: ReadonlyMap<string, number>, fieldTerms: FieldTerms, parameters: RankingParameters): number {
+    const documentCount = this.documentCount;
+    if (documentCount === 0) return 0;
+    const counts = new Map<string, number[]>();
+    const lengths = fieldTerms.map((terms) => terms.length);
+    fieldTerms.forEach((terms, field) => {
+      for (const term of terms) {
+        if (!queryTerms.has(term.text)) continue;
+        const perField = counts.get(term.text) ?? new Array<number>(FIELD_COUNT).fill(0);
+        perField[field] = Math.min((perField[field] ?? 0) + 1, MAXIMA[field] ?? 0);
+        counts.set(term.text, perField);
+      }
+    });
+    const k1 = parameters.k1;
+    let score = 0;
+    for (const [term, perField] of counts) {
+      const queryWeight = queryTerms.get(term) ?? 0;
+      const termId = this.postings.find(term);
+      const frequency = termId === undefined ? 0 : this.liveFrequency(termId);
+      if (queryWeight <= 0 || frequency === 0) continue;
+      let weighted = 0;
+      FIELD_NAMES.forEach((name, field) => {
+        const count = perField[field] ?? 0;
+        if (count === 0) return;
+        const { weight, b } = parameters.fields[name];
+        const average = (this.lengthSums[field] ?? 0) / documentCount || 1;
+        weighted += (weight * count) / (1 - b + (b * (lengths[field] ?? 0)) / average);
+      });
+      score += (queryWeight * inverseDocumentFrequency(documentCount, frequency) * weighted * (k1 + 1)) / (k1 + weighted);
+    }
+    return score;
+  }
+
   /** The live note numbered `id` (numbers run below `idLimit`). */
   documentById(id: number): IndexedDocument | undefined {
     return this.documents[id];

@@ -13,12 +13,15 @@ import { fuseSimilar, similarNotes, type SimilarNote } from "./similarNotes";
 import { titleFirst } from "./titleFirst";
 import type { VectorSide } from "./vectorSide";
 import { DEFAULT_RANKING, inverseDocumentFrequency, type RankingParameters } from "./ranking";
-import { indexNote, pathRuleRefusal, readOrReason, reconcile, statOrReason, type IndexProgress, type ReconcileReport } from "./reconcile";
+import { indexText, pathRuleRefusal, readOrReason, reconcile, statOrReason, type IndexProgress, type ReconcileReport } from "./reconcile";
 import { TimeSlicer } from "./TimeSlicer";
 import { Tokenizer } from "./tokenizer";
 import { anySignal, untilAborted } from "../ports/abort";
 import { SerialQueue } from "../ports/serialQueue";
 import { errorMessage } from "../errorMessage";
+import { documentKind } from "../documents/documentKinds";
+import { PAGE_BREAK } from "../documents/documentText";
+import { PAGE_POOL_FACTOR, PdfPageRanking } from "./pdfPages";
 
 /**
  * A note written again this soon after its last change is still being written: a chat's answer
@@ -84,6 +87,7 @@ export class NoteIndex implements NoteSearcher {
   private index = new InvertedIndex();
   private wordVectors: { index: InvertedIndex; vectors: NoteVectors } | undefined;
   private readonly tokenizer = new Tokenizer();
+  private readonly pdfPages: PdfPageRanking;
   private readonly ranking: RankingParameters;
   private readonly queue = new SerialQueue();
   private starting: Promise<IndexStartReport> | undefined;
@@ -107,6 +111,7 @@ export class NoteIndex implements NoteSearcher {
 
   constructor(private readonly options: NoteIndexOptions) {
     this.ranking = options.ranking ?? DEFAULT_RANKING;
+    this.pdfPages = new PdfPageRanking(options.vault, this.tokenizer);
   }
 
   get noteCount(): number {
@@ -181,8 +186,18 @@ export class NoteIndex implements NoteSearcher {
       ranked.map(async (note): Promise<SearchResultForLLM | null> => {
         const read = await readOrReason(this.options.vault, note.path);
         if (read.problem !== undefined) return null;
-        const passage = bestPassage(read.text, { terms, idf, tokenizer: this.tokenizer, maxChars: this.options.passageChars ?? 1_500 });
-        return { path: note.path, title: note.title, score: note.score, mtime: note.mtime, content: passage.content, ...(passage.heading ? { heading: passage.heading } : {}) };
+        // A PDF ranked by its best page gives its passage from that page.
+        const text = note.page === undefined ? read.text : (read.text.split(`\n${PAGE_BREAK}\n`)[note.page - 1] ?? "");
+        const passage = bestPassage(text, { terms, idf, tokenizer: this.tokenizer, maxChars: this.options.passageChars ?? 1_500 });
+        return {
+          path: note.path,
+          title: note.title,
+          score: note.score,
+          mtime: note.mtime,
+          content: passage.content,
+          ...(passage.heading ? { heading: passage.heading } : {}),
+          ...(documentKind(note.path) === "pdf" ? { page: note.page ?? passage.page } : {}),
+        };
       }),
     );
     return results.filter((result): result is SearchResultForLLM => result !== null);
@@ -208,22 +223,27 @@ export class NoteIndex implements NoteSearcher {
       ...(options.acceptPath ? { acceptPath: options.acceptPath } : {}),
     };
     const vectors = options.timeRange || options.wordsOnly ? null : (this.options.vectors?.() ?? null);
-    if (!vectors) return rankNotes(this.index, request);
+    const slicer = this.slicer(options.signal);
+    const byWords = (limit: number) =>
+      this.pdfPages.rerank(rankNotes(this.index, { ...request, limit: limit * PAGE_POOL_FACTOR }), request.terms, this.index, this.ranking, limit, slicer);
+    if (!vectors) return byWords(options.limit);
     const pool = options.limit * 2;
-    const words = rankNotes(this.index, { ...request, limit: pool });
+    const words = await byWords(pool);
     const filter = requestFilter(request);
     const meaning = await vectors.search(query, pool, (path) => this.acceptsPath(path, filter), options.signal);
     if (!meaning || meaning.length === 0) return words.slice(0, options.limit);
+    const pageOf = new Map(words.map((note) => [note.path, note.page]));
     const fused = blendRankings(words, meaning, options.limit).flatMap(({ path, score }) => {
       const document = this.index.get(path);
-      return document ? [toRankedNote(document, score)] : [];
+      const page = pageOf.get(path);
+      return document ? [{ ...toRankedNote(document, score), ...(page !== undefined ? { page } : {}) }] : [];
     });
     return titleFirst(fused, query, this.index, filter);
   }
 
   /**
    * The notes most related to the note at `path` (see similarNotes), best first; empty when it is
-   * not a note the index holds (excluded, or not Markdown).
+   * not a note the index holds (excluded, or not a note, PDF or canvas).
    */
   async similar(path: string, options: { limit: number; signal?: AbortSignal; outsideFolder?: string; acceptPath?: (path: string) => boolean }): Promise<SimilarNote[]> {
     await untilAborted(this.start(), options.signal);
@@ -355,7 +375,7 @@ export class NoteIndex implements NoteSearcher {
     for (const [path, at] of this.lastChanged) if (now - at >= REWRITE_WINDOW_MS) this.lastChanged.delete(path);
     let changed = false;
     for (const [path, action] of changes) {
-      if (action === "delete" || !path.toLowerCase().endsWith(".md") || this.isExcluded(path)) {
+      if (action === "delete" || documentKind(path) === null || this.isExcluded(path)) {
         changed = this.index.remove(path) || changed;
         continue;
       }
@@ -371,7 +391,7 @@ export class NoteIndex implements NoteSearcher {
         if (reason) this.options.onProblem?.(reason);
         continue;
       }
-      indexNote({ index: this.index, tokenizer: this.tokenizer }, { path, mtime: stat.mtime, size: stat.size }, read.text);
+      await indexText({ index: this.index, tokenizer: this.tokenizer, slicer }, { path, mtime: stat.mtime, size: stat.size }, read.text);
       changed = true;
       await slicer.checkpoint();
     }

@@ -1,3 +1,4 @@
+import { PAGE_BREAK } from "../documents/documentText";
 import { readNoteOutline } from "./noteOutline";
 import type { Tokenizer } from "./tokenizer";
 
@@ -6,6 +7,8 @@ export interface Passage {
   /** The heading path of the section, "Methods > Results"; absent for the text before any heading. */
   heading?: string;
   content: string;
+  /** The page the passage is on (1-based): 1 for text without page breaks; a PDF's pages are told by them. */
+  page: number;
 }
 
 export interface PassageQuery {
@@ -20,6 +23,8 @@ export interface PassageQuery {
 
 interface Section {
   heading?: string;
+  /** 1-based; counts the page-break lines before the section. */
+  page: number;
   /** Lines of the section, its heading line excluded. */
   lines: string[];
   headingText: string;
@@ -34,7 +39,7 @@ interface Section {
  */
 export function bestPassage(text: string, query: PassageQuery): Passage {
   const sections = splitSections(text).filter((section) => section.lines.some((line) => line.trim().length > 0));
-  if (sections.length === 0) return { content: "" };
+  if (sections.length === 0) return { content: "", page: 1 };
   const termsOf = sections.map((section) => query.tokenizer.tokenize(`${section.headingText}\n${section.lines.join("\n")}`));
   const scores = scoreUnits(termsOf, query);
   let best = 0;
@@ -42,24 +47,36 @@ export function bestPassage(text: string, query: PassageQuery): Passage {
     if (score > (scores[best] ?? 0)) best = index;
   });
   const section = sections[best] as Section;
-  return { ...(section.heading ? { heading: section.heading } : {}), content: fitToLength(section.lines, query) };
+  return {
+    ...(section.heading ? { heading: section.heading } : {}),
+    content: fitToLength(section.lines, query),
+    page: section.page,
+  };
 }
 
-/** Sections at every heading, each with its heading path ("A > B > C"). */
+/**
+ * Sections at every heading, each with its heading path ("A > B > C"), and at every page break
+ * (a line of one form feed: a PDF's pages, see documentText.ts), each with its page.
+ */
 function splitSections(text: string): Section[] {
   const outline = readNoteOutline(text);
   const sections: Section[] = [];
   const path: { level: number; text: string }[] = [];
-  let current: Section = { lines: [], headingText: "" };
+  let current: Section = { lines: [], headingText: "", page: 1 };
   let nextHeading = 0;
   for (let index = outline.bodyStartLine; index < outline.lines.length; index++) {
+    if (outline.lines[index] === PAGE_BREAK) {
+      sections.push(current);
+      current = { ...(current.heading ? { heading: current.heading } : {}), lines: [], headingText: current.headingText, page: current.page + 1 };
+      continue;
+    }
     const heading = outline.headings[nextHeading];
     if (heading && heading.line === index) {
       nextHeading++;
       sections.push(current);
       while (path.length > 0 && (path[path.length - 1]?.level ?? 0) >= heading.level) path.pop();
       path.push({ level: heading.level, text: heading.heading });
-      current = { heading: path.map((part) => part.text).join(" > "), lines: [], headingText: heading.heading };
+      current = { heading: path.map((part) => part.text).join(" > "), lines: [], headingText: heading.heading, page: current.page };
       continue;
     }
     current.lines.push(outline.lines[index] ?? "");

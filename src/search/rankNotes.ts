@@ -10,6 +10,8 @@ export interface RankedNote {
   title: string;
   score: number;
   mtime: number;
+  /** A PDF's best page for the query (1-based), when the PDF was ranked by its pages (pdfPages.ts). */
+  page?: number;
 }
 
 export interface RankRequest {

@@ -1,11 +1,13 @@
 import { VaultFileNotFoundError, type FileStat, type VaultPort } from "../vault/VaultPort";
 import { quotePath, toVaultPath, VaultPathError } from "../vault/vaultPath";
 import type { InvertedIndex } from "./InvertedIndex";
-import { fieldTermSource } from "./noteFields";
+import { FIELD_NAMES, fieldTermSource } from "./noteFields";
 import { dailyNoteDayKey } from "./timeRange";
 import type { TimeSlicer } from "./TimeSlicer";
-import type { Tokenizer } from "./tokenizer";
+import type { Term, Tokenizer } from "./tokenizer";
 import { errorMessage } from "../errorMessage";
+import { documentKind, isDocumentFile } from "../documents/documentKinds";
+import { PAGE_BREAK } from "../documents/documentText";
 
 /** Where a long index job is, for a progress bar: `done` of `total` notes in this phase. */
 export interface IndexProgress {
@@ -98,6 +100,10 @@ export async function reconcile(context: ReconcileContext): Promise<ReconcileRep
     await slicer.checkpoint();
   }
 
+  // PDFs and canvases after the notes: a PDF read for the first time is extracted page by page,
+  // and the notes should not wait behind it.
+  toRead.sort((a, b) => Number(isDocumentFile(a.path)) - Number(isDocumentFile(b.path)));
+
   // New notes are stated as they are read, in batches; the next batch is read while this one is
   // indexed, which keeps the disk and the thread both busy. (Reading further ahead, in more or
   // larger batches or note by note, measured no faster: a read advances only when the thread is free.)
@@ -121,7 +127,7 @@ export async function reconcile(context: ReconcileContext): Promise<ReconcileRep
         const reason = problem ?? text.problem;
         if (reason) report.problems.push(reason);
       } else {
-        indexNote(context, { path, mtime: stat.mtime, size: stat.size }, text.text);
+        await indexText(context, { path, mtime: stat.mtime, size: stat.size }, text.text);
         report.indexed++;
       }
       await slicer.checkpoint();
@@ -141,6 +147,33 @@ export function indexNote(
     { path: note.path, mtime: note.mtime, size: note.size, dayKey: dailyNoteDayKey(note.path) },
     fieldTermSource(note.path, text, context.tokenizer),
   );
+}
+
+/**
+ * Indexes one note's text as `indexNote` does; a PDF's page by page, with the thread handed back
+ * between pages: a 300-page PDF is one text of about a million characters, which tokenized in
+ * one go holds the thread for a third of a second or more. (A PDF's text has no headings, tags or
+ * frontmatter: documentText.ts escapes the lines Markdown would read so; its terms are its
+ * pages' words, its title and folder.)
+ */
+export async function indexText(
+  context: Pick<ReconcileContext, "index" | "tokenizer" | "slicer">,
+  note: { path: string; mtime: number; size: number },
+  text: string,
+): Promise<void> {
+  if (documentKind(note.path) !== "pdf") {
+    indexNote(context, note, text);
+    return;
+  }
+  const fields: Term[][] = FIELD_NAMES.map(() => []);
+  // The title and folder fields, as a note's: from the path alone.
+  fieldTermSource(note.path, "", context.tokenizer)((field, term) => fields[field]?.push(term));
+  const body = fields[FIELD_NAMES.indexOf("body")] ?? [];
+  for (const page of text.split(`\n${PAGE_BREAK}\n`)) {
+    for (const line of page.split("\n")) context.tokenizer.forEachTerm(line, (term) => body.push(term));
+    await context.slicer.checkpoint();
+  }
+  context.index.add({ path: note.path, mtime: note.mtime, size: note.size, dayKey: dailyNoteDayKey(note.path) }, fields);
 }
 
 /** A note's text, or why it could not be read (a note deleted meanwhile has no reason: it is gone). */

@@ -4,6 +4,7 @@ import type { CopilotSettings } from "../settings/settingsSchema";
 import type { SecretStore } from "../ports/SecretStore";
 import type { NoteSearcher } from "../ports/NoteSearcher";
 import type { VaultPort } from "../vault/VaultPort";
+import type { DocumentSource } from "../documents/DocumentReader";
 import type { ApprovalPort } from "../ports/approval";
 import type { EditHistory } from "./edit/EditHistory";
 import type { PomodoroTimer } from "./pomodoro/PomodoroTimer";
@@ -42,4 +43,6 @@ export interface ToolDependencies {
   youtubeBaseUrl?: string;
   /** The note index behind localSearch (absent until the index is set up; the tool then says so). */
   search?: NoteSearcher;
+  /** PDFs and canvases as text, shared with the index (its extraction cache); absent: canvases still read, PDFs say they cannot be. */
+  documents?: DocumentSource;
 }

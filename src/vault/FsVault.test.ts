@@ -33,11 +33,16 @@ describe("FsVault", () => {
     await expect(vault.read("projects")).rejects.toBeInstanceOf(VaultFileNotFoundError);
   });
 
-  it("reads a file's bytes exactly (an image is not text), and reports a missing one with a typed error", async () => {
-    const bytes = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x00, 0xff, 0xfe, 0x80]);
-    writeFileSync(join(temp.root, "projects/фото 📷.png"), bytes);
-    expect(await vault.readBinary("projects/фото 📷.png")).toEqual(bytes);
-    await expect(vault.readBinary("missing.png")).rejects.toBeInstanceOf(VaultFileNotFoundError);
+  it("reads a file's bytes exactly (a PDF, an image: not text), with the same refusals as a read", async () => {
+    const pdf = new Uint8Array([0x25, 0x50, 0x44, 0x46, 0x00, 0xff, 0xfe, 0x80, 0x0a]);
+    const png = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x00, 0xff, 0xfe, 0x80]);
+    temp.write("Papers/Отчёт.pdf", pdf);
+    writeFileSync(join(temp.root, "projects/фото 📷.png"), png);
+    expect(await vault.readBinary("Papers/Отчёт.pdf")).toEqual(pdf);
+    expect(await vault.readBinary("projects/фото 📷.png")).toEqual(png);
+    await expect(vault.readBinary("missing.pdf")).rejects.toBeInstanceOf(VaultFileNotFoundError);
+    await expect(vault.readBinary("../outside.pdf")).rejects.toThrow(/Refused path/);
+    await expect(vault.readBinary(".obsidian/app.json")).rejects.toThrow(/Refused path/);
   });
 
   it("stats files and returns null for folders and missing paths", async () => {

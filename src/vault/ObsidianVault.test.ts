@@ -34,6 +34,16 @@ describe("ObsidianVault", () => {
     expect(await vault.listNotes()).toEqual(["y.md"]);
   });
 
+  it("reads a file's bytes through Vault.readBinary, and refuses a path outside the vault", async () => {
+    const { app, vault } = await vaultWith({});
+    const bytes = new Uint8Array([0x25, 0x50, 0x44, 0x46, 0xff, 0x00]);
+    await app.vault.createFolder("Документы");
+    await app.vault.createBinary("Документы/a.pdf", bytes.buffer);
+    expect(new Uint8Array(await vault.readBinary("Документы/a.pdf"))).toEqual(bytes);
+    await expect(vault.readBinary("missing.pdf")).rejects.toBeInstanceOf(VaultFileNotFoundError);
+    await expect(vault.readBinary("../a.pdf")).rejects.toBeInstanceOf(VaultPathError);
+  });
+
   it("reads a note, and says which path is missing", async () => {
     const { vault } = await vaultWith({ "notes/a.md": "alpha" });
     expect(await vault.read("notes/a.md")).toBe("alpha");

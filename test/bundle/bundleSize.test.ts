@@ -1,6 +1,6 @@
 /**
- * Issue 10's budget: main.js, built with the release options (minified, runners wired in), stays
- * within 1.5 MiB. On failure the message lists the bytes by package, as `npm run bench -- bundle`
+ * The budget: main.js, built with the release options (minified, runners wired in), stays
+ * within 2.25 MiB (esbuild.options.js says why). On failure the message lists the bytes by package, as `npm run bench -- bundle`
  * does. The cuts that keep it there are in scripts/bundle/replaceUnusedModules.js.
  */
 import { build, type Metafile } from "esbuild";
@@ -22,7 +22,7 @@ describe("main.js size (release build)", () => {
     table = bytesByPackage(metafile).map((row) => `${row.name}: ${row.bytes}`).join("\n");
   });
 
-  it("is at most 1.5 MiB (1,572,864 bytes)", () => {
+  it("is at most 2.25 MiB (2,359,296 bytes)", () => {
     if (size > MAIN_JS_BUDGET_BYTES) {
       throw new Error(`main.js is ${size} bytes, over the budget of ${MAIN_JS_BUDGET_BYTES} by ${size - MAIN_JS_BUDGET_BYTES}. By package:\n${table}`);
     }

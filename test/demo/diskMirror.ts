@@ -9,12 +9,21 @@ export interface DiskNote {
   mtime: number;
 }
 
+/** A file besides notes (a PDF, a canvas, an image), its bytes as base64. */
+export interface DiskFile {
+  path: string;
+  base64: string;
+  ctime: number;
+  mtime: number;
+}
+
 export interface DiskListing {
   folders: string[];
   notes: DiskNote[];
+  files: DiskFile[];
 }
 
-/** The folder's notes and folders, as the page loads them at start. */
+/** The folder's notes, folders and the other files the plugin reads, as the page loads them at start. */
 export async function loadListing(): Promise<DiskListing> {
   const response = await fetch("/api/notes");
   if (!response.ok) throw new Error(`The demo server did not list the vault (status ${response.status})`);

@@ -149,6 +149,7 @@ async function start(handle: DemoHandle): Promise<void> {
   const listing = await loadListing();
   for (const folder of listing.folders) app.vault.seedFolder(folder);
   for (const note of listing.notes) app.vault.seedFile(note.path, note.text, note);
+  for (const file of listing.files) app.vault.seedFile(file.path, Uint8Array.from(atob(file.base64), (character) => character.charCodeAt(0)).buffer, file);
   keepMetadataCurrent(app);
   if (new URLSearchParams(window.location.search).get("canary") === "1") handle.canaryCalls = await enableCanaryPlugin(app);
 

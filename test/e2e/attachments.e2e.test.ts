@@ -4,12 +4,16 @@
  * plugin's canvasImageScaler, for real), and an address typed after "@" attaches its page, read
  * through the demo's desktop fetch and the window's DOMParser. The scripted model server (which
  * also serves the page, behind the demo's proxy to the base URL) checks each image as OpenAI does.
+ * A PDF found after "@" is a chip too; the demo's Obsidian double has no pdf.js (its loadPdfJs
+ * refuses, see test/obsidian/pdfjs.ts), so sent, the PDF is named "could not be read" with that
+ * reason and the question goes without it (the CLI and jsdom tests read PDFs with pdfjs-dist).
  */
 import type { Browser, Page } from "playwright-core";
 import { readImageHeader } from "../../src/chat/images/imageHeader";
 import { WEB_PAGE_FIXTURES } from "../fixtures/webPages";
 import { jpegImage, pngImage } from "../helpers/imageFiles";
 import { openAIImages } from "../helpers/imageWireChecks";
+import { unicodePdf } from "../helpers/pdfFiles";
 import { startOpenAIServer, type OpenAIServer } from "../helpers/openAIServer";
 import { makeTempVault, type TempVault } from "../helpers/tempVault";
 import { lastAnswer, sendMessage, waitUntilIdle } from "./chatPage";
@@ -18,6 +22,9 @@ import { launchChromium, openDemoPage, startDemo, type RunningDemo } from "./dem
 jest.setTimeout(120_000);
 
 const ARTICLE = WEB_PAGE_FIXTURES.find((page) => page.path === "/news/2026/tidal-lagoon.html")!;
+/** A PDF of the demo vault, its name in Cyrillic, its pages in Russian and Chinese. */
+const PDF_PATH = "Статьи/Отчёт 2026.pdf";
+const PDF_PAGES = ["Приливы и отливы", "潮汐 结论"];
 
 let vault: TempVault;
 let model: OpenAIServer;
@@ -27,7 +34,7 @@ let page: Page;
 let consoleErrors: string[];
 
 beforeAll(async () => {
-  vault = makeTempVault({ "Welcome.md": "# Welcome\n" });
+  vault = makeTempVault({ "Welcome.md": "# Welcome\n", [PDF_PATH]: unicodePdf(PDF_PAGES) });
   model = await startOpenAIServer(() => ({ text: "Понятно." }), {
     pages: (path) => (path === `/pages${ARTICLE.path}` ? { contentType: "text/html; charset=utf-8", body: ARTICLE.html } : undefined),
   });
@@ -106,6 +113,26 @@ describe("attachments in the browser demo", () => {
     expect(body).toContain("## What changed in the turbine hall");
     expect(body).not.toMatch(/&lt;p&gt;|<p>/);
     for (const phrase of ARTICLE.boilerplate) expect(body).not.toContain(phrase);
+    expect(consoleErrors).toEqual([]);
+  });
+
+  it("a PDF found after @ is a chip; sent, the demo (no pdf.js in its Obsidian double) names it could not be read, with the reason, and the question goes without it", async () => {
+    const before = model.requests.length;
+    await messageBox().fill("");
+    await messageBox().pressSequentially("Что в отчёте? @отчёт");
+    await page.getByRole("option", { name: `note ${PDF_PATH}` }).waitFor();
+    await messageBox().press("Enter");
+    await chips().nth(1).waitFor();
+    expect(await addedChips()).toEqual(["Отчёт 2026.pdf ×"]);
+    expect(await chips().nth(1).getAttribute("title")).toBe(PDF_PATH);
+    await page.getByRole("button", { name: "Send" }).click();
+    await lastAnswer(page).getByText("Понятно.").waitFor();
+    await waitUntilIdle(page);
+    const notice = page.locator(".notice").filter({ hasText: PDF_PATH });
+    expect(await notice.innerText()).toBe(`Vault Copilot: ${PDF_PATH}: "${PDF_PATH}" could not be read: pdf.js is not available in the Obsidian test double.`);
+    const body = model.requests[before]!.rawBody;
+    expect(body).toContain("Что в отчёте?");
+    for (const text of [...PDF_PAGES, "[page 1]"]) expect(body).not.toContain(text);
     expect(consoleErrors).toEqual([]);
   });
 });

@@ -16,6 +16,7 @@ import { FsDataStore, pluginDataFolder } from "../../src/vault/fsDataStore";
 import type { OpenAIServer } from "./openAIServer";
 import { FAST_RETRIES, settingsFor, TEST_API_KEY } from "./runnerHarness";
 import { makeTempVault, type TempVault } from "./tempVault";
+import { nodePdfText } from "../../src/documents/node/nodePdfText";
 import { clockAt, TEST_NOW } from "./toolHarness";
 
 export interface ChatSetup {
@@ -100,6 +101,8 @@ export function makeChat(
     ...(options.modelIdleTimeoutMs !== undefined ? { idleTimeoutMs: options.modelIdleTimeoutMs } : {}),
     listServerModels: async () => ({ models: await (options.listServerModels?.() ?? Promise.resolve(options.knownModels ?? [])), imageInput: options.listedImageInput ?? {} }),
     html: options.html ?? nodeHtmlReader(),
+    // PDFs as the CLI reads them (the worker starts with the first PDF read).
+    pdfText: nodePdfText(),
   });
   const makeController = () =>
     new ChatController({

@@ -73,9 +73,9 @@ export class InMemoryAdapter
   }
 
   /** Synchronous binary write, for the vault's `createBinary` (a note that is not UTF-8, say). */
-  writeBinaryNow(normalizedPath: string, data: ArrayBuffer): Obsidian.Stat {
+  writeBinaryNow(normalizedPath: string, data: ArrayBuffer, times?: { ctime: number; mtime: number }): Obsidian.Stat {
     const bytes = new Uint8Array(data.slice(0));
-    const stat = this.writeNow(normalizedPath, new TextDecoder().decode(bytes));
+    const stat = this.writeNow(normalizedPath, new TextDecoder().decode(bytes), times);
     this.files.set(normalizedPath, { text: new TextDecoder().decode(bytes), bytes, stat: { ...stat, size: bytes.byteLength } });
     return { ...stat, size: bytes.byteLength };
   }

@@ -31,6 +31,7 @@ export { normalizePath, TAbstractFile, TFile, TFolder, Vault, type VaultChange, 
 export { Editor } from "./editor";
 export { Keymap } from "./keymap";
 export { Menu, MenuItem } from "./menu";
+export { loadPdfJs } from "./pdfjs";
 export { MarkdownRenderChild, MarkdownRenderer, type CodeBlockProcessor } from "./markdownRenderer";
 export { editorInfoField, MarkdownView } from "./markdownView";
 export { htmlToMarkdown } from "./htmlToMarkdown";

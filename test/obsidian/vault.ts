@@ -167,13 +167,14 @@ export class Vault
   /**
    * Puts a file that already exists elsewhere (on disk) into the vault with its times, making
    * missing parent folders, without announcing or mirroring anything (double only: the demo
-   * loads the folder's notes with it before the plugin starts).
+   * loads the folder's notes, and the bytes of its PDFs, canvases and images, with it before the
+   * plugin starts).
    */
-  seedFile(path: string, data: string, times: { ctime: number; mtime: number }): TFile {
+  seedFile(path: string, data: string | ArrayBuffer, times: { ctime: number; mtime: number }): TFile {
     if (this.entries.has(path)) throw new Error(`"${path}" is already in the vault`);
     const parent = this.seedFolder(parentPathOf(path));
     const file = new TFile(this, path);
-    file.stat = this.adapter.writeNow(path, data, times);
+    file.stat = typeof data === "string" ? this.adapter.writeNow(path, data, times) : this.adapter.writeBinaryNow(path, data, times);
     this.attach(file, parent);
     return file;
   }

@@ -2,9 +2,9 @@
  * @jest-environment node
  *
  * A project's scope holds for what is attached besides notes typed by hand. In a chat opened the
- * one way the view and the CLI open one (`openChat`), images are read only from inside the
- * project: an image chip of a vault image outside it is refused, and an image a project note
- * embeds from outside is left out, while the project's own images go. Through the CLI, `--attach`
+ * one way the view and the CLI open one (`openChat`), images, PDFs and canvases are read only from
+ * inside the project: an image, PDF or canvas chip of a file outside it is refused, and an image a
+ * project note embeds from outside is left out, while the project's own images and PDFs go. Through the CLI, `--attach`
  * of a vault file outside the project ends the command with exit 1 and one line before anything
  * is read or sent, with `--project` and when `--continue` goes on with a chat in the project.
  * Real folder, the scripted OpenAI server (which checks each image as the API does).
@@ -15,6 +15,7 @@ import { withImageSupport } from "../../src/LLMProviders/modelChoice";
 import { OutsideProjectError } from "../../src/projects/ScopedVault";
 import { makeChat, type ChatSetup } from "../helpers/chatHarness";
 import { pngImage } from "../helpers/imageFiles";
+import { unicodePdf } from "../helpers/pdfFiles";
 import { openAIImages } from "../helpers/imageWireChecks";
 import { startOpenAIServer, type OpenAIServer } from "../helpers/openAIServer";
 import { PROJECT_NAME, projectVaultNotes } from "../helpers/projectVault";
@@ -28,6 +29,11 @@ const INSIDE_IMAGE_PATH = "Тезис/рисунок 图.png";
 const OUTSIDE_IMAGE_PATH = "Личное/фото 🔒.png";
 const INSIDE_IMAGE = pngImage(40, 30, [10, 200, 40]);
 const OUTSIDE_IMAGE = pngImage(50, 20, [220, 20, 20]);
+/** The project's own PDF and, outside it, a PDF and a canvas. */
+const INSIDE_PDF_PATH = "Тезис/Статья.pdf";
+const OUTSIDE_PDF_PATH = "Личное/Выписка 💳.pdf";
+const OUTSIDE_CANVAS_PATH = "Личное/Планы.canvas";
+const OUTSIDE_CANVAS = JSON.stringify({ nodes: [{ id: "a", type: "text", text: "Отпуск في الصيف", x: 0, y: 0, width: 10, height: 10 }], edges: [] });
 /** A project note that embeds both. */
 const FIGURES_NOTE_PATH = "Тезис/Рисунки.md";
 const FIGURES_NOTE = "# Рисунки\n\nСхема выборки: ![[рисунок 图.png]]\n\nИ ещё: ![[фото 🔒.png]]\n";
@@ -35,7 +41,7 @@ const FIGURES_NOTE = "# Рисунки\n\nСхема выборки: ![[рису
 const base64 = (bytes: Uint8Array) => Buffer.from(bytes).toString("base64");
 const imagesSent = (server: OpenAIServer) => server.requests.flatMap((request) => openAIImages(request.body.messages).map((image) => image.data));
 
-describe("a project's scope for images, in a chat opened as the view opens it", () => {
+describe("a project's scope for images, PDFs and canvases, in a chat opened as the view opens it", () => {
   let server: OpenAIServer;
   let chat: ChatSetup;
   let opened: OpenChat;
@@ -45,7 +51,13 @@ describe("a project's scope for images, in a chat opened as the view opens it", 
     server = await startOpenAIServer(() => ({ text: "Вижу." }));
     chat = makeChat(server, {
       notes: { ...projectVaultNotes(), [FIGURES_NOTE_PATH]: FIGURES_NOTE },
-      files: { [INSIDE_IMAGE_PATH]: INSIDE_IMAGE, [OUTSIDE_IMAGE_PATH]: OUTSIDE_IMAGE },
+      files: {
+        [INSIDE_IMAGE_PATH]: INSIDE_IMAGE,
+        [OUTSIDE_IMAGE_PATH]: OUTSIDE_IMAGE,
+        [INSIDE_PDF_PATH]: unicodePdf(["Выборка: 120 человек", "Итоги 结论"]),
+        [OUTSIDE_PDF_PATH]: unicodePdf(["Баланс 9 999 ₽"]),
+        [OUTSIDE_CANVAS_PATH]: new TextEncoder().encode(OUTSIDE_CANVAS),
+      },
       settings: { defaultMode: "chat" },
     });
     Object.assign(chat.settings, withImageSupport(chat.settings, chat.settings.provider.model, true));
@@ -82,6 +94,22 @@ describe("a project's scope for images, in a chat opened as the view opens it", 
     expect(server.requests).toHaveLength(2);
     expect(imagesSent(server)).toEqual([base64(INSIDE_IMAGE)]);
     expect(JSON.stringify(server.requests.map((request) => request.body.messages))).not.toContain(base64(OUTSIDE_IMAGE));
+  });
+
+  it("refuses a PDF or canvas chip outside the project, and sends the project's own PDF by its pages", async () => {
+    opened.controller.addChip(noteChip(OUTSIDE_PDF_PATH));
+    opened.controller.addChip(noteChip(OUTSIDE_CANVAS_PATH));
+    opened.controller.addChip(noteChip(INSIDE_PDF_PATH));
+    await opened.controller.send("О чём статья?");
+    expect(told).toEqual([
+      `${OUTSIDE_PDF_PATH}: it is outside the chat's project, so it was not sent`,
+      `${OUTSIDE_CANVAS_PATH}: it is outside the chat's project, so it was not sent`,
+    ]);
+    expect(server.requests).toHaveLength(1);
+    const sent = JSON.stringify(server.requests[0]!.body.messages);
+    expect(sent).toContain(JSON.stringify("[page 1]\nВыборка: 120 человек\n\n[page 2]\nИтоги 结论").slice(1, -1));
+    expect(sent).not.toContain("Баланс");
+    expect(sent).not.toContain("Отпуск");
   });
 
   it("the project's vault refuses the bytes of a file outside it, as it refuses its text", async () => {

@@ -2,6 +2,7 @@ import { errorMessage } from "../../errorMessage";
 import { promises as fs } from "node:fs";
 import type { NoteSearcher } from "../../ports/NoteSearcher";
 import type { NoteIndex } from "../../search/NoteIndex";
+import { pageLink } from "../../documents/documentKinds";
 import { PROJECT_FLAG } from "../projectFlag";
 import { integerFlag, parseArgs, stringFlag, UsageError } from "../args";
 import { applyEmbeddingFlags, embedNotes, EMBEDDING_FLAGS, roundScore as round } from "../cliIndex";
@@ -50,6 +51,7 @@ async function runOne(index: NoteSearcher, query: string, limit: number, json: b
   if (json) {
     const hits = results.map((result) => ({
       path: result.path,
+      ...(result.page !== undefined ? { page: result.page } : {}),
       title: result.title,
       score: round(result.score),
       ...(result.heading ? { heading: result.heading } : {}),
@@ -63,7 +65,8 @@ async function runOne(index: NoteSearcher, query: string, limit: number, json: b
     return;
   }
   for (const result of results) {
-    const where = result.heading ? `${result.path} > ${result.heading}` : result.path;
+    const link = pageLink(result.path, result.page);
+    const where = result.heading ? `${link} > ${result.heading}` : link;
     const preview = result.content.replace(/\s+/g, " ").trim().slice(0, 160);
     io.stdout(`${result.score.toFixed(3)}  ${where}\n${preview ? `        ${preview}\n` : ""}`);
   }

@@ -58,7 +58,7 @@ describe("vault-copilot similar NOTE", () => {
     const result = await runCli(["similar", "--vault", vault.root, "ru/Плагины/Поиск заметок"]);
     expect(result.status).toBe(1);
     expect(result.stdout).toBe("");
-    expect(result.stderr).toBe('vault-copilot: no note matches "ru/Плагины/Поиск заметок" (missing, excluded from the index or not Markdown); notes with like names: "ru/Плагины/Поиск.md"\n');
+    expect(result.stderr).toBe('vault-copilot: no note matches "ru/Плагины/Поиск заметок" (missing, excluded from the index, or not a note, PDF or canvas); notes with like names: "ru/Плагины/Поиск.md"\n');
   });
 
   it("takes the note spelled exactly over its look-alikes, and lists the look-alikes when none is spelled so", async () => {

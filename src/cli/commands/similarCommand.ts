@@ -31,8 +31,9 @@ export const similarCommand: CliCommand = async (argv, io) => {
     const project = projectName === undefined ? null : await services.openProjectSearch(projectName);
     await embedNotes(services, session, io);
     await index.start(io.signal);
-    // Inside a project, NOTE is one of its notes and only its notes are related.
-    const notes = (await (project?.vault ?? vault).listNotes()).filter((path) => index.has(path));
+    // Inside a project, NOTE is one of its notes and only its notes are related; PDFs and canvases
+    // are indexed as notes, so they have neighbours too.
+    const notes = (await (project?.vault ?? vault).listFiles()).filter((path) => index.has(path));
     const acceptPath = project ? (path: string) => project.scope.has(path) : undefined;
     for (const [position, given] of args.positionals.entries()) {
       const path = noteByName(given, notes, vault.configDir);

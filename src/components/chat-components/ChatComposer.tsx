@@ -4,6 +4,7 @@ import type { ChatController } from "../../chat/ChatController";
 import type { ChatState, ContextChip } from "../../chat/chatTypes";
 import { baseName, folderChip, imageChip, noteChip, tagChip, webChip } from "../../chat/chipArtifacts";
 import { mentionText, webAddress } from "../../chat/contextSuggestions";
+import { isDocumentFile } from "../../documents/documentKinds";
 import { attachImageFiles } from "./pastedImages";
 import type { CustomPrompt } from "../../prompts/customPrompt";
 import { matchPrompts } from "../../prompts/PromptLibrary";
@@ -315,8 +316,8 @@ function ChipRow({ controller }: { controller: ChatController }) {
 
 /**
  * Inside a project, the notes and vault images of the chips that lie outside it: a note attached
- * by hand goes with the message, an image does not (images are read only inside the project), and
- * the chip says which; the model's tools still cannot reach either.
+ * by hand goes with the message, an image, PDF or canvas does not (they are read only inside the
+ * project), and the chip says which; the model's tools still cannot reach either.
  */
 function useOutsideProject(project: ChatState["project"], activeNote: ChatState["activeNote"], chips: readonly ContextChip[]): ReadonlySet<string> {
   const host = useChatHost();
@@ -344,8 +345,8 @@ function ChipItem({ chip, outside, onRemove }: { chip: ContextChip; outside: boo
   return (
     <li className={`vault-copilot-chip is-${chip.kind}${outside ? " is-outside-project" : ""}`} title={chip.target}>
       <span>{chip.label}</span>
-      {/* A note attached by hand still goes; an image is read only from inside the project. */}
-      {outside && <span className="vault-copilot-chip-hint">{t(chip.kind === "image" ? "composer.outsideProjectNotSent" : "composer.outsideProject")}</span>}
+      {/* A note attached by hand still goes; an image, PDF or canvas is read only from inside the project. */}
+      {outside && <span className="vault-copilot-chip-hint">{t(chip.kind === "image" || isDocumentFile(chip.target) ? "composer.outsideProjectNotSent" : "composer.outsideProject")}</span>}
       <button type="button" className="vault-copilot-chip-remove" aria-label={t("composer.removeChip", { name: chip.label })} onClick={onRemove}>
         ×
       </button>

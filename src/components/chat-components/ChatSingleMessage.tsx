@@ -13,6 +13,7 @@ import { shownChatError } from "./errorText";
 import { IconButton } from "./IconButton";
 import { useChatHost, type ChatHost } from "./ChatHost";
 import { MarkdownContent } from "./MarkdownContent";
+import { pageLink } from "../../documents/documentKinds";
 import { ToolCallRoot } from "./toolCallRootManager";
 import { t } from "../../i18n/t";
 
@@ -215,22 +216,27 @@ function Sources({ message, host }: { message: AssistantMessage; host: ChatHost 
     <details className="vault-copilot-sources">
       <summary>{t("message.sources", { count: message.sources!.length })}</summary>
       <ul>
-        {message.sources!.map((source) => (
-          <li key={`${source.path}#${source.heading ?? ""}`}>
-            <a
-              className="internal-link"
-              href={source.path}
-              data-href={source.path}
-              onClick={(event) => {
-                event.preventDefault();
-                host.openLink(source.path, "", event.nativeEvent);
-              }}
-            >
-              {source.title}
-            </a>
-            {source.heading && <span> › {source.heading}</span>}
-          </li>
-        ))}
+        {message.sources!.map((source) => {
+          // A PDF's passage opens the PDF at its page.
+          const target = pageLink(source.path, source.page);
+          return (
+            <li key={`${target}#${source.heading ?? ""}`}>
+              <a
+                className="internal-link"
+                href={target}
+                data-href={target}
+                onClick={(event) => {
+                  event.preventDefault();
+                  host.openLink(target, "", event.nativeEvent);
+                }}
+              >
+                {source.title}
+              </a>
+              {source.page !== undefined && <span> › {t("message.sourcePage", { page: source.page })}</span>}
+              {source.heading && <span> › {source.heading}</span>}
+            </li>
+          );
+        })}
       </ul>
     </details>
   );

@@ -8,6 +8,8 @@ import { UnusableVectorsError, type EmbeddingClient } from "./embeddingClient";
 import { asEmbeddingError, embedWithRetry, mayHealLater, stopsTheRun } from "./embedWithRetry";
 import { inclusionFilter, type InclusionSettings } from "./includedNotes";
 import { noteSections, type NoteSection } from "./noteSections";
+import { documentKind } from "../../documents/documentKinds";
+import { DocumentReadError } from "../../documents/documentText";
 import { VectorStore } from "./vectorStore";
 
 export interface EmbedderSettings extends InclusionSettings {
@@ -197,7 +199,7 @@ export class Embedder {
     if (event.type === "delete") {
       this.forget(event.path);
       this.changed.delete(event.path);
-    } else if (event.path.toLowerCase().endsWith(".md")) {
+    } else if (documentKind(event.path) !== null) {
       this.changed.add(event.path);
     }
     this.scheduler.clearTimeout(this.changeTimer);
@@ -349,12 +351,15 @@ export class Embedder {
     if (batch.length > 0) await send();
   }
 
-  /** A note's sections, or null when it is gone (deleted meanwhile). */
+  /**
+   * A note's sections, or null when it is gone (deleted meanwhile) or is a PDF or canvas that
+   * gives no text (the index names those; one of them must not stop the embedding of the rest).
+   */
   private async sectionsOf(path: string, slicer: TimeSlicer): Promise<NoteSection[] | null> {
     try {
       return noteSections(path, await slicer.wait(this.options.vault.read(path)));
     } catch (error) {
-      if ((error as Error).name === "VaultFileNotFoundError") return null;
+      if ((error as Error).name === "VaultFileNotFoundError" || error instanceof DocumentReadError) return null;
       throw error;
     }
   }

@@ -1,6 +1,7 @@
 import { followFence, type OpenFence } from "../../markdown/fences";
 import { FRONTMATTER, HEADING } from "../../markdown/markdownPrimitives";
 import { contentHash } from "./contentHash";
+import { PAGE_BREAK } from "../../documents/documentText";
 
 /** One piece of a note that is embedded on its own. */
 export interface NoteSection {
@@ -51,7 +52,9 @@ function splitAtHeadings(body: string): RawSection[] {
   const path: Array<{ level: number; heading: string }> = [];
   let current: RawSection = { headingPath: [], lines: [] };
   let fence: OpenFence | null = null;
-  for (const line of body.split(/\r?\n/)) {
+  for (const rawLine of body.split(/\r?\n/)) {
+    // A PDF's page break (documentText.ts) is a paragraph break to the embeddings.
+    const line = rawLine === PAGE_BREAK ? "" : rawLine;
     const followed = followFence(line, fence);
     fence = followed.open;
     const heading = followed.role === "text" && line.startsWith("#") ? HEADING.exec(line) : null;
