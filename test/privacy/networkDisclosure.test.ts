@@ -68,10 +68,14 @@ describe("the network disclosure", () => {
       "// see http://docs.example.org/privacy.",
       'const base = "https://api.openai.com/v1";',
       'const file = "notes/données.md"; fetch("/relative/path");',
+      // The interface's Chinese and Japanese sentences put their punctuation right after an address.
+      'const hint = "默认是 https://docs.例子.example/指南、或 http://help.example.net/v1。然后";',
     ].join("\n");
     expect(unaccounted(urlLiterals(bundle), NETWORK_ALLOW_LIST)).toEqual([
       ".ตัวอย่าง.example",
       "http://docs.example.org/privacy",
+      "http://help.example.net/v1",
+      "https://docs.例子.example/指南",
       "https://телеметрия.example/ping?id=",
       "stats.مثال.example:8443/v1/collect",
       "wss://live.例え.jp/socket/${room}",

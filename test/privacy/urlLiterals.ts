@@ -5,7 +5,8 @@
  * field) or compared with a host name (`endsWith(".example.com")`).
  */
 
-const SCHEME_URL = /\b(?:https?|wss?):\/\/[^\s"'`<>\\)]*/gi;
+/** Ends at a space, a quote, a bracket, or the full-width punctuation of CJK sentences (a URL is never written with it unencoded). */
+const SCHEME_URL = /\b(?:https?|wss?):\/\/[^\s"'`<>\\)、。，；：！？（）「」『』【】]*/gi;
 const REQUEST_ARGUMENT =
   /(?:\b(?:fetch|requestUrl|WebSocket|EventSource|URL|endsWith)\(\s*|\b(?:url|baseURL|baseUrl|endpoint|host|hostname|origin)\s*:\s*)(["'`])([^"'`]*)\1/g;
 /** "api.example.com", ".youtube.com", "пример.рф:8080/v1": labels joined by dots, with an optional port and path. */

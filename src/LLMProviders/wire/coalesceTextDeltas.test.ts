@@ -10,7 +10,7 @@ const TEXT = "Поиск по заметкам · 搜索笔记 · البحث ف�
 
 /** The events a chat-completions server streams for this answer (the scripted test server's own). */
 function eventsOf(scripted: ScriptedCompletion): SseEvent[] {
-  const request = { index: 0, body: { model: "m", messages: [] } } as unknown as RecordedChatRequest;
+  const request = { index: 0, url: "/v1/chat/completions", body: { model: "m", messages: [] } } as unknown as RecordedChatRequest;
   return [...streamChunks(request, scripted).map((chunk) => ({ data: JSON.stringify(chunk) })), { data: "[DONE]" }];
 }
 
