@@ -8,3 +8,59 @@ export function errorMessage(error: unknown): string {
     return String(error);
   }
 }
+
+/**
+ * The common ways a tool call fails, named where the failure is raised, so that a view can say
+ * it in the interface's language. The model always reads the English sentence (the error's
+ * message); the kind and its values are for the person.
+ */
+export type ToolFailureKind =
+  | "note-not-found"
+  | "outside-project"
+  | "outside-project-folders"
+  | "path-refused"
+  | "no-match"
+  | "several-matches"
+  | "not-text"
+  | "document-no-text"
+  | "document-encrypted"
+  | "document-unreadable"
+  | "file-refused"
+  | "note-changed"
+  | "file-busy"
+  | "write-failed"
+  | "switched-off"
+  | "unreachable"
+  | "url-refused"
+  | "timer-running"
+  | "timeout"
+  | "stopped"
+  | "invalid-arguments"
+  | "arguments-not-json"
+  | "unknown-tool";
+
+/** A failure's kind and the values its sentence names (a path, a count, a host). */
+export interface ToolFailure {
+  kind: ToolFailureKind;
+  values: Readonly<Record<string, string | number>>;
+}
+
+/** The kind an error was raised with (its `failure`), or undefined for an error that has none. */
+export function toolFailureOf(error: unknown): ToolFailure | undefined {
+  if (typeof error !== "object" || error === null || !("failure" in error)) return undefined;
+  const failure = error.failure;
+  if (typeof failure !== "object" || failure === null) return undefined;
+  const { kind, values } = failure as Partial<ToolFailure>;
+  return typeof kind === "string" && typeof values === "object" && values !== null ? { kind, values } : undefined;
+}
+
+/** An error a tool raises with its kind: the message is the model's, the failure the view's. */
+export class ToolFailureError extends Error {
+  constructor(
+    message: string,
+    readonly failure: ToolFailure,
+  ) {
+    super(message);
+    this.name = "ToolFailureError";
+  }
+}

@@ -2,7 +2,7 @@ import { ChatController, type ChatControllerDependencies, type ChatRunner } from
 import type { ReadChips } from "../chat/chipArtifacts";
 import type { ContextChip } from "../chat/chatTypes";
 import type { VaultPort } from "../vault/VaultPort";
-import { ChatNoteWriter } from "../history/ChatNoteWriter";
+import { ChatNoteWriter, type ChatNoteProblem } from "../history/ChatNoteWriter";
 import { showSavedChat, type LoadedChat } from "../history/savedChats";
 import type { Services } from "./createServices";
 
@@ -21,8 +21,11 @@ export interface ChatOptions {
   leaveImagesOut?: string;
   /** Whether the chat is kept as a note at all (the CLI without --save: no), and whether it is now (the view's Autosave setting). */
   keep: false | (() => boolean);
-  /** Told what could not be read or saved (a Notice in the view, a line on stderr in the CLI). */
-  onProblem(message: string): void;
+  /**
+   * Told what could not be read or saved (a Notice in the view, a line on stderr in the CLI): the
+   * English sentence, and for a chat note's problem its case, for a view in another language.
+   */
+  onProblem(message: string, reason?: ChatNoteProblem): void;
   /** Wraps each runner the chat asks for (the CLI prints the run's events). */
   wrapRunner?: (runner: ChatRunner) => ChatRunner;
   asksApprovals?: ChatControllerDependencies["asksApprovals"];
@@ -58,7 +61,7 @@ export function openChat(parts: ChatParts, options: ChatOptions): OpenChat {
         vault: parts.vault,
         history: parts.history,
         enabled: keep,
-        onProblem: (message) => options.onProblem(message),
+        onProblem: (message, reason) => options.onProblem(message, reason),
         secrets: () => parts.secretValues(),
       })
     : null;

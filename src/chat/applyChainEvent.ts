@@ -33,7 +33,7 @@ export function applyChainEvent(message: AssistantMessage, event: ChainEvent, no
         ...message,
         parts: message.parts.map((part) =>
           part.type === "tool-call" && part.id === event.toolCallId
-            ? { ...part, status: event.status, durationMs: event.durationMs, resultText: event.resultText, output: event.output }
+            ? { ...part, status: event.status, durationMs: event.durationMs, resultText: event.resultText, output: event.output, ...(event.failure ? { failure: event.failure } : {}) }
             : part,
         ),
       };

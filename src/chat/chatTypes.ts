@@ -1,3 +1,4 @@
+import type { ToolFailure } from "../errorMessage";
 import type { ContextArtifact } from "../context/PromptContextTypes";
 import type { SearchResultForLLM } from "../ports/NoteSearcher";
 import type { ChainErrorKind, ToolCallStatus } from "../LLMProviders/chainRunner/ChainEvents";
@@ -76,6 +77,8 @@ export interface ToolCallPart {
   resultText?: string;
   /** The tool's structured output, for the banner (present when status is "ok"). */
   output?: unknown;
+  /** A failed call's kind, for the banner to word in the interface's language (not kept in the chat's note). */
+  failure?: ToolFailure;
   /** Set once the user took back the edit this call made (its banner's Undo): the note, back as it was. */
   undone?: { path: string };
 }

@@ -20,6 +20,8 @@ import { StreamPacing } from "./chat-components/streamPacing";
 import { ToolCallRootManager, ToolCallRootsContext } from "./chat-components/toolCallRootManager";
 import { createInertDocument, InertDocumentContext } from "./chat-components/untrustedRender";
 import { undoChatEdit } from "./editCommands";
+import { chatNoteProblemText, promptNoticeText } from "./coreNotices";
+import type { ChatNoteProblem } from "../history/ChatNoteWriter";
 import { editorPlace } from "./editorPlace";
 import { openPluginSettings } from "./openPluginSettings";
 import { t } from "../i18n/t";
@@ -81,7 +83,7 @@ export class CopilotView extends ItemView {
 
   protected override onOpen(): Promise<void> {
     const { services } = this;
-    const notify = (message: string) => new Notice(t("notice.prefixed", { message }));
+    const notify = (message: string, reason?: ChatNoteProblem) => new Notice(t("notice.prefixed", { message: chatNoteProblemText(message, reason) }));
     // Streamed text is drawn once a frame, less often while the user types (streamPacing.ts).
     const pacing = new StreamPacing();
     this.register(pacing.followInput(this.contentEl.ownerDocument));
@@ -157,7 +159,7 @@ export class CopilotView extends ItemView {
       toolTimeoutMs: settings.toolTimeoutSeconds * 1000,
       now: Date.now(),
       timeZone: settings.timeZone || Intl.DateTimeFormat().resolvedOptions().timeZone,
-      notify: (message) => new Notice(t("notice.prefixed", { message })),
+      notify: (message, reason) => new Notice(t("notice.prefixed", { message: promptNoticeText(message, reason) })),
     });
   }
 
@@ -169,7 +171,8 @@ export class CopilotView extends ItemView {
   async runPromptInOwnChat(prompt: PromptToRun, place: PromptPlace): Promise<void> {
     const { chat } = this;
     if (!chat) return;
-    const refusal = this.ownChatRefusal() ?? missingSelection(prompt, place);
+    const missing = missingSelection(prompt, place);
+    const refusal = this.ownChatRefusal() ?? (missing === null ? null : promptNoticeText(missing, { code: "needs-selection", prompt: prompt.name }));
     if (refusal) {
       new Notice(t("notice.prefixed", { message: refusal }));
       return;

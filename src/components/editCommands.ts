@@ -1,7 +1,8 @@
 import { Notice, type Plugin } from "obsidian";
 import type { EditHistory, UndoOutcome } from "../tools/edit/EditHistory";
 import { errorMessage } from "../errorMessage";
-import { t } from "../i18n/t";
+import { ENGLISH } from "../i18n/languages";
+import { currentLanguage, t } from "../i18n/t";
 
 /** Adds the "undo the agent's last edit" command over the history the edit tools record into. */
 export function registerEditCommands(plugin: Plugin, history: EditHistory): void {
@@ -53,10 +54,28 @@ async function undoNewest(history: EditHistory): Promise<{ outcome?: UndoOutcome
   let result: { outcome?: UndoOutcome; message: string };
   try {
     const outcome = await history.undoLast();
-    result = { outcome, message: outcome.message };
+    result = { outcome, message: undoText(outcome) };
   } catch (error) {
     result = { message: t("notice.undoFailed", { reason: errorMessage(error) }) };
   }
   new Notice(result.message);
   return result;
+}
+
+/**
+ * An undo's outcome in the interface's language: in English the edit history's own sentence, in
+ * another the sentence for its case, and for an edit that left the history, that it did.
+ */
+export function undoText(outcome: UndoOutcome): string {
+  if (currentLanguage() === ENGLISH) return outcome.message;
+  if (outcome.status === "nothing") return t("undo.outcome.nothing");
+  const { reason, record } = outcome;
+  const some = reason.code === "undone" && record.changes !== undefined;
+  const sentence = t(some ? "undo.outcome.undone-some" : `undo.outcome.${reason.code}`, {
+    path: record.path,
+    ...(reason.code === "unrestorable-differs" ? { line: reason.line } : {}),
+    ...(record.changes ? { applied: record.changes.applied, count: record.changes.proposed } : {}),
+  });
+  if (!("olderLeft" in reason)) return sentence;
+  return t(reason.olderLeft ? "undo.removedOlderLeft" : "undo.removed", { sentence });
 }

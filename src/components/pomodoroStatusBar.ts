@@ -1,6 +1,8 @@
 import { Notice, type Plugin } from "obsidian";
 import type { Clock } from "../ports/Clock";
-import type { PomodoroDisplay } from "../tools/pomodoro/PomodoroDisplay";
+import { ENGLISH } from "../i18n/languages";
+import { currentLanguage, t } from "../i18n/t";
+import type { FinishedPomodoro, PomodoroDisplay } from "../tools/pomodoro/PomodoroDisplay";
 import { PomodoroTimer } from "../tools/pomodoro/PomodoroTimer";
 
 /** The pomodoro in Obsidian's status bar, hidden while none runs; the end comes as a notice that stays until clicked. */
@@ -17,8 +19,8 @@ export function createPomodoroStatusBar(plugin: Plugin): PomodoroDisplay {
       item.setText("");
       item.hide();
     },
-    notify: (text) => {
-      new Notice(text, 0);
+    notify: (text, finished) => {
+      new Notice(pomodoroDoneText(text, finished), 0);
     },
   };
 }
@@ -28,4 +30,10 @@ export function registerPomodoro(plugin: Plugin, clock: Clock): PomodoroTimer {
   const timer = new PomodoroTimer({ clock, display: createPomodoroStatusBar(plugin) });
   plugin.register(() => timer.dispose());
   return timer;
+}
+
+/** The end of a pomodoro in the interface's language (English: the timer's own sentence). */
+export function pomodoroDoneText(text: string, finished: FinishedPomodoro): string {
+  if (currentLanguage() === ENGLISH) return text;
+  return finished.label ? t("pomodoro.doneLabelled", { label: finished.label, count: finished.minutes }) : t("pomodoro.done", { count: finished.minutes });
 }

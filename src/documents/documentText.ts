@@ -1,3 +1,4 @@
+import type { ToolFailure } from "../errorMessage";
 import type { PdfProblem } from "./PdfTextPort";
 
 /** A PDF or a canvas as text. */
@@ -78,6 +79,7 @@ function formatCount(count: number): string {
 
 /** A PDF or canvas that gave no text, named as such ("no text layer", "encrypted", "could not be read"). */
 export class DocumentReadError extends Error {
+  readonly failure: ToolFailure;
   constructor(
     readonly path: string,
     readonly problem: PdfProblem,
@@ -85,6 +87,7 @@ export class DocumentReadError extends Error {
   ) {
     super(documentProblemSentence(path, problem, detail));
     this.name = "DocumentReadError";
+    this.failure = { kind: problem === "no text layer" ? "document-no-text" : problem === "encrypted" ? "document-encrypted" : "document-unreadable", values: { path } };
   }
 }
 

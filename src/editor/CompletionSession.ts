@@ -1,4 +1,5 @@
 import { errorMessage } from "../errorMessage";
+import { classifyModelError, type ModelErrorKind } from "../net/modelErrors";
 import type { ModelPrices } from "../settings/settingsSchema";
 import type { Scheduler } from "../ports/timers";
 import { completionContext, type CompletionContext } from "./completionContext";
@@ -42,9 +43,16 @@ export interface CompletionSessionPorts {
   show(ghost: Ghost): void;
   /** Takes the ghost text away. */
   clear(): void;
-  /** Tells the user something (the daily cap reached, a failing server): once each, not at every pause. */
-  notify(message: string): void;
+  /**
+   * Tells the user something (the daily cap reached, a failing server): once each, not at every
+   * pause. `message` is the English sentence; `notice` what happened, for a view that says it in
+   * the interface's language.
+   */
+  notify(message: string, notice: CompletionNotice): void;
 }
+
+/** What a completion notice tells: today's cap reached, or the request failed (its model error's kind). */
+export type CompletionNotice = { kind: "daily-cap"; cap: number } | { kind: "failed"; error: ModelErrorKind };
 
 /**
  * One editor's inline completion, without the editor: the pause, the request and what stops it.
@@ -146,7 +154,7 @@ export class CompletionSession {
         return;
       }
       const message = `Inline completion failed: ${errorMessage(error)}`;
-      if (message !== this.lastFailure) ports.notify(message);
+      if (message !== this.lastFailure) ports.notify(message, { kind: "failed", error: failureKind(error) });
       this.lastFailure = message;
     }
   }
@@ -155,6 +163,15 @@ export class CompletionSession {
     const day = new Date(now).toDateString();
     if (this.capNoticeDay === day) return;
     this.capNoticeDay = day;
-    this.ports.notify(`Inline completion is paused until tomorrow: today's ${cap} requests (the daily cap in Vault Copilot's settings) have been sent.`);
+    this.ports.notify(`Inline completion is paused until tomorrow: today's ${cap} requests (the daily cap in Vault Copilot's settings) have been sent.`, { kind: "daily-cap", cap });
   }
+}
+
+/**
+ * A failed completion's kind, as the chat's model errors are sorted: the completer throws a
+ * ModelError for a missing key, the client an HttpStatusError, fetch its own errors. Only the
+ * kind is used here; the sentence is the message the session already made.
+ */
+function failureKind(error: unknown): ModelErrorKind {
+  return classifyModelError(error, { providerName: "", baseUrl: "", model: "", unreachableHint: "", receivedAnything: false }).kind;
 }

@@ -14,6 +14,12 @@ import { splitAroundOwnExchange } from "./mergeChatNote";
 /** How often a streaming answer is written at most. */
 export const PROGRESS_SAVE_INTERVAL_MS = 2000;
 
+/** What went wrong keeping a chat in its note, for a view that says it in its own language. */
+export type ChatNoteProblem =
+  | { code: "not-saved"; reason: string }
+  | { code: "same-id"; path: string; twin: string }
+  | { code: "left-not-text" | "left-not-chat"; old: string; path: string };
+
 export interface ChatNoteWriterOptions {
   vault: VaultPort;
   history: ChatHistory;
@@ -24,7 +30,7 @@ export interface ChatNoteWriterOptions {
   /** The timer of the progress writes, and the clock when `now` is not given (tests hand in a fake one). */
   scheduler?: Scheduler;
   /** A save that failed, or a note that had to be left alone: said to the user. */
-  onProblem?: (message: string) => void;
+  onProblem?: (message: string, reason: ChatNoteProblem) => void;
   /** A chat got its note (its first save, or a new note after its old one stopped being a chat). */
   onCreated?: (path: string) => void;
   /** The values of the secrets the plugin holds: never written into a note, even when a model or a tool echoes one. */
@@ -146,7 +152,7 @@ export class ChatNoteWriter implements ChatPersistence {
         this.failed = false;
       } catch (error) {
         this.failed = true;
-        this.options.onProblem?.(`The chat could not be saved: ${errorMessage(error)}`);
+        this.options.onProblem?.(`The chat could not be saved: ${errorMessage(error)}`, { code: "not-saved", reason: errorMessage(error) });
       }
     });
   }
@@ -164,7 +170,7 @@ export class ChatNoteWriter implements ChatPersistence {
     try {
       const path = session.path;
       session.lastText = await this.options.vault.process(path, (current) => this.textToWrite(session, current, state, twin && ownId ? { from: session.noteId, to: ownId } : null));
-      if (twin && session.noteId === ownId) this.options.onProblem?.(`"${path}" held the same chat id as "${twin}" (a copy of one chat), so it now has its own: each goes on in its own note.`);
+      if (twin && session.noteId === ownId) this.options.onProblem?.(`"${path}" held the same chat id as "${twin}" (a copy of one chat), so it now has its own: each goes on in its own note.`, { code: "same-id", path, twin });
     } catch (error) {
       if (error instanceof VaultFileNotFoundError) await this.createNote(session, this.recordOf(state, session));
       else if (error instanceof ChatNoteParseError || error instanceof VaultNotTextError) {
@@ -172,7 +178,11 @@ export class ChatNoteWriter implements ChatPersistence {
         session.merging = false;
         await this.createNote(session, this.recordOf(state, session));
         const why = error instanceof VaultNotTextError ? "is no longer UTF-8 text" : "was changed so that it is no longer a chat note";
-        this.options.onProblem?.(`"${old}" ${why}, so it was left as it is; this chat goes on in "${session.path}".`);
+        this.options.onProblem?.(`"${old}" ${why}, so it was left as it is; this chat goes on in "${session.path}".`, {
+          code: error instanceof VaultNotTextError ? "left-not-text" : "left-not-chat",
+          old: old ?? "",
+          path: session.path ?? "",
+        });
       } else throw error;
     }
   }

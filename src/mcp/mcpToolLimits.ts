@@ -76,19 +76,39 @@ const REASONS: Record<McpToolLimit, string> = {
   "total-size": `past the ${formatBytes(MAX_MCP_TOOLS_BYTES)} all MCP tools' descriptions and schemas may take in a request`,
 };
 
+/** The tools one limit left out: how many, the first few by name (with their size where size was the limit), and how many more. */
+export interface LeftOutGroup {
+  limit: McpToolLimit;
+  count: number;
+  names: string[];
+  more: number;
+}
+
+/** The left-out tools by limit, in a fixed order, for a line each (the CLI's English, or a view's own words). */
+export function leftOutGroups(leftOut: readonly LeftOutMcpTool[]): LeftOutGroup[] {
+  return (["tool-size", "count", "total-size"] as const).flatMap((limit) => {
+    const tools = leftOut.filter((tool) => tool.limit === limit);
+    if (tools.length === 0) return [];
+    const names = tools.slice(0, NAMES_SHOWN).map((tool) => (limit === "count" ? tool.name : `${tool.name} (${formatBytes(tool.bytes)})`));
+    return [{ limit, count: tools.length, names, more: Math.max(0, tools.length - NAMES_SHOWN) }];
+  });
+}
+
 /** One line per limit: how many tools it left out, why, and which (the first few by name). */
 export function describeLeftOutTools(leftOut: readonly LeftOutMcpTool[]): string[] {
-  const lines: string[] = [];
-  for (const limit of ["tool-size", "count", "total-size"] as const) {
-    const tools = leftOut.filter((tool) => tool.limit === limit);
-    if (tools.length === 0) continue;
-    const names = tools.slice(0, NAMES_SHOWN).map((tool) => (limit === "count" ? tool.name : `${tool.name} (${formatBytes(tool.bytes)})`));
-    const more = tools.length > NAMES_SHOWN ? `, and ${(tools.length - NAMES_SHOWN).toLocaleString("en-US")} more` : "";
-    const counted = `${tools.length.toLocaleString("en-US")} ${tools.length === 1 ? "tool" : "tools"}`;
-    lines.push(`${counted} left out, ${REASONS[limit]}: ${names.join(", ")}${more}`);
-  }
-  return lines;
+  return leftOutGroups(leftOut).map(({ limit, count, names, more }) => {
+    const rest = more > 0 ? `, and ${more.toLocaleString("en-US")} more` : "";
+    const counted = `${count.toLocaleString("en-US")} ${count === 1 ? "tool" : "tools"}`;
+    return `${counted} left out, ${REASONS[limit]}: ${names.join(", ")}${rest}`;
+  });
 }
+
+/** The limits as a line of the settings says them ("32 KB", "100"). */
+export const MCP_LIMITS_SHOWN: Readonly<Record<McpToolLimit, string>> = {
+  "tool-size": formatBytes(MAX_MCP_TOOL_BYTES),
+  count: String(MAX_MCP_TOOLS),
+  "total-size": formatBytes(MAX_MCP_TOOLS_BYTES),
+};
 
 function formatBytes(bytes: number): string {
   if (bytes >= 1024 * 1024) return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;

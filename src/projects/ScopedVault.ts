@@ -1,3 +1,4 @@
+import type { ToolFailure } from "../errorMessage";
 import type { FileStat, NoteMetadata, ReadOptions, VaultEvent, VaultPort } from "../vault/VaultPort";
 import { maskOutsideLinks, maskOutsideMetadata, type OutsideTest } from "./outsideLinks";
 import type { ProjectScope } from "./ProjectScope";
@@ -7,6 +8,7 @@ import type { ProjectScope } from "./ProjectScope";
  * same either way and does not repeat the path, so a refusal tells nothing of what lies outside.
  */
 export class OutsideProjectError extends Error {
+  readonly failure: ToolFailure;
   constructor(
     readonly projectName: string,
     action: "read" | "change" | "create",
@@ -17,6 +19,7 @@ export class OutsideProjectError extends Error {
         : `That note is outside the project "${projectName}" (or does not exist), so it cannot be ${action === "read" ? "read" : "changed"} here. Only the project's notes can; use getFileTree or localSearch to find them.`,
     );
     this.name = "OutsideProjectError";
+    this.failure = { kind: action === "create" ? "outside-project-folders" : "outside-project", values: { project: projectName } };
   }
 }
 

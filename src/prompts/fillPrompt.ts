@@ -23,7 +23,17 @@ export interface FilledPrompt {
   chips: ContextChip[];
   /** Variables with nothing behind them, said to the user. */
   notices: string[];
+  /** The same notices by case and values, in the same order, for a view that says them in its own language. */
+  noticeReasons: PromptNotice[];
 }
+
+/** Why a prompt cannot run at a place, or what one of its variables found nothing behind. */
+export type PromptNotice =
+  | { code: "needs-selection"; prompt: string }
+  | { code: "no-selection" }
+  | { code: "no-active-note" }
+  | { code: "no-note"; link: string }
+  | { code: "empty-folder"; folder: string };
 
 /** The instruction an edit prompt's message ends with: its answer replaces the selection as it is. */
 export const EDIT_ANSWER_INSTRUCTION = "Reply with the rewritten text only: no introduction, no explanation, no code fence around it.";
@@ -40,6 +50,11 @@ const VARIABLE = /\{\{\s*(selection|activeNote|date|\[\[([^\]]+)\]\]|#([^\s{}]+)
 export async function fillPrompt(prompt: Pick<CustomPrompt, "body" | "edit">, vault: VaultPort, inputs: PromptInputs): Promise<FilledPrompt> {
   const chips: ContextChip[] = [];
   const notices: string[] = [];
+  const noticeReasons: PromptNotice[] = [];
+  const tell = (message: string, reason: PromptNotice) => {
+    notices.push(message);
+    noticeReasons.push(reason);
+  };
   const attach = (chip: ContextChip) => {
     if (!chips.some((existing) => existing.id === chip.id)) chips.push(chip);
   };
@@ -54,14 +69,14 @@ export async function fillPrompt(prompt: Pick<CustomPrompt, "body" | "edit">, va
   let index = 0;
   const filled = prompt.body.replace(VARIABLE, () => replacements[index++] ?? "");
   const message = prompt.edit ? `${filled}\n\n${EDIT_ANSWER_INSTRUCTION}` : filled;
-  return { message, chips, notices };
+  return { message, chips, notices, noticeReasons };
 
   async function fillOne(variable: string, link: string | undefined, tag: string | undefined, folder: string | undefined): Promise<string> {
     if (variable === "date") return formatDate(wallTimeAt(inputs.now, inputs.timeZone));
     if (variable === "selection") {
       const selection = inputs.selection;
       if (!selection || selection.text === "") {
-        notices.push("No text is selected, so {{selection}} is empty.");
+        tell("No text is selected, so {{selection}} is empty.", { code: "no-selection" });
         return "";
       }
       const lines = selection.text.split("\n").length;
@@ -71,7 +86,7 @@ export async function fillPrompt(prompt: Pick<CustomPrompt, "body" | "edit">, va
     }
     if (variable === "activeNote") {
       if (!inputs.activeNotePath) {
-        notices.push("No note is open, so {{activeNote}} is empty.");
+        tell("No note is open, so {{activeNote}} is empty.", { code: "no-active-note" });
         return "";
       }
       attach(noteChip(inputs.activeNotePath));
@@ -83,7 +98,7 @@ export async function fillPrompt(prompt: Pick<CustomPrompt, "body" | "edit">, va
         attach(noteChip(path));
         return `${wikilink(path)} (attached above)`;
       } catch {
-        notices.push(`There is no note "${link}", so {{[[${link}]]}} attached nothing.`);
+        tell(`There is no note "${link}", so {{[[${link}]]}} attached nothing.`, { code: "no-note", link });
         return `[[${link}]]`;
       }
     }
@@ -93,7 +108,7 @@ export async function fillPrompt(prompt: Pick<CustomPrompt, "body" | "edit">, va
     }
     const name = (folder ?? "").replace(/\/+$/, "").trim();
     if (name !== "" && !(await allNotes()).some((path) => path.startsWith(`${name}/`))) {
-      notices.push(`There are no notes in "${name}/", so {{${name}/}} attached nothing.`);
+      tell(`There are no notes in "${name}/", so {{${name}/}} attached nothing.`, { code: "empty-folder", folder: name });
       return `${name}/`;
     }
     attach(folderChip(name));

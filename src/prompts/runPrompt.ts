@@ -1,6 +1,6 @@
 import type { RunApprovals } from "../ports/approval";
 import type { CustomPrompt } from "./customPrompt";
-import { fillPrompt, type PromptInputs } from "./fillPrompt";
+import { fillPrompt, type PromptInputs, type PromptNotice } from "./fillPrompt";
 import { withSelectionEdit } from "./selectionEdit";
 import type { ToolRegistry } from "../tools/ToolRegistry";
 import type { VaultPort } from "../vault/VaultPort";
@@ -29,8 +29,8 @@ export interface PromptRunParts {
   timeZone: string;
   /** Asked about the selection's replacement instead of the run's own approvals (the CLI's --yes covers it alone). */
   replacementApprovals?: RunApprovals;
-  /** Told what the prompt could not fill (a note it names that is missing, a cap reached). */
-  notify: (message: string) => void;
+  /** Told what the prompt could not fill (a note it names that is missing): the English sentence, and its case for a view in another language. */
+  notify: (message: string, reason: PromptNotice) => void;
 }
 
 /**
@@ -44,7 +44,7 @@ export async function runPromptInChat(controller: ChatController, prompt: Prompt
   const selected = place.selection?.text ?? "";
   const missing = missingSelection(prompt, place);
   if (missing) {
-    parts.notify(missing);
+    parts.notify(missing, { code: "needs-selection", prompt: prompt.name });
     return false;
   }
   const inputs: PromptInputs = {
@@ -54,7 +54,7 @@ export async function runPromptInChat(controller: ChatController, prompt: Prompt
     timeZone: parts.timeZone,
   };
   const filled = await fillPrompt(prompt, parts.vault, inputs);
-  for (const notice of filled.notices) parts.notify(notice);
+  filled.notices.forEach((notice, index) => parts.notify(notice, filled.noticeReasons[index]!));
   const replaceInFile = parts.registry.getAllTools().find((definition) => definition.metadata.id === "replaceInFile")?.tool;
   const edit = prompt.edit && place.notePath && replaceInFile ? { path: place.notePath, text: selected, tool: replaceInFile } : null;
   const notePath = place.notePath ?? inputs.activeNotePath ?? null;

@@ -55,6 +55,7 @@ export function withSelectionEdit(inner: ChatRunner, target: SelectionTarget, re
         status: outcome.status,
         resultText: outcome.text,
         ...(outcome.output !== undefined ? { output: outcome.output } : {}),
+        ...(outcome.failure ? { failure: outcome.failure } : {}),
         durationMs: outcome.durationMs,
       });
       if (final) input.onEvent?.(final);

@@ -1,10 +1,32 @@
 import { z } from "zod";
 import { copilotSettingsSchema, SETTINGS_VERSION, type CopilotSettings } from "./settingsSchema";
 
+/**
+ * A problem with the settings file, by case: `setting` is the setting's path in data.json
+ * ("provider.temperature"), as the English sentence names it too.
+ */
+export type SettingsProblem =
+  | { code: "file-not-object" | "unreadable" | "not-json-kept" | "not-json-no-copy" | "secret-not-moved" | "not-saved"; backup?: string }
+  | { code: "duplicate-server"; name: string }
+  | { code: "part-not-object" | "invalid"; setting: string }
+  | { code: "items-dropped"; setting: string; count: number };
+
+/** The problems found so far: the English lines and their cases, side by side. */
+class Problems {
+  readonly lines: string[] = [];
+  readonly reasons: SettingsProblem[] = [];
+  add(line: string, reason: SettingsProblem): void {
+    this.lines.push(line);
+    this.reasons.push(reason);
+  }
+}
+
 export interface LoadedSettings {
   settings: CopilotSettings;
   /** One line per part that was unreadable and fell back to its default, for a notice. */
   problems: string[];
+  /** The same problems by case, in the same order, for a view that says them in its own language. */
+  problemReasons: SettingsProblem[];
   /** Keys found in plain text in an older data.json, to move into SecretStorage. */
   secretsToStore: { id: string; value: string }[];
   /** True when what was loaded differs from what should be saved (a migration or a repair). */
@@ -21,10 +43,10 @@ export interface LoadedSettings {
  * new install switches on, read from the tools themselves, and the settings sit below the tools.
  */
 export function loadSettings(raw: unknown, defaults: CopilotSettings): LoadedSettings {
-  const problems: string[] = [];
+  const problems = new Problems();
   const secretsToStore: { id: string; value: string }[] = [];
   if (raw !== null && raw !== undefined && !isRecord(raw)) {
-    problems.push("The settings file did not hold an object; all settings were reset to their defaults.");
+    problems.add("The settings file did not hold an object; all settings were reset to their defaults.", { code: "file-not-object" });
   }
   const record = isRecord(raw) ? { ...raw } : {};
   // A file without a version predates versioning: it has the first shape.
@@ -35,7 +57,7 @@ export function loadSettings(raw: unknown, defaults: CopilotSettings): LoadedSet
 
   const settings = repair(copilotSettingsSchema, record, defaults, "", problems) as CopilotSettings;
   const needsSave = JSON.stringify(settings) !== JSON.stringify(raw);
-  return { settings, problems, secretsToStore, needsSave };
+  return { settings, problems: problems.lines, problemReasons: problems.reasons, secretsToStore, needsSave };
 }
 
 /**
@@ -74,7 +96,7 @@ function migrateFromV1(record: Record<string, unknown>, secretsToStore: { id: st
  * shape are moved over field by field; records of the new shape pass unchanged. A repeated name
  * keeps its first server (the schema refuses two): the tools of both would share one id prefix.
  */
-function migrateMcpServers(servers: unknown[], problems: string[]): unknown[] {
+function migrateMcpServers(servers: unknown[], problems: Problems): unknown[] {
   const names = new Set<string>();
   const kept: unknown[] = [];
   for (const server of servers) {
@@ -85,7 +107,7 @@ function migrateMcpServers(servers: unknown[], problems: string[]): unknown[] {
     const migrated = migrateMcpServer(server);
     if (typeof migrated.name === "string") {
       if (names.has(migrated.name)) {
-        problems.push(`Two MCP servers were named "${migrated.name}"; the second was dropped.`);
+        problems.add(`Two MCP servers were named "${migrated.name}"; the second was dropped.`, { code: "duplicate-server", name: migrated.name });
         continue;
       }
       names.add(migrated.name);
@@ -109,14 +131,14 @@ function migrateMcpServer(server: Record<string, unknown>): Record<string, unkno
 }
 
 /** Keeps what fits `schema`, falling back to `fallback` part by part. */
-function repair(schema: z.ZodType, value: unknown, fallback: unknown, where: string, problems: string[]): unknown {
+function repair(schema: z.ZodType, value: unknown, fallback: unknown, where: string, problems: Problems): unknown {
   if (value === undefined) return structuredClone(fallback);
   const direct = schema.safeParse(value);
   if (direct.success) return direct.data;
 
   if (schema instanceof z.ZodObject && isRecord(fallback)) {
     if (!isRecord(value)) {
-      problems.push(`${label(where)} was not an object; its defaults were used.`);
+      problems.add(`${label(where)} was not an object; its defaults were used.`, { code: "part-not-object", setting: where });
       return structuredClone(fallback);
     }
     const shape = schema.shape as Record<string, z.ZodType>;
@@ -135,11 +157,11 @@ function repair(schema: z.ZodType, value: unknown, fallback: unknown, where: str
       const parsed = element.safeParse(item);
       if (parsed.success && schema.safeParse([...kept, parsed.data]).success) kept.push(parsed.data);
     }
-    problems.push(`${label(where)}: ${value.length - kept.length} unreadable item(s) were dropped.`);
+    problems.add(`${label(where)}: ${value.length - kept.length} unreadable item(s) were dropped.`, { code: "items-dropped", setting: where, count: value.length - kept.length });
     return kept;
   }
 
-  problems.push(`${label(where)} was not valid (${describe(direct.error)}); the default was used.`);
+  problems.add(`${label(where)} was not valid (${describe(direct.error)}); the default was used.`, { code: "invalid", setting: where });
   return structuredClone(fallback);
 }
 

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { errorMessage } from "../errorMessage";
+import { errorMessage, toolFailureOf, type ToolFailure } from "../errorMessage";
 import { abortReason, clearTimer, setTimer } from "../ports/timers";
 import type { RunApprovals } from "../ports/approval";
 import { defaultFormatForModel, type AnySimpleTool, type ToolCallContext } from "./SimpleTool";
@@ -14,6 +14,8 @@ export interface ToolRunResult {
   text: string;
   /** True when `text` was cut to the size limit. */
   truncated: boolean;
+  /** A failure's kind and values, for the view to word in its language; absent when the call succeeded or the failure has no kind. */
+  failure?: ToolFailure;
   durationMs: number;
 }
 
@@ -47,15 +49,16 @@ export async function runTool(
 ): Promise<ToolRunResult> {
   const now = options.now ?? Date.now;
   const started = now();
-  const finish = (status: ToolRunStatus, text: string, output?: unknown): ToolRunResult => {
+  const finish = (status: ToolRunStatus, text: string, output?: unknown, failure?: ToolFailure): ToolRunResult => {
     const cut = truncateForModel(text, options.maxOutputChars);
-    return { status, output, text: cut.text, truncated: cut.truncated, durationMs: now() - started };
+    return { status, output, text: cut.text, truncated: cut.truncated, durationMs: now() - started, ...(failure ? { failure } : {}) };
   };
+  const stoppedFailure: ToolFailure = { kind: "stopped", values: {} };
 
   const parsedArguments = parseArguments(tool, rawArguments);
-  if (!parsedArguments.ok) return finish("invalid-arguments", parsedArguments.message);
+  if (!parsedArguments.ok) return finish("invalid-arguments", parsedArguments.message, undefined, parsedArguments.failure);
 
-  if (options.signal?.aborted) return finish("aborted", `Tool "${tool.name}" was not run: the run was stopped.`);
+  if (options.signal?.aborted) return finish("aborted", `Tool "${tool.name}" was not run: the run was stopped.`, undefined, stoppedFailure);
 
   const timeoutMs = tool.timeoutMs ?? options.defaultTimeoutMs;
   const controller = new AbortController();
@@ -101,15 +104,16 @@ export async function runTool(
 
   try {
     const output: unknown = await Promise.race([tool.func(parsedArguments.value, context), stopped]);
-    if (outcome === "aborted" && !committed) return finish("aborted", `Tool "${tool.name}" was stopped before it finished.`);
+    if (outcome === "aborted" && !committed) return finish("aborted", `Tool "${tool.name}" was stopped before it finished.`, undefined, stoppedFailure);
     const text = tool.formatForModel ? tool.formatForModel(output) : defaultFormatForModel(output);
     return finish("ok", text, output);
   } catch (error) {
     if (!committed && outcome === "timeout") {
-      return finish("timeout", `Tool "${tool.name}" did not finish within ${Math.round(timeoutMs / 1000)} s and was stopped.`);
+      const seconds = Math.round(timeoutMs / 1000);
+      return finish("timeout", `Tool "${tool.name}" did not finish within ${seconds} s and was stopped.`, undefined, { kind: "timeout", values: { count: seconds } });
     }
-    if (!committed && outcome === "aborted") return finish("aborted", `Tool "${tool.name}" was stopped before it finished.`);
-    return finish("error", `Tool "${tool.name}" failed: ${errorMessage(error)}`);
+    if (!committed && outcome === "aborted") return finish("aborted", `Tool "${tool.name}" was stopped before it finished.`, undefined, stoppedFailure);
+    return finish("error", `Tool "${tool.name}" failed: ${errorMessage(error)}`, undefined, toolFailureOf(error));
   } finally {
     limit.pause();
     options.signal?.removeEventListener("abort", onAbort);
@@ -158,7 +162,8 @@ function runIdOf(signal: AbortSignal | undefined): string | undefined {
   return id;
 }
 
-type Parsed = { ok: true; value: unknown } | { ok: false; message: string };
+/** Arguments the tool can use, or why not: the sentence for the model, and its kind with the fields at fault for the view. */
+type Parsed = { ok: true; value: unknown } | { ok: false; message: string; failure: ToolFailure };
 
 function parseArguments(tool: AnySimpleTool, rawArguments: unknown): Parsed {
   let candidate = rawArguments;
@@ -174,6 +179,7 @@ function parseArguments(tool: AnySimpleTool, rawArguments: unknown): Parsed {
           message:
             `Invalid arguments for tool "${tool.name}": they are not valid JSON (${errorMessage(error)}). ` +
             `Call it again with a JSON object that matches its schema.`,
+          failure: { kind: "arguments-not-json", values: {} },
         };
       }
     }
@@ -181,7 +187,8 @@ function parseArguments(tool: AnySimpleTool, rawArguments: unknown): Parsed {
   if (candidate === null || candidate === undefined) candidate = {};
   const result = tool.schema.safeParse(candidate);
   if (result.success) return { ok: true, value: result.data };
-  return { ok: false, message: describeSchemaError(tool.name, result.error) };
+  const fields = [...new Set(result.error.issues.map((issue) => (issue.path.length > 0 ? issue.path.map(String).join(".") : "(arguments)")))];
+  return { ok: false, message: describeSchemaError(tool.name, result.error), failure: { kind: "invalid-arguments", values: { fields: fields.join(", ") } } };
 }
 
 /** "Invalid arguments for tool "x": `notePath`: expected string, received number; ..." */

@@ -1,3 +1,4 @@
+import type { ToolFailure } from "../errorMessage";
 /**
  * What the core (tools, search, context, runners) knows of a vault. `ObsidianVault` implements it
  * on the app's vault and metadata cache; `FsVault` on a plain folder, for the CLI and tests.
@@ -96,9 +97,11 @@ export type VaultEvent =
   | { type: "rename"; path: string; oldPath: string };
 
 export class VaultFileNotFoundError extends Error {
+  readonly failure: ToolFailure;
   constructor(readonly path: string) {
     super(`No file at "${path}"`);
     this.name = "VaultFileNotFoundError";
+    this.failure = { kind: "note-not-found", values: { note: path } };
   }
 }
 
@@ -111,42 +114,50 @@ export class VaultFileExistsError extends Error {
 
 /** A note that is not valid UTF-8 (a Latin-1 export, a binary file named `.md`): never rewritten. */
 export class VaultNotTextError extends Error {
+  readonly failure: ToolFailure;
   constructor(readonly path: string) {
     super(
       `"${path}" is not UTF-8 text (it may be a Latin-1 export or a binary file), so it cannot be edited without ` +
         "changing bytes nobody was shown; it was left unchanged.",
     );
     this.name = "VaultNotTextError";
+    this.failure = { kind: "not-text", values: { path } };
   }
 }
 
 /** A file the vault will not read or write as a note; `reason` completes "…is" / "…has" sentences. */
 export class VaultFileRefusedError extends Error {
+  readonly failure: ToolFailure;
   constructor(
     readonly path: string,
     reason: string,
   ) {
     super(`"${path}" ${reason}; it was left unchanged.`);
     this.name = "VaultFileRefusedError";
+    this.failure = { kind: "file-refused", values: { path } };
   }
 }
 
 /** Another program changed the note between the edit's read and its write: the edit was not written. */
 export class VaultNoteChangedError extends Error {
+  readonly failure: ToolFailure;
   constructor(readonly path: string) {
     super(`"${path}" changed while Copilot was writing it (another program edited it), so nothing was written: it keeps the other program's text.`);
     this.name = "VaultNoteChangedError";
+    this.failure = { kind: "note-changed", values: { path } };
   }
 }
 
 /** Another of our processes held the file's lock for longer than a write takes. */
 export class VaultFileBusyError extends Error {
+  readonly failure: ToolFailure;
   constructor(
     readonly path: string,
     holder: string,
   ) {
     super(`Another program is writing "${path}" (${holder} holds its lock), so Copilot gave up waiting and nothing was written. Try again in a moment.`);
     this.name = "VaultFileBusyError";
+    this.failure = { kind: "file-busy", values: { path } };
   }
 }
 

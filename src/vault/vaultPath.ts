@@ -1,3 +1,4 @@
+import type { ToolFailure } from "../errorMessage";
 /**
  * The one path rule for every vault: a path a tool or a model gives is made vault-relative and
  * normalized, or refused. Refused: empty paths, absolute paths (`/x`, `C:\x`, `C:x`, `\\server`),
@@ -10,12 +11,14 @@
  * under that name, so the checks compare in NFC and lookups compare by `pathKey`.
  */
 export class VaultPathError extends Error {
+  readonly failure: ToolFailure;
   constructor(
     readonly input: string,
     readonly reason: string,
   ) {
     super(`Refused path ${quotePath(input)}: ${reason}`);
     this.name = "VaultPathError";
+    this.failure = { kind: "path-refused", values: { path: input } };
   }
 }
 

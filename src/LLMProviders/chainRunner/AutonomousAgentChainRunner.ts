@@ -118,6 +118,7 @@ export class AutonomousAgentChainRunner extends BaseChainRunner {
           status: outcome.status,
           resultText: outcome.text,
           ...(outcome.status === "ok" ? { output: outcome.output } : {}),
+          ...(outcome.failure ? { failure: outcome.failure } : {}),
           durationMs: outcome.durationMs,
         });
       },

@@ -1,3 +1,4 @@
+import type { ToolFailure } from "../../errorMessage";
 import type { ContextArtifact } from "../../context/PromptContextTypes";
 import type { ContextManager } from "../../context/ContextManager";
 import type { SearchResultForLLM } from "../../ports/NoteSearcher";
@@ -40,6 +41,8 @@ export type ChainEvent =
       resultText: string;
       /** The tool's structured output, for the view (present when status is "ok"). */
       output?: unknown;
+      /** A failure's kind and values, for the view to word in the interface's language (the model reads `resultText`). */
+      failure?: ToolFailure;
       durationMs: number;
     }
   | { type: "step-end"; step: number; toolCallCount: number; finishReason?: string; usage?: TokenUsage }

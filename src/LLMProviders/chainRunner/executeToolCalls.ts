@@ -1,3 +1,4 @@
+import type { ToolFailure } from "../../errorMessage";
 import type { RunApprovals } from "../../ports/approval";
 import type { ToolDefinition } from "../../tools/SimpleTool";
 import { runTool, type ToolRunResult } from "../../tools/runTool";
@@ -11,6 +12,8 @@ export interface ToolCallOutcome {
   /** What the model reads. */
   text: string;
   output?: unknown;
+  /** The failure's kind, for the view (see ToolRunResult.failure). */
+  failure?: ToolFailure;
   durationMs: number;
 }
 
@@ -78,6 +81,7 @@ async function runOne(call: AssembledToolCall, definition: ToolDefinition, optio
     status: result.status,
     text: result.text,
     ...(result.status === "ok" ? { output: result.output } : {}),
+    ...(result.failure ? { failure: result.failure } : {}),
     durationMs: result.durationMs,
   };
   options.onEnd(outcome);
@@ -92,6 +96,7 @@ function unknownTool(call: AssembledToolCall, definitions: readonly ToolDefiniti
     call,
     status: "unknown-tool",
     text: `Tool "${name}" is not available. Available tools: ${list}. Call one of these by its exact name, or answer without a tool.`,
+    failure: { kind: "unknown-tool", values: { tool: name } },
     durationMs: 0,
   };
 }

@@ -9,6 +9,9 @@ import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { chatViewSession } from "../../../test/helpers/chatViewSession";
+import { languageFor } from "../../i18n/languages";
+import type { MessageKey, MessageValues } from "../../i18n/messages";
+import { translate } from "../../i18n/translate";
 
 jest.setTimeout(30_000);
 
@@ -227,5 +230,53 @@ describe("tool banners", () => {
     expect(sentence).toContain("Нет такой");
     expect(sentence).not.toContain('Tool "readNote" failed');
     expect(banner.element.querySelector(".vault-copilot-tool-details .vault-copilot-tool-result")?.textContent).toMatch(/^Tool "readNote" failed: /);
+  });
+
+  describe("in another language", () => {
+    const de = (key: MessageKey, values?: MessageValues) => translate(languageFor("de"), key, values);
+    const ja = (key: MessageKey, values?: MessageValues) => translate(languageFor("ja"), key, values);
+    afterEach(() => window.localStorage.removeItem("language"));
+
+    it("a failed call says why in the interface's language by the failure's kind, while the model reads the English sentence", async () => {
+      window.localStorage.setItem("language", "de");
+      await session.open(
+        [
+          { toolCalls: [{ name: "readNote", arguments: JSON.stringify({ notePath: "Нет такой.md" }) }] },
+          replace(NOTE, "нет этих слов", "新しい"),
+          { toolCalls: [{ name: "readNote", arguments: JSON.stringify({ notePath: 42 }) }] },
+          { text: "Не получилось." },
+        ],
+        { notes: { [NOTE]: "черновик 草稿 🌱\n" } },
+      );
+      const box = screen.getByRole("textbox", { name: de("composer.message") });
+      fireEvent.change(box, { target: { value: "Прочитай" } });
+      fireEvent.keyDown(box, { key: "Enter" });
+      const log = () => screen.getByRole("log", { name: de("conversation.label") });
+      await waitFor(() => expect(log().textContent).toContain("Не получилось."), patiently);
+      const sentences = [...log().querySelectorAll(".vault-copilot-tool-banner")].map((banner) => banner.querySelector(".vault-copilot-tool-error")?.textContent);
+      expect(sentences).toEqual(["Keine Notiz passt zu „Нет такой.md“.", `Der zu ersetzende Text wurde in „${NOTE}“ nicht gefunden, daher wurde nichts geändert.`, "Das Modell hat Argumente geschickt, die das Werkzeug nicht verwenden kann (notePath); es wird gebeten, sie neu zu senden."]);
+      // The model reads what it read before, in English, whatever the interface's language.
+      expect(session.server.requests[1]!.rawBody).toContain('Tool \\"readNote\\" failed: No note matches \\"Нет такой.md\\"');
+      expect(session.server.requests[2]!.rawBody).toContain("oldText was not found in");
+    });
+
+    it("an Undo that cannot be done says why in the interface's language, and changes nothing", async () => {
+      window.localStorage.setItem("language", "ja");
+      const { vault } = await session.open([replace("計画/Plan.md", "下書き", "完成"), { text: "完了。" }], { notes: { "計画/Plan.md": "状態: 下書き\n" } });
+      const box = screen.getByRole("textbox", { name: ja("composer.message") });
+      fireEvent.change(box, { target: { value: "仕上げて" } });
+      fireEvent.keyDown(box, { key: "Enter" });
+      const card = await screen.findByRole("region", { name: ja("approval.edit", { path: "計画/Plan.md" }) }, patiently);
+      const accept = within(card).getByRole("button", { name: ja("approval.accept") });
+      await waitFor(() => expect(accept.getAttribute("aria-disabled")).toBe("false"), patiently);
+      fireEvent.click(accept);
+      const log = () => screen.getByRole("log", { name: ja("conversation.label") });
+      await waitFor(() => expect(log().textContent).toContain("完了。"), patiently);
+      writeFileSync(join(vault.root, "計画/Plan.md"), "状態: 完成\n自分で書いた行 ✍️\n");
+      const banner = log().querySelector<HTMLElement>(".vault-copilot-tool-banner")!;
+      fireEvent.click(within(banner).getByRole("button", { name: ja("banner.undo") }));
+      await waitFor(() => expect(within(banner).getByRole("status").textContent).toBe("Copilot による「計画/Plan.md」の直前の編集を元に戻せません。編集のあとでノートが変更されています。何も変更していません。"), patiently);
+      expect(readFileSync(join(vault.root, "計画/Plan.md"), "utf8")).toBe("状態: 完成\n自分で書いた行 ✍️\n");
+    });
   });
 });

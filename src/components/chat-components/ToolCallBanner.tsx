@@ -1,9 +1,10 @@
 import { useEffect, useState, type MouseEvent } from "react";
 import type { ToolCallPartStatus } from "../../chat/chatTypes";
+import type { ToolFailure } from "../../errorMessage";
 import type { ToolWording } from "../../tools/SimpleTool";
 import type { AppliedEditRef } from "../editCommands";
 import { REJECTION_REASON_LEAD } from "./ApprovalCard";
-import { argumentLines, failureTitle, toolErrorSentence, toolResultSummary } from "./toolResultSummary";
+import { argumentLines, failureTitle, shownToolError, toolResultSummary } from "./toolResultSummary";
 import { t, uiLocale } from "../../i18n/t";
 
 /** Longest argument or result text shown inside a banner (the model may have read more). */
@@ -23,6 +24,8 @@ export interface ToolCallBannerProps {
   startedAt: number;
   durationMs?: number;
   resultText?: string;
+  /** A failed call's kind, worded in the interface's language; the banner says the model's English sentence without it. */
+  failure?: ToolFailure;
   output?: unknown;
   /** Set once the user undid the edit this call applied. */
   undone?: { path: string };
@@ -77,7 +80,7 @@ export function ToolCallBanner(props: ToolCallBannerProps) {
   const line = bannerLine(props, edit);
   const time = running ? t("banner.seconds", { count: elapsed }) : props.durationMs !== undefined ? formatDuration(props.durationMs) : "";
   const label = [line.outcome, line.subject].filter(Boolean).join(" · ");
-  const errorSentence = status !== "ok" && status !== "running" ? toolErrorSentence(props.resultText) : undefined;
+  const errorSentence = status !== "ok" && status !== "running" ? shownToolError(props.resultText, props.failure) : undefined;
   const undoable = edit?.status === "applied" && !props.undone && props.onUndoEdit && undo.state !== "done";
 
   return (

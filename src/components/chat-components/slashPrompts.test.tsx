@@ -11,6 +11,9 @@ import { chatViewSession } from "../../../test/helpers/chatViewSession";
 import type { Script } from "../../../test/helpers/openAIServer";
 import { contentText } from "../../../test/helpers/runnerHarness";
 import { MarkdownView, TFile } from "../../../test/obsidian/obsidian";
+import { languageFor } from "../../i18n/languages";
+import type { MessageKey, MessageValues } from "../../i18n/messages";
+import { translate } from "../../i18n/translate";
 
 jest.setTimeout(20_000);
 
@@ -121,5 +124,29 @@ describe("prompts in the chat view", () => {
     await act(() => fireEvent.keyDown(box(), { key: "Enter" }));
     await waitFor(() => expect(document.body.textContent).toContain('select the text "Fix grammar" should rewrite in a note first'));
     expect(session.server.requests).toHaveLength(0);
+  });
+
+  describe("in another language", () => {
+    const chinese = (key: MessageKey, values?: MessageValues) => translate(languageFor("zh"), key, values);
+    afterEach(() => window.localStorage.removeItem("language"));
+
+    it("an edit prompt without a selection, and a prompt whose {{selection}} is empty, say so in the interface's language", async () => {
+      window.localStorage.setItem("language", "zh");
+      await open([{ text: "好的。" }]);
+      session.chat.app.workspace.getActiveViewOfType(MarkdownView)!.editor.setSelection({ line: 0, ch: 0 }, { line: 0, ch: 0 });
+      const message = () => screen.getByRole("textbox", { name: chinese("composer.message") });
+      const run = async (typed: string) => {
+        await act(() => fireEvent.change(message(), { target: { value: typed, selectionStart: typed.length } }));
+        await waitFor(() => expect(within(screen.getByRole("listbox", { name: chinese("composer.prompts") })).getAllByRole("option")).toHaveLength(1));
+        await act(() => fireEvent.keyDown(message(), { key: "Enter" }));
+      };
+      const notices = () => [...document.body.querySelectorAll(".notice")].map((notice) => notice.textContent);
+      await run("/fix");
+      await waitFor(() => expect(notices()).toEqual(["Vault Copilot：请先在笔记中选中“Fix grammar”要改写的文字。"]));
+      expect(session.server.requests).toHaveLength(0);
+      await run("/transl");
+      await waitFor(() => expect(notices().at(-1)).toBe("Vault Copilot：没有选中文字，所以 {{selection}} 为空。"));
+      await waitFor(() => expect(session.server.requests).toHaveLength(1));
+    });
   });
 });

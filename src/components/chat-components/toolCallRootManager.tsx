@@ -88,6 +88,7 @@ function bannerProps(host: ChatHost, part: ToolCallPart, onUndone: (path: string
     startedAt: part.startedAt,
     ...(part.durationMs !== undefined ? { durationMs: part.durationMs } : {}),
     ...(part.resultText !== undefined ? { resultText: part.resultText } : {}),
+    ...(part.failure ? { failure: part.failure } : {}),
     output: part.output,
     ...(part.undone ? { undone: part.undone } : {}),
     onOpenNote: (path, event) => host.openLink(path, "", event.nativeEvent),

@@ -13,7 +13,9 @@ import type { TimeRangeResult } from "../../tools/time/getTimeRangeMs";
 import type { TimeInfo } from "../../tools/time/timeInfo";
 import type { WebSearchOutput } from "../../tools/web/webSearch";
 import { capitalized } from "./errorText";
-import { t } from "../../i18n/t";
+import type { ToolFailure } from "../../errorMessage";
+import { ENGLISH } from "../../i18n/languages";
+import { currentLanguage, t } from "../../i18n/t";
 
 /**
  * What a tool call's banner says in words a person reads: a short summary of the result ("3 notes
@@ -100,4 +102,14 @@ export function toolErrorSentence(resultText: string | undefined): string | unde
   const firstLine = resultText.split("\n")[0]?.trim() ?? "";
   const sentence = firstLine.replace(/^Tool "[^"]*" failed: /, "").replace(/^Invalid arguments for tool "[^"]*": /, "");
   return sentence === "" ? undefined : capitalized(sentence);
+}
+
+/**
+ * A failed call's sentence as its banner shows it: in English the tool's own sentence (as the
+ * model read it); in another language the sentence for its kind, or the English one where the
+ * failure has none. The English sentence stays under Details.
+ */
+export function shownToolError(resultText: string | undefined, failure: ToolFailure | undefined): string | undefined {
+  if (failure === undefined || currentLanguage() === ENGLISH) return toolErrorSentence(resultText);
+  return t(`toolError.${failure.kind}`, failure.values);
 }

@@ -1,12 +1,14 @@
 import { editorInfoField, Notice, Platform, type Plugin } from "obsidian";
 import { completer } from "../../editor/completer";
+import type { CompletionNotice } from "../../editor/CompletionSession";
 import type { CompletionUsage } from "../../editor/completionUsage";
 import type { FetchLike } from "../../ports/FetchLike";
 import type { SecretStore } from "../../ports/SecretStore";
 import { realScheduler } from "../../ports/timers";
 import type { CompletionSettings } from "../../settings/settingsSchema";
 import { inlineCompletionExtension } from "./inlineCompletionExtension";
-import { t } from "../../i18n/t";
+import { ENGLISH } from "../../i18n/languages";
+import { currentLanguage, t } from "../../i18n/t";
 
 export interface InlineCompletionWiring {
   settings(): CompletionSettings;
@@ -31,8 +33,14 @@ export function registerInlineCompletion(plugin: Plugin, wiring: InlineCompletio
       scheduler: realScheduler,
       usage: wiring.usage,
       complete: completer({ settings: () => wiring.settings(), secrets: wiring.secrets, fetch: wiring.fetch }),
-      notify: (message) => new Notice(t("notice.prefixed", { message })),
+      notify: (message, notice) => new Notice(t("notice.prefixed", { message: completionNoticeText(message, notice) })),
       noteTitle: (state) => state.field(editorInfoField, false)?.file?.basename ?? "",
     }),
   );
+}
+
+/** A completion notice in the interface's language (English: the session's own sentence). */
+export function completionNoticeText(message: string, notice: CompletionNotice): string {
+  if (currentLanguage() === ENGLISH) return message;
+  return notice.kind === "daily-cap" ? t("completion.notice.dailyCap", { count: notice.cap }) : t("completion.notice.failed", { reason: t(`error.${notice.error}`) });
 }

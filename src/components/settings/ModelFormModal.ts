@@ -1,4 +1,5 @@
 import { SecretComponent, Setting, type App } from "obsidian";
+import { zodIssueClause } from "./zodIssueText";
 import { DEFAULT_CONTEXT_WINDOW_TOKENS } from "../../chat/fitHistory";
 import { errorMessage } from "../../errorMessage";
 import { NO_PRICES, providerSettingsSchema, type ProviderSettings } from "../../settings/settingsSchema";
@@ -158,6 +159,6 @@ export class ModelFormModal extends SettingsFormModal {
     if (checked.success) return undefined;
     const issue = checked.error.issues[0];
     if (issue?.path[0] === "baseUrl") return t("modelForm.enterUrl");
-    return `${String(issue?.path.join(".") ?? t("modelForm.theModel"))}: ${issue?.message ?? t("settings.valueUnusableLower")}.`;
+    return `${String(issue?.path.join(".") ?? t("modelForm.theModel"))}: ${issue === undefined ? t("settings.valueUnusableLower") : zodIssueClause(issue)}`;
   }
 }

@@ -13,6 +13,8 @@ import { ToolRegistry } from "../../tools/ToolRegistry";
 import { ObsidianSecretStore } from "./obsidianSecretStore";
 import { PROVIDER_PRESET_DETAILS } from "./providerPresets";
 import { VaultCopilotSettingTab } from "./SettingsTab";
+import { languageFor } from "../../i18n/languages";
+import { translate } from "../../i18n/translate";
 import { pluginSettingsFile, SettingsStore } from "./settingsStore";
 
 // Tells React that this test drives updates through act().
@@ -524,5 +526,23 @@ describe("healthLines", () => {
   it("says when the index last changed", () => {
     expect(healthLines({ notes: 0, terms: 0, savedBytes: 0, lastUpdate: 0, embeddings: null })[2]).toBe("Last update: not since Obsidian started");
     expect(healthLines({ notes: 0, terms: 0, savedBytes: 0, lastUpdate: 1_000_000, embeddings: null }, 1_000_000 + 5 * 60_000)[2]).toBe("Last update: 5 min ago");
+  });
+});
+
+describe("the settings tab's field checks in another language", () => {
+  afterEach(() => window.localStorage.removeItem("language"));
+
+  it("word zod's refusal by its code and bounds, and save nothing", async () => {
+    window.localStorage.setItem("language", "ru");
+    const { rowNamed, store } = await openTab();
+    const row = rowNamed(translate(languageFor("ru"), "settings.steps.name"));
+    const input = row.querySelector("input")!;
+    type(input, "500");
+    await flush();
+    expect(store.get().autonomousAgentMaxIterations).toBe(DEFAULT_SETTINGS.autonomousAgentMaxIterations);
+    expect(row.querySelector(".vault-copilot-setting-error")?.textContent).toBe("Должно быть не больше 50.");
+    type(input, "0");
+    await flush();
+    expect(row.querySelector(".vault-copilot-setting-error")?.textContent).toBe("Должно быть не меньше 1.");
   });
 });

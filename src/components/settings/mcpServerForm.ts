@@ -1,4 +1,5 @@
 import { mcpServerSettingsSchema, type McpServerSettings } from "../../settings/settingsSchema";
+import { zodIssueClause } from "./zodIssueText";
 import { t } from "../../i18n/t";
 
 /** An MCP server as its form holds it: every field as typed, both transports' at once. */
@@ -44,7 +45,8 @@ export function serverOf(draft: McpServerDraft, takenNames: readonly string[]): 
   if (!checked.success) {
     const field = checked.error.issues[0]?.path[0];
     if (field === "url") throw new Error(t("mcpForm.enterUrl"));
-    throw new Error(`${String(field ?? t("mcpForm.theServer"))}: ${checked.error.issues[0]?.message ?? t("settings.valueUnusableLower")}.`);
+    const issue = checked.error.issues[0];
+    throw new Error(`${String(field ?? t("mcpForm.theServer"))}: ${issue === undefined ? `${t("settings.valueUnusableLower")}.` : zodIssueClause(issue)}`);
   }
   return checked.data;
 }

@@ -1,11 +1,13 @@
 import { errorMessage } from "../../errorMessage";
+import { zodIssueText } from "./zodIssueText";
 import type { McpServerStatus } from "../../mcp/McpHub";
-import { describeLeftOutTools } from "../../mcp/mcpToolLimits";
+import { describeLeftOutTools, leftOutGroups, MCP_LIMITS_SHOWN, type LeftOutMcpTool } from "../../mcp/mcpToolLimits";
+import { ENGLISH } from "../../i18n/languages";
 import { McpServerModal } from "./McpServerModal";
 import { serverSummary } from "./mcpServerForm";
 import { fieldRow, lineButton, save, type RowContext, type SettingsRow, type SettingsSection } from "./settingRows";
 import { copilotSettingsSchema, type McpServerSettings } from "../../settings/settingsSchema";
-import { t } from "../../i18n/t";
+import { currentLanguage, t } from "../../i18n/t";
 
 /** What the MCP section shows of the live connections. */
 export interface McpStatusSource {
@@ -38,7 +40,7 @@ export function parseMcpServersText(text: string): McpServerSettings[] {
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     if (issue?.code === "custom") throw new Error(issue.message);
-    throw new Error(issue ? t("settings.mcpJson.badServer", { path: issue.path.join("."), reason: issue.message }) : t("settings.mcpJson.notList"));
+    throw new Error(issue ? t("settings.mcpJson.badServer", { path: issue.path.join("."), reason: zodIssueText(issue) }) : t("settings.mcpJson.notList"));
   }
   return parsed.data;
 }
@@ -57,7 +59,7 @@ function statusRow(source: McpStatusSource): SettingsRow {
           const state = status.state === "connected" ? t("settings.mcpStatus.connected", { name: status.name, count: status.toolIds.length }) : t(`settings.mcpStatus.${status.state}`, { name: status.name });
           const line = `${state}${status.error ? ` (${status.error})` : ""}`;
           list.createDiv({ cls: `vault-copilot-mcp-${status.state}`, text: line });
-          for (const leftOut of describeLeftOutTools(status.leftOut ?? [])) list.createDiv({ cls: "vault-copilot-mcp-left-out", text: leftOut });
+          for (const leftOut of leftOutLines(status.leftOut ?? [])) list.createDiv({ cls: "vault-copilot-mcp-left-out", text: leftOut });
         }
       };
       draw();
@@ -143,4 +145,13 @@ export function mcpSection(context: RowContext, source: McpStatusSource | undefi
   const rows: SettingsRow[] = [serverListRow(context), serversJsonRow(context)];
   if (source) rows.push(statusRow(source));
   return { heading: t("settings.mcp"), rows };
+}
+
+/** The MCP tools a server's status left out, a line per limit, in the interface's language (English: as the CLI prints them). */
+export function leftOutLines(leftOut: readonly LeftOutMcpTool[]): string[] {
+  if (currentLanguage() === ENGLISH) return describeLeftOutTools(leftOut);
+  return leftOutGroups(leftOut).map(({ limit, count, names, more }) => {
+    const listed = more > 0 ? t("settings.mcpLeftOut.more", { names: names.join(", "), count: more }) : names.join(", ");
+    return t(`settings.mcpLeftOut.${limit}`, { count, limit: MCP_LIMITS_SHOWN[limit], names: listed });
+  });
 }

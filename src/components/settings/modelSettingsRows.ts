@@ -1,13 +1,14 @@
 import { detectLocalServers } from "../../LLMProviders/connection/detectLocalServers";
 import type { ChatModelPorts } from "../../LLMProviders/chatModelFactory";
-import { testConnection } from "../../LLMProviders/connection/testConnection";
+import { testConnection, type ConnectionCheck, type ConnectionDetail } from "../../LLMProviders/connection/testConnection";
 import { knownToTakeImages, makeDefaultModel, withImageSupport, withToolSupport } from "../../LLMProviders/modelChoice";
 import { presetLabel } from "./providerPresets";
 import { ModelFormModal } from "./ModelFormModal";
 import { priceFields } from "./priceFields";
 import { dropdownRow, lineButton, save, type RowContext, type SettingsRow } from "./settingRows";
 import { addCheckButton } from "./verdict";
-import { t } from "../../i18n/t";
+import { ENGLISH } from "../../i18n/languages";
+import { currentLanguage, t } from "../../i18n/t";
 import type { CopilotSettings, ModelPrices } from "../../settings/settingsSchema";
 
 /** "Test connection": runs the four checks on the default model and shows each verdict under the button. */
@@ -18,14 +19,14 @@ export function testConnectionRow(context: RowContext, ports: ChatModelPorts): S
     render(setting) {
       addCheckButton(setting, t("settings.testConnection.button"), async () => {
         const provider = context.store.get().provider;
-        const verdict = await testConnection(provider, ports);
+        const verdict = await testConnection(provider, ports, undefined, { cases: true });
         // What the check saw of tools decides whether new chats with this model may start in Agent.
         const tools = verdict.checks.find((check) => check.name === "tools supported")?.outcome;
         if (tools === "yes" || tools === "no") save(context.store, (settings) => withToolSupport(settings, provider.model, tools === "yes"));
         return {
           ok: verdict.ok,
           headline: verdict.ok ? t("settings.testConnection.ok") : t("settings.testConnection.failed"),
-          lines: verdict.checks.map((check) => ({ outcome: check.outcome, text: `${t(`settings.check.${check.name}`)}${check.detail ? `: ${check.detail}` : ""}` })),
+          lines: verdict.checks.map((check) => ({ outcome: check.outcome, text: checkLine(check) })),
         };
       });
     },
@@ -159,4 +160,30 @@ export function otherModelsRow(context: RowContext): SettingsRow {
       return context.store.subscribe(draw);
     },
   };
+}
+
+/** A check of Test connection on its line: its name and what it saw, in the interface's language (English: the check's own words). */
+export function checkLine(check: ConnectionCheck): string {
+  const detail = currentLanguage() === ENGLISH || check.said === undefined ? check.detail : checkDetail(check.said);
+  return `${t(`settings.check.${check.name}`)}${detail ? `: ${detail}` : ""}`;
+}
+
+function checkDetail(said: ConnectionDetail): string {
+  switch (said.code) {
+    case "none":
+      return "";
+    case "lists-models":
+      return t("settings.checkDetail.lists-models", { count: said.count });
+    case "model-answered":
+    case "model-answered-unlisted":
+      return t(`settings.checkDetail.${said.code}`, { model: said.model });
+    case "error":
+      return t(`error.${said.error}`);
+    case "tools-refused":
+      return t("settings.checkDetail.tools-refused", { reason: t(`error.${said.error}`) });
+    case "model-missing":
+      return t("settings.checkDetail.model-missing", { reason: t(`error.${said.error}`), models: said.models });
+    default:
+      return t(`settings.checkDetail.${said.code}`);
+  }
 }

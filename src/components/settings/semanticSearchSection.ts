@@ -3,9 +3,10 @@ import { fieldRow, parseLines, secretRow, toggleRow, type RowContext, type Setti
 import { embeddingSettingsSchema } from "../../settings/settingsSchema";
 import type { FetchLike } from "../../ports/FetchLike";
 import type { SecretStore } from "../../ports/SecretStore";
-import { testEmbeddings } from "../../search/embeddings/testEmbeddings";
+import { testEmbeddings, type EmbeddingsVerdict } from "../../search/embeddings/testEmbeddings";
 import { addCheckButton } from "./verdict";
-import { t } from "../../i18n/t";
+import { ENGLISH } from "../../i18n/languages";
+import { currentLanguage, t } from "../../i18n/t";
 
 /** What "Index health" shows: the word index always, the embeddings when switched on. */
 export interface IndexHealth {
@@ -90,8 +91,8 @@ function testEmbeddingsRow(context: RowContext, ports: { fetch: FetchLike; secre
     desc: t("settings.testEmbeddings.desc"),
     render(setting) {
       addCheckButton(setting, t("settings.testEmbeddings.button"), async () => {
-        const verdict = await testEmbeddings(context.store.get().embeddings, ports);
-        return { ok: verdict.ok, headline: verdict.ok ? t("settings.testEmbeddings.ok") : t("settings.testEmbeddings.failed"), lines: [{ outcome: verdict.ok ? "yes" : "no", text: verdict.message }] };
+        const verdict = await testEmbeddings(context.store.get().embeddings, ports, undefined, { cases: true });
+        return { ok: verdict.ok, headline: verdict.ok ? t("settings.testEmbeddings.ok") : t("settings.testEmbeddings.failed"), lines: [{ outcome: verdict.ok ? "yes" : "no", text: embeddingsTestText(verdict) }] };
       });
     },
   };
@@ -148,4 +149,12 @@ export function semanticSearchSection(context: RowContext, health?: IndexHealthS
       ...(health ? [healthRow(health)] : []),
     ],
   };
+}
+
+/** The embeddings test's sentence in the interface's language (English, or a case only its message says: the test's own words). */
+export function embeddingsTestText(verdict: EmbeddingsVerdict): string {
+  const { said } = verdict;
+  if (currentLanguage() === ENGLISH || said === undefined || said.code === "other") return verdict.message;
+  if (said.code === "answered") return t("settings.embeddingsTest.answered", { model: said.model, count: said.size });
+  return t(`settings.embeddingsTest.${said.code}`, { baseUrl: said.baseUrl, model: said.model });
 }

@@ -1,4 +1,5 @@
 import { Notice, SecretComponent, type App, type Setting } from "obsidian";
+import { zodIssueText } from "./zodIssueText";
 import type { z } from "zod";
 import { errorMessage } from "../../errorMessage";
 import type { CopilotSettings } from "../../settings/settingsSchema";
@@ -104,7 +105,7 @@ export function fieldRow<T>(context: RowContext, options: FieldRowOptions<T>): S
         }
         const checked = options.schema.safeParse(value);
         if (!checked.success) {
-          showError(setting, checked.error.issues[0]?.message ?? t("settings.valueUnusable"));
+          showError(setting, zodIssueText(checked.error.issues[0]));
           return;
         }
         showError(setting, null);

@@ -2,10 +2,11 @@ import { SerialQueue } from "../../ports/serialQueue";
 import { normalizePath, type DataAdapter, type Plugin } from "obsidian";
 import { errorMessage } from "../../errorMessage";
 import { DEFAULT_SETTINGS } from "../../constants";
-import { loadSettings } from "../../settings/loadSettings";
+import { loadSettings, type SettingsProblem } from "../../settings/loadSettings";
 import type { SecretStore } from "../../ports/SecretStore";
 import { copilotSettingsSchema, type CopilotSettings } from "../../settings/settingsSchema";
-import { t } from "../../i18n/t";
+import { ENGLISH } from "../../i18n/languages";
+import { currentLanguage, t } from "../../i18n/t";
 
 /** The plugin's data.json, and the adapter to read it raw when it does not hold JSON. */
 export interface SettingsFile {
@@ -106,26 +107,27 @@ export class SettingsStore {
   /** Reads data.json again (on start, and when Obsidian reports it changed on disk, e.g. by sync). */
   async reload(): Promise<void> {
     const { file, secrets, notify } = this.options;
-    const problems: string[] = [];
+    // Each problem's English line and its case, for the notice in the interface's language.
+    const problems: Array<[string, SettingsProblem]> = [];
     let raw: unknown = null;
     let mayOverwrite = true;
     try {
       raw = await file.loadData();
     } catch (error) {
       const outcome = await this.setAsideUnreadableFile(error);
-      if (outcome.problem) problems.push(outcome.problem);
+      if (outcome.problem && outcome.reason) problems.push([outcome.problem, outcome.reason]);
       mayOverwrite = outcome.mayOverwrite;
     }
 
     const loaded = loadSettings(raw, DEFAULT_SETTINGS);
-    problems.push(...loaded.problems);
+    problems.push(...loaded.problems.map((line, index): [string, SettingsProblem] => [line, loaded.problemReasons[index]!]));
     let secretsStored = true;
     for (const { id, value } of loaded.secretsToStore) {
       try {
         secrets.set(id, value);
       } catch (error) {
         secretsStored = false;
-        problems.push(`A saved API key could not be moved into secure storage (${errorMessage(error)}); the settings file was left as it was, key included.`);
+        problems.push([`A saved API key could not be moved into secure storage (${errorMessage(error)}); the settings file was left as it was, key included.`, { code: "secret-not-moved" }]);
       }
     }
     this.apply(loaded.settings);
@@ -135,10 +137,10 @@ export class SettingsStore {
       try {
         await this.persist();
       } catch (error) {
-        problems.push(`The repaired settings could not be saved (${errorMessage(error)}).`);
+        problems.push([`The repaired settings could not be saved (${errorMessage(error)}).`, { code: "not-saved" }]);
       }
     }
-    if (problems.length > 0) notify([t("settings.attention"), ...problems.map((p) => `• ${p}`)].join("\n"));
+    if (problems.length > 0) notify([t("settings.attention"), ...problems.map(([line, reason]) => `• ${settingsProblemText(line, reason)}`)].join("\n"));
   }
 
   private apply(settings: CopilotSettings): void {
@@ -152,7 +154,7 @@ export class SettingsStore {
   }
 
   /** Keeps a copy of a data.json that is not JSON, so the user's settings can be recovered by hand. */
-  private async setAsideUnreadableFile(error: unknown): Promise<{ problem?: string; mayOverwrite: boolean }> {
+  private async setAsideUnreadableFile(error: unknown): Promise<{ problem?: string; reason?: SettingsProblem; mayOverwrite: boolean }> {
     const { file, now = () => new Date() } = this.options;
     const reason = errorMessage(error);
     let text: string;
@@ -161,6 +163,7 @@ export class SettingsStore {
     } catch (readError) {
       return {
         problem: `The settings file could not be read (${reason}; ${errorMessage(readError)}); the defaults are in use and the file was left as it was.`,
+        reason: { code: "unreadable" },
         mayOverwrite: false,
       };
     }
@@ -172,12 +175,32 @@ export class SettingsStore {
     } catch (writeError) {
       return {
         problem: `The settings file is not valid JSON (${reason}) and a copy could not be kept (${errorMessage(writeError)}); the defaults are in use and the file was left as it was.`,
+        reason: { code: "not-json-no-copy" },
         mayOverwrite: false,
       };
     }
     return {
       problem: `The settings file was not valid JSON (${reason}); the defaults are in use. The old file was kept as "${backupPath}".`,
+      reason: { code: "not-json-kept", backup: backupPath },
       mayOverwrite: true,
     };
+  }
+}
+
+/** A settings-file problem in the interface's language (English: the loader's own line). */
+export function settingsProblemText(line: string, reason: SettingsProblem): string {
+  if (currentLanguage() === ENGLISH) return line;
+  switch (reason.code) {
+    case "duplicate-server":
+      return t("settingsProblem.duplicate-server", { name: reason.name });
+    case "part-not-object":
+    case "invalid":
+      return t(`settingsProblem.${reason.code}`, { setting: reason.setting });
+    case "items-dropped":
+      return t("settingsProblem.items-dropped", { setting: reason.setting, count: reason.count });
+    case "not-json-kept":
+      return t("settingsProblem.not-json-kept", { backup: reason.backup ?? "" });
+    default:
+      return t(`settingsProblem.${reason.code}`);
   }
 }

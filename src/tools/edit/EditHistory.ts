@@ -26,8 +26,21 @@ export interface EditRecord {
  * - nothing: the history is empty.
  */
 export type UndoOutcome =
-  | { status: "undone" | "refused" | "unrestorable"; record: EditRecord; message: string }
-  | { status: "nothing"; message: string };
+  | { status: "undone" | "refused" | "unrestorable"; record: EditRecord; message: string; reason: UndoReason }
+  | { status: "nothing"; message: string; reason: { code: "nothing" } };
+
+/**
+ * What happened, for a view to say in its own language (`message` is the English sentence): the
+ * case, with the line where a note reads back differently, and for an edit removed from the
+ * history whether an older one is left to undo.
+ */
+export type UndoReason =
+  | { code: "undone" | "undone-created-gone" | "undone-created-trashed" }
+  | { code: "refused-changed" | "refused-changed-created" | "refused-gone" }
+  | (Unrestorable & { olderLeft: boolean });
+
+/** Why an edit cannot be taken back exactly (it then leaves the history). */
+type Unrestorable = { code: "unrestorable-surrogate" | "unrestorable-created-again" | "unrestorable-gone" } | { code: "unrestorable-differs"; line: number };
 
 export interface EditHistoryOptions {
   /** Most edits kept (the oldest are forgotten first; never those of the run that recorded last). */
@@ -98,25 +111,27 @@ export class EditHistory {
     return this.serialized(async () => {
       const edits = await this.load();
       const record = edits.at(-1);
-      if (!record) return { status: "nothing", message: "There is no Copilot edit to undo." };
+      if (!record) return { status: "nothing", message: "There is no Copilot edit to undo.", reason: { code: "nothing" } };
       const older = edits.slice(0, -1);
       // Only this record leaves the history: one another process added meanwhile stays.
       const forget = () => this.change((stored) => stored.filter((entry) => !sameRecord(entry, record)));
-      const refuse = (why: string): UndoOutcome => ({
+      const refuse = (why: string, code: "refused-changed" | "refused-changed-created" | "refused-gone"): UndoOutcome => ({
         status: "refused",
         record,
         message: `Cannot undo the last Copilot edit of "${record.path}": ${why}. Nothing was changed.`,
+        reason: { code },
       });
-      const drop = async (message: string): Promise<UndoOutcome> => {
+      const drop = async (message: string, reason: Unrestorable): Promise<UndoOutcome> => {
         await forget();
         const next = older.length > 0 ? " Run the command again to undo the edit before it." : "";
-        return { status: "unrestorable", record, message: `${message} The edit was removed from the edit history.${next}` };
+        return { status: "unrestorable", record, message: `${message} The edit was removed from the edit history.${next}`, reason: { ...reason, olderLeft: older.length > 0 } };
       };
 
       if (hasLoneSurrogate(record.after) || (record.before !== null && hasLoneSurrogate(record.before))) {
         return drop(
           `The last Copilot edit of "${record.path}" cannot be undone: its text holds a lone surrogate (half of a character), ` +
             "which no note can store, so the note can never match it. Nothing was changed.",
+          { code: "unrestorable-surrogate" },
         );
       }
 
@@ -124,15 +139,15 @@ export class EditHistory {
         const current = await this.readOrNull(record.path);
         if (current === null) {
           await forget();
-          return { status: "undone", record, message: `"${record.path}", which Copilot created, is already gone.` };
+          return { status: "undone", record, message: `"${record.path}", which Copilot created, is already gone.`, reason: { code: "undone-created-gone" } };
         }
-        if (current !== record.after) return refuse("the note changed after Copilot created it");
+        if (current !== record.after) return refuse("the note changed after Copilot created it", "refused-changed-created");
         await this.vault.trash(record.path);
         if ((await this.readOrNull(record.path)) !== null) {
-          return drop(`Undo moved "${record.path}", which Copilot created, to the trash, but a note of that name is there again.`);
+          return drop(`Undo moved "${record.path}", which Copilot created, to the trash, but a note of that name is there again.`, { code: "unrestorable-created-again" });
         }
         await forget();
-        return { status: "undone", record, message: `Undid Copilot's edit: moved "${record.path}", which it had created, to the trash.` };
+        return { status: "undone", record, message: `Undid Copilot's edit: moved "${record.path}", which it had created, to the trash.`, reason: { code: "undone-created-trashed" } };
       }
 
       const before = record.before;
@@ -142,21 +157,23 @@ export class EditHistory {
           return before;
         });
       } catch (error) {
-        if (error instanceof NoteChangedSinceEditError) return refuse("the note changed after the edit");
-        if (error instanceof VaultFileNotFoundError) return refuse("the note no longer exists (it was moved or deleted)");
+        if (error instanceof NoteChangedSinceEditError) return refuse("the note changed after the edit", "refused-changed");
+        if (error instanceof VaultFileNotFoundError) return refuse("the note no longer exists (it was moved or deleted)", "refused-gone");
         throw error;
       }
       const restored = await this.readOrNull(record.path);
       if (restored !== before) {
-        const where = restored === null ? "it is gone" : `it differs from line ${firstDifferentLine(restored, before)} on`;
+        const line = restored === null ? undefined : firstDifferentLine(restored, before);
+        const where = line === undefined ? "it is gone" : `it differs from line ${line} on`;
         return drop(
           `Undo wrote the previous text of "${record.path}" back, but the note does not read back as it was before the edit (${where}): ` +
             "another program may have changed it at the same moment. Check the note.",
+          line === undefined ? { code: "unrestorable-gone" } : { code: "unrestorable-differs", line },
         );
       }
       await forget();
       const some = record.changes ? ` (the ${record.changes.applied} of ${record.changes.proposed} changes you had applied)` : "";
-      return { status: "undone", record, message: `Undid Copilot's edit of "${record.path}"${some}: its previous text is back.` };
+      return { status: "undone", record, message: `Undid Copilot's edit of "${record.path}"${some}: its previous text is back.`, reason: { code: "undone" } };
     });
   }
 

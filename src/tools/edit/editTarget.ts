@@ -1,3 +1,4 @@
+import { ToolFailureError } from "../../errorMessage";
 import type { CopilotSettings } from "../../settings/settingsSchema";
 import { toNotePath, VaultPathError } from "../../vault/vaultPath";
 import type { VaultPort } from "../../vault/VaultPort";
@@ -26,7 +27,7 @@ export function editablePath(vault: VaultPort, input: string, settings: Pick<Cop
     );
   }
   if (!isTextFile(path)) {
-    throw new Error(`"${path}" is not a text note; edits are limited to Markdown and other text files (.md, .txt, .canvas, ...).`);
+    throw new ToolFailureError(`"${path}" is not a text note; edits are limited to Markdown and other text files (.md, .txt, .canvas, ...).`, { kind: "not-text", values: { path } });
   }
   return path;
 }

@@ -1,6 +1,6 @@
 import { VaultPathError } from "../../vault/vaultPath";
 import { VaultFileExistsError, VaultFileNotFoundError, VaultNoteChangedError, type VaultPort } from "../../vault/VaultPort";
-import { errorMessage } from "../../errorMessage";
+import { errorMessage, ToolFailureError, type ToolFailure } from "../../errorMessage";
 import type { ToolCallContext } from "../SimpleTool";
 import type { ToolDependencies } from "../toolDependencies";
 import { applyChosenHunks } from "./chosenHunks";
@@ -45,7 +45,10 @@ export interface EditChanges {
 
 /** Thrown by an edit's `plan` when the edit cannot be made on the current text (no match, ...). */
 export class EditPlanError extends Error {
-  constructor(message: string) {
+  constructor(
+    message: string,
+    readonly failure?: ToolFailure,
+  ) {
     super(message);
     this.name = "EditPlanError";
   }
@@ -125,7 +128,7 @@ export async function proposeAndApplyEdit(dependencies: EditDependencies, reques
     } catch (error) {
       if (error instanceof NoteChangedError || error instanceof VaultNoteChangedError || error instanceof VaultFileExistsError || error instanceof VaultFileNotFoundError) continue;
       if (error instanceof VaultPathError) throw error;
-      throw new Error(`Writing "${path}" failed (${errorMessage(error)}). Nothing was written: the note is as it was before.`);
+      throw new ToolFailureError(`Writing "${path}" failed (${errorMessage(error)}). Nothing was written: the note is as it was before.`, { kind: "write-failed", values: { path } });
     }
 
     const applied = partial ? { ...outcome, ...appliedCounts(path, before, written), changes: partial.changes } : outcome;
@@ -143,9 +146,10 @@ export async function proposeAndApplyEdit(dependencies: EditDependencies, reques
       return { ...applied, status: "applied", undoUnavailable: errorMessage(error) };
     }
   }
-  throw new Error(
+  throw new ToolFailureError(
     `"${path}" kept changing while the edit waited for approval (${MAX_EDIT_PROPOSALS} proposals in a row), so nothing was written. ` +
       "Read the note again and propose the edit once it has settled.",
+    { kind: "note-changed", values: { path } },
   );
 }
 

@@ -50,6 +50,7 @@ export const replaceInFileTool: BuiltinToolEntry = {
               throw new EditPlanError(
                 `There is no note at "${path}".${similar ? ` Did you mean "${similar}"?` : ""} ` +
                   "Use writeToFile to create a note, or getFileTree to find the right path.",
+                { kind: "note-not-found", values: { note: path } },
               );
             }
             return replaceOnce(path, current, oldText, newText);
@@ -84,11 +85,13 @@ export function replaceOnce(path: string, current: string, oldText: string, newT
           ? ` Its first line appears, with different spacing or letter case, at line${near.length > 1 ? "s" : ""} ${near.join(", ")}.`
           : "") +
         " Read the note again with readNote and copy the text exactly.",
+      { kind: "no-match", values: { path } },
     );
   }
   const lines = [...new Set(matches.map((offset) => lineOf(current, offset)))];
   throw new EditPlanError(
     `oldText occurs ${matches.length} times in "${path}" (at line${lines.length > 1 ? "s" : ""} ${lines.join(", ")}), so nothing was changed. ` +
       "Include more of the surrounding text in oldText so that it matches exactly once.",
+    { kind: "several-matches", values: { path, count: matches.length } },
   );
 }

@@ -1,3 +1,4 @@
+import type { ToolFailure } from "../../errorMessage";
 import { defuseToolText } from "../../context/escapeXml";
 import { wordMatcher } from "../../text/fuzzy";
 import { baseName, hasExtension, isExactVaultPath, parentFolder, pathKey, toVaultPath } from "../../vault/vaultPath";
@@ -145,6 +146,7 @@ export class NoteLookup {
 }
 
 export class NoteNotFoundError extends Error {
+  readonly failure: ToolFailure;
   constructor(
     readonly reference: string,
     suggestions: string[],
@@ -158,6 +160,7 @@ export class NoteNotFoundError extends Error {
       ),
     );
     this.name = "NoteNotFoundError";
+    this.failure = { kind: "note-not-found", values: { note: reference } };
   }
 }
 
@@ -167,6 +170,7 @@ export class NoteNotFoundError extends Error {
  * answer tells nothing of what lies outside; the names offered are the project's own.
  */
 export class NoteNotInProjectError extends Error {
+  readonly failure: ToolFailure;
   constructor(projectName: string, suggestions: string[]) {
     super(
       defuseToolText(
@@ -176,6 +180,7 @@ export class NoteNotInProjectError extends Error {
       ),
     );
     this.name = "NoteNotInProjectError";
+    this.failure = { kind: "outside-project", values: { project: projectName } };
   }
 }
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ToolFailureError } from "../../errorMessage";
 import { defuseToolText, escapeXmlAttribute } from "../../context/escapeXml";
 import { noteName } from "../../vault/vaultPath";
 import type { VaultPort } from "../../vault/VaultPort";
@@ -80,7 +81,7 @@ export async function readNote(
   const { path, heading } = await findNote(vault, notePath);
   if (isDocumentFile(path)) return readDocument(vault, documents, path, heading, askedChunk, signal);
   const chunkIndex = askedChunk ?? 0;
-  if (!isTextFile(path)) throw new Error(`"${path}" is not a text note; readNote reads Markdown and other text files, PDFs and canvases.`);
+  if (!isTextFile(path)) throw new ToolFailureError(`"${path}" is not a text note; readNote reads Markdown and other text files, PDFs and canvases.`, { kind: "not-text", values: { path } });
   const [text, stat] = await Promise.all([vault.read(path), vault.stat(path)]);
   let body = text;
   let notice: string | undefined;

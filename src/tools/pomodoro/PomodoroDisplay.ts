@@ -7,8 +7,17 @@ export interface PomodoroDisplay {
   show(text: string): void;
   /** Removes the timer from view. */
   clear(): void;
-  /** Tells the user something happened (the timer ended), even when they look elsewhere. */
-  notify(text: string): void;
+  /**
+   * Tells the user the timer ended, even when they look elsewhere: `text` in English, and what
+   * ended, for a display that says it in the interface's language.
+   */
+  notify(text: string, finished: FinishedPomodoro): void;
+}
+
+/** A pomodoro that ran to its end. */
+export interface FinishedPomodoro {
+  minutes: number;
+  label?: string;
 }
 
 /** The timers the pomodoro uses (src/ports/timers.ts by default), injectable so tests drive time by hand. */

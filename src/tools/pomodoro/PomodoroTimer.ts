@@ -1,3 +1,4 @@
+import type { ToolFailure } from "../../errorMessage";
 import type { Clock } from "../../ports/Clock";
 import { clearTimer, setTimer } from "../../ports/timers";
 import type { PomodoroDisplay, PomodoroTimers } from "./PomodoroDisplay";
@@ -21,12 +22,14 @@ export interface IdlePomodoro {
 export type PomodoroStatus = RunningPomodoro | IdlePomodoro;
 
 export class PomodoroAlreadyRunningError extends Error {
+  readonly failure: ToolFailure;
   constructor(readonly current: RunningPomodoro) {
     super(
       `A pomodoro${current.label ? ` ("${current.label}")` : ""} is already running with ${formatRemaining(current.remainingMs)} left. ` +
         'Stop it first (action "stop") if the user wants a new one.',
     );
     this.name = "PomodoroAlreadyRunningError";
+    this.failure = { kind: "timer-running", values: { count: Math.max(1, Math.ceil(current.remainingMs / 60_000)) } };
   }
 }
 
@@ -109,9 +112,10 @@ export class PomodoroTimer {
     if (!finished) return;
     this.cancelTick();
     this.current = null;
-    this.lastFinished = { minutes: finished.minutes, endedAt: finished.endsAt, ...(finished.label ? { label: finished.label } : {}) };
+    const done = { minutes: finished.minutes, endedAt: finished.endsAt, ...(finished.label ? { label: finished.label } : {}) };
+    this.lastFinished = done;
     this.display?.clear();
-    this.display?.notify(`Pomodoro done${finished.label ? `: ${finished.label}` : ""} (${finished.minutes} min). Time for a break.`);
+    this.display?.notify(`Pomodoro done${finished.label ? `: ${finished.label}` : ""} (${finished.minutes} min). Time for a break.`, done);
   }
 
   private cancelTick(): void {

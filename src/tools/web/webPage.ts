@@ -1,5 +1,5 @@
 import { Readability } from "@mozilla/readability";
-import { errorMessage } from "../../errorMessage";
+import { errorMessage, type ToolFailure } from "../../errorMessage";
 import type { HttpResponse, PlainHttp } from "../../net/plainHttp";
 import { decodePage } from "./pageCharset";
 
@@ -45,7 +45,10 @@ const MAX_REDIRECTS = 5;
 
 /** A page that could not be read, with a message that says why (for the user, or the model). */
 export class WebPageError extends Error {
-  constructor(message: string) {
+  constructor(
+    message: string,
+    readonly failure?: ToolFailure,
+  ) {
     super(message);
     this.name = "WebPageError";
   }
@@ -87,7 +90,7 @@ async function fetchPage(url: string, options: ReadWebPageOptions): Promise<Http
       });
     } catch (error) {
       if (options.signal.aborted) throw error;
-      throw new WebPageError(`Could not reach ${new URL(current).host}: ${errorMessage(error)}.`);
+      throw new WebPageError(`Could not reach ${new URL(current).host}: ${errorMessage(error)}.`, { kind: "unreachable", values: { host: new URL(current).host } });
     }
     const location = response.headers.location;
     if (response.status >= 300 && response.status < 400 && location) {
@@ -96,7 +99,7 @@ async function fetchPage(url: string, options: ReadWebPageOptions): Promise<Http
       target.hash = "";
       const next = target.href;
       const refused = options.urlRule?.(next) ?? null;
-      if (refused) throw new WebPageError(`${current} redirects to ${next}, which was not read: ${refused}.`);
+      if (refused) throw new WebPageError(`${current} redirects to ${next}, which was not read: ${refused}.`, { kind: "url-refused", values: { url: next } });
       current = next;
       continue;
     }
@@ -114,7 +117,7 @@ function checkAddress(url: string, urlRule: ((url: string) => string | null) | u
   }
   if (parsed.protocol !== "http:" && parsed.protocol !== "https:") throw new WebPageError(`Only http and https pages can be read, not "${url}".`);
   const refused = urlRule?.(parsed.href) ?? null;
-  if (refused) throw new WebPageError(`${parsed.href} was not read: ${refused}.`);
+  if (refused) throw new WebPageError(`${parsed.href} was not read: ${refused}.`, { kind: "url-refused", values: { url: parsed.href } });
   parsed.hash = "";
   return parsed.href;
 }

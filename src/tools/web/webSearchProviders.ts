@@ -1,7 +1,7 @@
 import type { HttpResponse, PlainHttp } from "../../net/plainHttp";
 import type { CopilotSettings } from "../../settings/settingsSchema";
 import type { SecretStore } from "../../ports/SecretStore";
-import { errorMessage } from "../../errorMessage";
+import { errorMessage, type ToolFailure } from "../../errorMessage";
 import { htmlToText } from "./htmlText";
 
 export interface WebSearchResult {
@@ -20,7 +20,10 @@ export const PROVIDER_NAMES: Record<WebSearchProvider, string> = {
 
 /** A search that failed in a way the user or the model can act on; the message says how. */
 export class WebSearchError extends Error {
-  constructor(message: string) {
+  constructor(
+    message: string,
+    readonly failure?: ToolFailure,
+  ) {
     super(message);
     this.name = "WebSearchError";
   }
@@ -109,7 +112,7 @@ async function send(http: PlainHttp, provider: WebSearchProvider, request: Param
     response = await http.request(request);
   } catch (error) {
     if (request.signal?.aborted) throw error;
-    throw new WebSearchError(`Could not reach ${name} at ${new URL(request.url).origin}: ${errorMessage(error)}.`);
+    throw new WebSearchError(`Could not reach ${name} at ${new URL(request.url).origin}: ${errorMessage(error)}.`, { kind: "unreachable", values: { host: new URL(request.url).host } });
   }
   if (response.status === 401 || (response.status === 403 && provider !== "searxng")) {
     throw new WebSearchError(
