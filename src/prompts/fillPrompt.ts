@@ -21,10 +21,8 @@ export interface FilledPrompt {
   message: string;
   /** What the variables attach: read into artifacts like chips (caps and problems included), sent before the message. */
   chips: ContextChip[];
-  /** Variables with nothing behind them, said to the user. */
-  notices: string[];
-  /** The same notices by case and values, in the same order, for a view that says them in its own language. */
-  noticeReasons: PromptNotice[];
+  /** Variables with nothing behind them, said to the user: the sentence, and its case for a view that says it in its own language. */
+  notices: { text: string; reason: PromptNotice }[];
 }
 
 /** Why a prompt cannot run at a place, or what one of its variables found nothing behind. */
@@ -49,12 +47,8 @@ const VARIABLE = /\{\{\s*(selection|activeNote|date|\[\[([^\]]+)\]\]|#([^\s{}]+)
  */
 export async function fillPrompt(prompt: Pick<CustomPrompt, "body" | "edit">, vault: VaultPort, inputs: PromptInputs): Promise<FilledPrompt> {
   const chips: ContextChip[] = [];
-  const notices: string[] = [];
-  const noticeReasons: PromptNotice[] = [];
-  const tell = (message: string, reason: PromptNotice) => {
-    notices.push(message);
-    noticeReasons.push(reason);
-  };
+  const notices: FilledPrompt["notices"] = [];
+  const tell = (text: string, reason: PromptNotice) => notices.push({ text, reason });
   const attach = (chip: ContextChip) => {
     if (!chips.some((existing) => existing.id === chip.id)) chips.push(chip);
   };
@@ -69,7 +63,7 @@ export async function fillPrompt(prompt: Pick<CustomPrompt, "body" | "edit">, va
   let index = 0;
   const filled = prompt.body.replace(VARIABLE, () => replacements[index++] ?? "");
   const message = prompt.edit ? `${filled}\n\n${EDIT_ANSWER_INSTRUCTION}` : filled;
-  return { message, chips, notices, noticeReasons };
+  return { message, chips, notices };
 
   async function fillOne(variable: string, link: string | undefined, tag: string | undefined, folder: string | undefined): Promise<string> {
     if (variable === "date") return formatDate(wallTimeAt(inputs.now, inputs.timeZone));

@@ -69,7 +69,7 @@ describe("prompt notes", () => {
     it("says what a variable could not fill, and caps what a folder brings", async () => {
       const filled = await fillPrompt({ body: "{{selection}}|{{activeNote}}|{{[[Nowhere]]}}|{{Empty/}}|{{Many/}}", edit: true }, vault, { now: 0, timeZone: "UTC" });
       expect(filled.message).toBe(`||[[Nowhere]]|Empty/|the notes in Many/ (attached above)\n\n${EDIT_ANSWER_INSTRUCTION}`);
-      expect(filled.notices).toEqual([
+      expect(filled.notices.map((notice) => notice.text)).toEqual([
         "No text is selected, so {{selection}} is empty.",
         "No note is open, so {{activeNote}} is empty.",
         'There is no note "Nowhere", so {{[[Nowhere]]}} attached nothing.',

@@ -54,7 +54,7 @@ export async function runPromptInChat(controller: ChatController, prompt: Prompt
     timeZone: parts.timeZone,
   };
   const filled = await fillPrompt(prompt, parts.vault, inputs);
-  filled.notices.forEach((notice, index) => parts.notify(notice, filled.noticeReasons[index]!));
+  for (const notice of filled.notices) parts.notify(notice.text, notice.reason);
   const replaceInFile = parts.registry.getAllTools().find((definition) => definition.metadata.id === "replaceInFile")?.tool;
   const edit = prompt.edit && place.notePath && replaceInFile ? { path: place.notePath, text: selected, tool: replaceInFile } : null;
   const notePath = place.notePath ?? inputs.activeNotePath ?? null;
