@@ -84,6 +84,8 @@ export const DEFAULT_SETTINGS: CopilotSettings = {
       prices: { ...NO_PRICES },
     },
     fillInTheMiddle: false,
+    // Off: passages of other notes go to the completion model only when the user asks for it.
+    relatedNotes: false,
     pauseMs: 600,
     onMobile: false,
     dailyRequestCap: 500,

@@ -108,7 +108,7 @@ export default class VaultCopilotPlugin extends Plugin {
     });
     registerProjectCommands(this, { projects: services.projects, vault: services.vault, projectsFolder: () => store.get().projects.folder, openChatView: () => this.openChatView() });
     const completionUsage = new CompletionUsage(dataStore);
-    registerInlineCompletion(this, { settings: () => store.get().completion, secrets, fetch: corsFreeFetch, usage: completionUsage });
+    registerInlineCompletion(this, { settings: () => store.get().completion, secrets, fetch: corsFreeFetch, usage: completionUsage, search: services.noteSearch });
     registerQuickQuestion(this, {
       vault: services.vault,
       createRunner: () => services.createRunner("chat", store.get().provider.model),

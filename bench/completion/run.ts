@@ -153,7 +153,7 @@ async function requestsPer100Words(pauseMs: number): Promise<{ words: number; se
       await settle();
     }
     typed += key.text;
-    session.changed({ text: typed, cursor: typed.length, selection: false, title: "Notes" });
+    session.changed({ text: typed, cursor: typed.length, selection: false, path: "Notes.md" });
   }
   scheduler.advance(pauseMs + SERVER_LATENCY_MS);
   await settle();

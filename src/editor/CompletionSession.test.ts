@@ -68,7 +68,7 @@ async function setUp(script: (request: RecordedChatRequest) => ScriptedResponse 
   };
 }
 
-const snapshot = (text: string, cursor = text.length): EditorSnapshot => ({ text, cursor, selection: false, title: "Заметка" });
+const snapshot = (text: string, cursor = text.length): EditorSnapshot => ({ text, cursor, selection: false, path: "Заметка.md" });
 
 describe("CompletionSession", () => {
   let setup: Awaited<ReturnType<typeof setUp>> | undefined;

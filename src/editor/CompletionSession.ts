@@ -13,8 +13,8 @@ export interface EditorSnapshot {
   /** The cursor (the selection's head), as a UTF-16 offset. */
   cursor: number;
   selection: boolean;
-  /** The note's name, without folder or extension. */
-  title: string;
+  /** The note's vault path ("" when the editor shows no file). */
+  path: string;
 }
 
 /** The completion settings the session reads at each pause (they may change while it runs). */
@@ -134,7 +134,7 @@ export class CompletionSession {
     }
     // Counted, and written in the background: the file's write is no reason to make the user wait.
     void ports.usage.countRequest(now);
-    const context = completionContext(snapshot.title, snapshot.text, snapshot.cursor);
+    const context = completionContext(snapshot.path, snapshot.text, snapshot.cursor);
     const current = () => !controller.signal.aborted && this.snapshot === snapshot;
     try {
       const result = await ports.complete(context, controller.signal, (text) => {

@@ -5,13 +5,30 @@ import type { SecretStore } from "../ports/SecretStore";
 import type { CompletionSettings } from "../settings/settingsSchema";
 import { sendCompletion, type CompletionResult } from "./completionClient";
 import type { CompletionContext } from "./completionContext";
+import { passagesWithin, relatedPassages } from "./relatedPassages";
+import type { NoteSearcher } from "../ports/NoteSearcher";
+import type { Scheduler } from "../ports/timers";
 import { buildCompletionRequest } from "./completionRequest";
 
 export interface CompleterPorts {
   settings(): CompletionSettings;
   secrets: SecretStore;
   fetch: FetchLike;
+  /** Note search for the related passages (the settings' "Related notes"); without it none are sent. */
+  search?: NoteSearcher;
+  /** Why the related passages were left out of a request (a failed search), for the console. */
+  onProblem?: (message: string) => void;
+  /** Timers for the passages' time budget (tests hand in a fake). */
+  scheduler?: Scheduler;
+  /** The longest a request waits for its passages (RELATED_PASSAGES_BUDGET_MS when absent). */
+  relatedBudgetMs?: number;
 }
+
+/**
+ * The longest a completion in the editor waits for its related passages: past it, it goes without
+ * them. A search over the stored index answers well within it; an index still being built does not.
+ */
+export const RELATED_PASSAGES_BUDGET_MS = 150;
 
 /**
  * The completion model as a function of the context: builds the request from the completion
@@ -28,7 +45,25 @@ export function completer(ports: CompleterPorts): (context: CompletionContext, s
     if (!key && profile.requiresApiKey) {
       return Promise.reject(new ModelError("missing-api-key", `No API key for ${profile.name}: add one under Inline completion in the settings.`));
     }
-    const request = buildCompletionRequest({ provider, fillInTheMiddle: settings.fillInTheMiddle }, context, key);
-    return sendCompletion(request, context, ports.fetch, signal, onText);
+    const model = { provider, fillInTheMiddle: settings.fillInTheMiddle };
+    return withRelated(ports, settings, context, signal).then((full) => sendCompletion(buildCompletionRequest(model, full, key), full, ports.fetch, signal, onText));
   };
+}
+
+/**
+ * The context with the related passages added, when the settings send them and a search is at
+ * hand. A fill-in-the-middle request never carries them: its prompt is the note's raw text, and
+ * text put before it would be continued as if the user had written it.
+ */
+async function withRelated(ports: CompleterPorts, settings: CompletionSettings, context: CompletionContext, signal: AbortSignal): Promise<CompletionContext> {
+  const { search } = ports;
+  const fillsInTheMiddle = settings.fillInTheMiddle && PROVIDER_PROFILES[settings.model.preset].wire === "openai";
+  if (!settings.relatedNotes || fillsInTheMiddle || !search) return context;
+  const related = await passagesWithin((lookup) => relatedPassages(search, context, lookup), {
+    budgetMs: ports.relatedBudgetMs ?? RELATED_PASSAGES_BUDGET_MS,
+    signal,
+    ...(ports.scheduler ? { scheduler: ports.scheduler } : {}),
+    ...(ports.onProblem ? { onProblem: ports.onProblem } : {}),
+  });
+  return related.length > 0 ? { ...context, related } : context;
 }

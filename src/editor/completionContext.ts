@@ -1,3 +1,6 @@
+import { noteName } from "../vault/vaultPath";
+import type { RelatedPassage } from "./relatedPassages";
+
 /** How much of the note goes with a completion request, in characters. */
 export interface ContextLimits {
   /** Text before the cursor (cut at a paragraph start when longer). */
@@ -11,12 +14,16 @@ export const DEFAULT_CONTEXT_LIMITS: ContextLimits = { before: 2000, after: 500 
 
 /** The part of the note a completion request carries. */
 export interface CompletionContext {
+  /** The note's vault path ("" when the editor shows no file). */
+  path: string;
   /** The note's name, without folder or extension. */
   title: string;
   before: string;
   after: string;
   /** A plain hint of the script the text is written in ("Cyrillic"), or null for Latin text or too little text. */
   script: string | null;
+  /** Passages of the user's other notes on what is being written, when the settings send them (relatedPassages.ts). */
+  related?: readonly RelatedPassage[];
 }
 
 /**
@@ -25,7 +32,7 @@ export interface CompletionContext {
  * sentence at the top; at most `limits.after` after it, ending at a paragraph's end where one is
  * in reach. Cuts never split a surrogate pair.
  */
-export function completionContext(title: string, text: string, cursor: number, limits: ContextLimits = DEFAULT_CONTEXT_LIMITS): CompletionContext {
+export function completionContext(path: string, text: string, cursor: number, limits: ContextLimits = DEFAULT_CONTEXT_LIMITS): CompletionContext {
   let before = text.slice(0, cursor);
   if (before.length > limits.before) {
     const window = before.slice(safeStart(before, before.length - limits.before));
@@ -40,7 +47,7 @@ export function completionContext(title: string, text: string, cursor: number, l
     const paragraph = window.lastIndexOf("\n\n");
     after = paragraph > 0 ? window.slice(0, paragraph) : window;
   }
-  return { title, before, after, script: dominantScript(before) };
+  return { path, title: noteName(path), before, after, script: dominantScript(before) };
 }
 
 /** `at`, moved forward past a low surrogate so the slice does not start inside a pair. */

@@ -698,6 +698,8 @@ export const de: Translation = {
   "completion.key.desc": "Liegt im Geheimnisspeicher von Obsidian. Lokale Server brauchen keinen.",
   "completion.fim.name": "Lücke füllen",
   "completion.fim.desc": "Für OpenAI-kompatible Server, deren Modell Lücken füllt: Der Text nach dem Cursor geht als `suffix` an /completions.",
+  "completion.related.name": "Verwandte Notizen",
+  "completion.related.desc": "Standardmäßig aus. Wenn an, enthält jede Anfrage zusätzlich bis zu drei kurze Abschnitte aus deinen anderen Notizen, die zu dem passen, was du gerade schreibst (über den Suchindex gefunden; gespeicherte Chats und ausgeschlossene Ordner werden nie gesendet). Bei „Lücke füllen“ nicht gesendet.",
   "completion.pause.name": "Pause vor dem Vorschlag",
   "completion.pause.desc": "Millisekunden Ruhe nach deinem letzten Tastendruck (100 bis 10.000).",
   "completion.maxTokens.name": "Längster Vorschlag",

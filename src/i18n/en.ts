@@ -617,6 +617,8 @@ export const en = {
   "completion.key.desc": "Kept in Obsidian's secret storage. Local servers need none.",
   "completion.fim.name": "Fill in the middle",
   "completion.fim.desc": "OpenAI-compatible servers whose model fills in the middle: the text after the cursor goes as `suffix` to /completions.",
+  "completion.related.name": "Related notes",
+  "completion.related.desc": "Off by default. When on, each request also carries up to three short passages of your other notes that match what you are writing (found by the search index; saved chats and excluded folders are never sent). Not sent with “Fill in the middle”.",
   "completion.pause.name": "Pause before suggesting",
   "completion.pause.desc": "Milliseconds of quiet after your last key (100 to 10,000).",
   "completion.maxTokens.name": "Longest suggestion",

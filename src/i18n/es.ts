@@ -698,6 +698,8 @@ export const es: Translation = {
   "completion.key.desc": "Se guarda en el almacén de secretos de Obsidian. Los servidores locales no la necesitan.",
   "completion.fim.name": "Relleno intermedio",
   "completion.fim.desc": "Servidores compatibles con OpenAI cuyo modelo rellena por el medio: el texto tras el cursor va como `suffix` a /completions.",
+  "completion.related.name": "Notas relacionadas",
+  "completion.related.desc": "Desactivado por defecto. Si lo activas, cada solicitud lleva también hasta tres pasajes breves de tus otras notas que coinciden con lo que escribes (los encuentra el índice de búsqueda; los chats guardados y las carpetas excluidas nunca se envían). No se envían con «Relleno intermedio».",
   "completion.pause.name": "Pausa antes de sugerir",
   "completion.pause.desc": "Milisegundos de silencio tras tu última tecla (de 100 a 10.000).",
   "completion.maxTokens.name": "Sugerencia más larga",

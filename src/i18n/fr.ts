@@ -698,6 +698,8 @@ export const fr: Translation = {
   "completion.key.desc": "Conservée dans le stockage des secrets d’Obsidian. Les serveurs locaux n’en ont pas besoin.",
   "completion.fim.name": "Remplissage au milieu",
   "completion.fim.desc": "Pour les serveurs compatibles OpenAI dont le modèle remplit au milieu : le texte après le curseur part en `suffix` vers /completions.",
+  "completion.related.name": "Notes liées",
+  "completion.related.desc": "Désactivé par défaut. Une fois activé, chaque requête emporte aussi jusqu’à trois courts passages de vos autres notes qui correspondent à ce que vous écrivez (trouvés par l’index de recherche ; les discussions enregistrées et les dossiers exclus ne sont jamais envoyés). Pas envoyés avec « Remplissage au milieu ».",
   "completion.pause.name": "Pause avant de suggérer",
   "completion.pause.desc": "Millisecondes de calme après votre dernière touche (de 100 à 10 000).",
   "completion.maxTokens.name": "Suggestion la plus longue",

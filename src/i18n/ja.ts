@@ -698,6 +698,8 @@ export const ja: Translation = {
   "completion.key.desc": "Obsidian のシークレットストレージに保存されます。ローカルサーバーでは不要です。",
   "completion.fim.name": "中間の補完（FIM）",
   "completion.fim.desc": "モデルが中間の補完に対応した OpenAI 互換サーバー向け：カーソル後のテキストを `suffix` として /completions に送ります。",
+  "completion.related.name": "関連ノート",
+  "completion.related.desc": "既定ではオフ。オンにすると、書いている内容に合うほかのノートの短い抜粋を最大 3 件、各リクエストに添えます（検索インデックスで探します。保存済みのチャットと除外したフォルダーは送りません）。「中間の補完（FIM）」がオンのときは送りません。",
   "completion.pause.name": "候補を出すまでの間",
   "completion.pause.desc": "最後のキー入力から静かになるまでのミリ秒（100〜10,000）。",
   "completion.maxTokens.name": "最長の候補",

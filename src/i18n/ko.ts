@@ -698,6 +698,8 @@ export const ko: Translation = {
   "completion.key.desc": "Obsidian의 비밀 저장소에 보관됩니다. 로컬 서버에는 필요 없습니다.",
   "completion.fim.name": "중간 채우기",
   "completion.fim.desc": "모델이 중간 채우기를 지원하는 OpenAI 호환 서버용: 커서 뒤의 텍스트를 `suffix`로 /completions에 보냅니다.",
+  "completion.related.name": "관련 노트",
+  "completion.related.desc": "기본값은 꺼짐입니다. 켜면 요청마다 지금 쓰는 내용과 맞는 다른 노트의 짧은 구절을 최대 세 개까지 함께 보냅니다(검색 색인으로 찾으며, 저장된 채팅과 제외한 폴더는 보내지 않습니다). ‘중간 채우기’를 켜면 보내지 않습니다.",
   "completion.pause.name": "제안 전 멈춤",
   "completion.pause.desc": "마지막 키 입력 뒤 조용해야 하는 밀리초(100~10,000).",
   "completion.maxTokens.name": "최대 제안 길이",

@@ -698,6 +698,8 @@ export const ptBR: Translation = {
   "completion.key.desc": "Guardada no armazenamento de segredos do Obsidian. Servidores locais não precisam.",
   "completion.fim.name": "Preencher o meio",
   "completion.fim.desc": "Servidores compatíveis com a OpenAI cujo modelo preenche o meio: o texto depois do cursor vai como `suffix` para /completions.",
+  "completion.related.name": "Notas relacionadas",
+  "completion.related.desc": "Desativado por padrão. Quando ativado, cada solicitação leva também até três trechos curtos das suas outras notas que combinam com o que você está escrevendo (encontrados pelo índice de busca; chats salvos e pastas excluídas nunca são enviados). Não são enviados com “Preencher o meio”.",
   "completion.pause.name": "Pausa antes de sugerir",
   "completion.pause.desc": "Milissegundos de silêncio depois da última tecla (de 100 a 10.000).",
   "completion.maxTokens.name": "Sugestão mais longa",

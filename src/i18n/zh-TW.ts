@@ -698,6 +698,8 @@ export const zhTW: Translation = {
   "completion.key.desc": "保存在 Obsidian 的密鑰儲存區。本機伺服器不需要。",
   "completion.fim.name": "中間填補",
   "completion.fim.desc": "適用於模型支援中間填補的 OpenAI 相容伺服器：游標後的文字會以 `suffix` 傳到 /completions。",
+  "completion.related.name": "相關筆記",
+  "completion.related.desc": "預設關閉。開啟後，每次請求還會附帶最多三段與你正在寫的內容相符的其他筆記片段（由搜尋索引查找；已儲存的聊天和排除的資料夾永遠不會傳送）。開啟「中間填補」時不傳送。",
   "completion.pause.name": "建議前的停頓",
   "completion.pause.desc": "最後一次按鍵後安靜多少毫秒（100 到 10,000）。",
   "completion.maxTokens.name": "最長建議",

@@ -698,6 +698,8 @@ export const zh: Translation = {
   "completion.key.desc": "保存在 Obsidian 的密钥存储中。本地服务器不需要。",
   "completion.fim.name": "中间填充",
   "completion.fim.desc": "适用于模型支持中间填充的 OpenAI 兼容服务器：光标后的文本作为 `suffix` 发送到 /completions。",
+  "completion.related.name": "相关笔记",
+  "completion.related.desc": "默认关闭。开启后，每次请求还会附带最多三段与你正在写的内容相符的其他笔记片段（由搜索索引查找；已保存的聊天和排除的文件夹永远不会发送）。开启“中间填充”时不发送。",
   "completion.pause.name": "建议前的停顿",
   "completion.pause.desc": "最后一次按键后安静多少毫秒（100 到 10,000）。",
   "completion.maxTokens.name": "最长建议",

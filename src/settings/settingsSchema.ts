@@ -153,6 +153,8 @@ export const completionSettingsSchema = z.object({
   model: providerSettingsSchema,
   /** Send the text after the cursor as `suffix` to `/completions` (OpenAI-compatible servers whose model fills in the middle). */
   fillInTheMiddle: z.boolean(),
+  /** Send up to three passages of the user's other notes that match what is being written (not with fill in the middle). */
+  relatedNotes: z.boolean(),
   /** Quiet after the last key before a suggestion is asked for. */
   pauseMs: z.number().int().min(100).max(10_000),
   /** Completion on phones and tablets (off by default: mobile data and battery). */

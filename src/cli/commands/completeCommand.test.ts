@@ -77,6 +77,17 @@ describe("vault-copilot complete", () => {
     expect(stderr).toBe("vault-copilot: HTTP 404: model small not found\n");
   });
 
+  it("with Related notes on in the vault's settings, sends passages of other notes from the index (not the note itself, not a saved chat)", async () => {
+    vault.write(".obsidian/plugins/vault-copilot/data.json", JSON.stringify({ completion: { relatedNotes: true } }));
+    vault.write("Проекты/Бета.md", "# 发布计划\n\n下一步是发布测试版，日期定在三月。");
+    vault.write("copilot/chats/2026-12-01 发布.md", "---\nchat-id: a\n---\n## You · x\n\n下一步是发布什么？\n");
+    const { status, stdout, stderr } = await complete([{ text: "是发布测试版。" }], ["--at", String(offsetAfter("下一步"))]);
+    expect({ status, stdout, stderr }).toEqual({ status: 0, stdout: "是发布测试版。", stderr: "" });
+    const user = String(server!.requests[0]!.body.messages[1]!.content);
+    expect(user).toMatch(/^<related-notes>\n<passage note="Бета" heading="发布计划">\n下一步是发布测试版，日期定在三月。\n<\/passage>\n<\/related-notes>\n\n<note title="周报">/);
+    expect(user).not.toContain("chat-id");
+  });
+
   it("--provider anthropic sends the Messages API's request, no tools", async () => {
     const anthropic = await startAnthropicServer([{ text: "是发布。" }]);
     try {

@@ -49,7 +49,7 @@ describe("inline completion's notices", () => {
     });
     for (const text of ["Утром 我们", "Утром 我们 пошли"]) {
       const notice = new Promise<void>((resolve) => (told = resolve));
-      session.changed({ text, cursor: text.length, selection: false, title: "日记" });
+      session.changed({ text, cursor: text.length, selection: false, path: "日记.md" });
       scheduler.advance(600);
       await notice;
     }

@@ -45,7 +45,7 @@ describe("the inline completion extension in a CodeMirror editor", () => {
       usage,
       complete: completer({ settings: () => settings, secrets: new MapSecretStore(), fetch: globalThis.fetch }),
       notify: (message) => notices.push(message),
-      noteTitle: () => "Дневник",
+      notePath: () => "Журнал/Дневник.md",
     });
     view = new EditorView({ parent: document.body, state: EditorState.create({ doc: NOTE, selection: { anchor: NOTE.length }, extensions: [extension] }) });
   });

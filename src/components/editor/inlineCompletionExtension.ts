@@ -9,7 +9,7 @@ export const GHOST_TEXT_CLASS = "vault-copilot-ghost-text";
 /** What the extension needs besides the editor: the session's ports but the ghost's own, and the note's title. */
 export interface InlineCompletionPorts extends Omit<CompletionSessionPorts, "show" | "clear"> {
   /** The note's name for the editor's state (Obsidian's editorInfoField). */
-  noteTitle(state: EditorState): string;
+  notePath(state: EditorState): string;
 }
 
 const setGhost = StateEffect.define<Ghost | null>();
@@ -74,9 +74,9 @@ function accept(view: EditorView, text: string): boolean {
   return true;
 }
 
-function snapshotOf(state: EditorState, title: string): EditorSnapshot {
+function snapshotOf(state: EditorState, path: string): EditorSnapshot {
   const cursor = state.selection.main;
-  return { text: state.doc.toString(), cursor: cursor.head, selection: state.selection.ranges.some((range) => !range.empty), title };
+  return { text: state.doc.toString(), cursor: cursor.head, selection: state.selection.ranges.some((range) => !range.empty), path };
 }
 
 /** Keys that dismiss nothing by themselves (modifiers), and the keys the keymap handles. */
@@ -119,7 +119,7 @@ export function inlineCompletionExtension(ports: InlineCompletionPorts): Extensi
         const kept = update.state.field(ghostField, false) !== null;
         // Typing and deleting (and taking a suggestion) ask after a pause; a click, an arrow key or a change made by something else does not.
         const typed = update.transactions.some((transaction) => transaction.isUserEvent("input") || transaction.isUserEvent("delete"));
-        this.session.changed(snapshotOf(update.state, ports.noteTitle(update.state)), kept ? "kept" : typed ? "typed" : "moved");
+        this.session.changed(snapshotOf(update.state, ports.notePath(update.state)), kept ? "kept" : typed ? "typed" : "moved");
       }
 
       destroy(): void {

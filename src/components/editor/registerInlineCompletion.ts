@@ -3,6 +3,7 @@ import { completer } from "../../editor/completer";
 import type { CompletionNotice } from "../../editor/CompletionSession";
 import type { CompletionUsage } from "../../editor/completionUsage";
 import type { FetchLike } from "../../ports/FetchLike";
+import type { NoteSearcher } from "../../ports/NoteSearcher";
 import type { SecretStore } from "../../ports/SecretStore";
 import { realScheduler } from "../../ports/timers";
 import type { CompletionSettings } from "../../settings/settingsSchema";
@@ -15,6 +16,8 @@ export interface InlineCompletionWiring {
   secrets: SecretStore;
   fetch: FetchLike;
   usage: CompletionUsage;
+  /** Note search for the related passages the settings may send (the saved chats left out). */
+  search: NoteSearcher;
 }
 
 /**
@@ -32,9 +35,15 @@ export function registerInlineCompletion(plugin: Plugin, wiring: InlineCompletio
       mobile: Platform.isMobile,
       scheduler: realScheduler,
       usage: wiring.usage,
-      complete: completer({ settings: () => wiring.settings(), secrets: wiring.secrets, fetch: wiring.fetch }),
+      complete: completer({
+        settings: () => wiring.settings(),
+        secrets: wiring.secrets,
+        fetch: wiring.fetch,
+        search: wiring.search,
+        onProblem: (message) => console.warn(`Vault Copilot: ${message}`),
+      }),
       notify: (message, notice) => new Notice(t("notice.prefixed", { message: completionNoticeText(message, notice) })),
-      noteTitle: (state) => state.field(editorInfoField, false)?.file?.basename ?? "",
+      notePath: (state) => state.field(editorInfoField, false)?.file?.path ?? "",
     }),
   );
 }

@@ -88,6 +88,12 @@ export function completionSection(context: RowContext, usage?: CompletionUsageSo
         read: (s) => s.completion.fillInTheMiddle,
         write: (s, fillInTheMiddle) => ({ ...s, completion: { ...s.completion, fillInTheMiddle } }),
       }),
+      toggleRow(context, {
+        name: t("completion.related.name"),
+        desc: t("completion.related.desc"),
+        read: (s) => s.completion.relatedNotes,
+        write: (s, relatedNotes) => ({ ...s, completion: { ...s.completion, relatedNotes } }),
+      }),
       fieldRow(context, {
         name: t("completion.pause.name"),
         desc: t("completion.pause.desc"),
