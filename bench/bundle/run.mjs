@@ -44,3 +44,35 @@ for (const [name, folder] of [
 ]) {
   process.stdout.write(`${name.padEnd(width)}  ${kb(bytesUnder(folder))}\n`);
 }
+
+// The language tables: main.js carries each but English's as its messages in English's key order
+// (scripts/bundle/packTranslations.js) and unpacks all of them when it loads. What that costs: the
+// i18n modules alone, built with main.js's options with and without the packer, each evaluated
+// afresh (as a plugin load does) and then asked for one message (the first t() call).
+const { packTranslations } = require("../../scripts/bundle/packTranslations.js");
+const i18nEntry = { contents: 'export { LANGUAGES } from "./src/i18n/languages";\nexport { translate } from "./src/i18n/translate";\n', resolveDir: repo, loader: "ts" };
+const buildI18n = async (plugins) =>
+  (await esbuild.build({ ...pluginBuildOptions(true), entryPoints: undefined, outfile: undefined, stdin: i18nEntry, absWorkingDir: repo, write: false, logLevel: "warning", plugins })).outputFiles[0].text;
+const { Script, createContext } = await import("node:vm");
+const median = (values) => [...values].sort((left, right) => left - right)[Math.floor(values.length / 2)];
+async function timeLoad(label, code) {
+  const script = new Script(`(function (module, exports) {${code}\n})`);
+  const loads = [];
+  const firstCalls = [];
+  for (let run = 0; run < 60; run++) {
+    const module = { exports: {} };
+    // A context of its own for each run: nothing of the last run's objects or caches is reused.
+    const evaluate = script.runInContext(createContext({ Intl }));
+    const started = performance.now();
+    evaluate(module, module.exports);
+    const loaded = performance.now();
+    const { LANGUAGES, translate } = module.exports;
+    translate(LANGUAGES.find((language) => language.code === "ru"), "summary.notesFound", { count: 3 });
+    loads.push(loaded - started);
+    firstCalls.push(performance.now() - started);
+  }
+  process.stdout.write(`${label.padEnd(width)}  ${kb(Buffer.byteLength(code))} KiB  load p50 ${median(loads).toFixed(2)} ms  to the first t() p50 ${median(firstCalls).toFixed(2)} ms\n`);
+}
+process.stdout.write(`\nlanguage tables (the i18n modules alone, release options, 60 fresh loads)\n`);
+await timeLoad("as written (key names in every table)", await buildI18n([]));
+await timeLoad("packed (main.js)", await buildI18n([packTranslations()]));

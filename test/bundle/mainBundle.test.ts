@@ -6,7 +6,6 @@
  * the same CodeMirror modules main.js gets). A Node module on main.js's load path fails here.
  */
 import { build, type Metafile } from "esbuild";
-import { JSDOM } from "jsdom";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { builtinModules } from "node:module";
 import { tmpdir } from "node:os";
@@ -15,6 +14,7 @@ import vm from "node:vm";
 import { obsidianExternals, pluginBuildOptions } from "../../esbuild.options";
 import type * as Double from "../obsidian/obsidian";
 import { startOpenAIServer, type OpenAIServer } from "../helpers/openAIServer";
+import { loadMainJs, type LoadedBundle } from "./mobileRealm";
 
 const repoRoot = resolve(__dirname, "../..");
 const CHAT_VIEW_TYPE = "vault-copilot-chat-view";
@@ -29,34 +29,7 @@ const RELATED_VIEW_TYPE = "vault-copilot-related-view";
 const DESKTOP_ONLY_NODE_IMPORTS: readonly string[] = ["child_process", "node:process", "node:stream", "fs", "path"];
 const DESKTOP_ONLY_IMPORTERS = /(^|\/)(cross-spawn|which|isexe)\/|@modelcontextprotocol\/sdk\/dist\/[^/]+\/client\/stdio\.js$/;
 
-/** Web globals jsdom lacks but every Obsidian platform has (Electron and the mobile web views). */
-const WEB_GLOBALS_JSDOM_LACKS = [
-  "fetch", "Request", "Response", "Headers", "TextEncoder", "TextDecoder", "ReadableStream",
-  "WritableStream", "TransformStream", "TextDecoderStream", "TextEncoderStream", "structuredClone",
-] as const;
-
-interface LoadedBundle {
-  realm: vm.Context & Window;
-  obsidian: typeof Double;
-  pluginClass: new (app: Double.App, manifest: unknown) => Double.Plugin;
-  requested: string[];
-  metafile: Metafile;
-  close(): void;
-}
-
-/** A CommonJS module evaluated in `realm`, with `requireModule` as its only way out. */
-function evaluateModule(realm: vm.Context, code: string, filename: string, requireModule: (name: string) => unknown): Record<string, unknown> {
-  const module = vm.runInContext("({ exports: {} })", realm) as { exports: Record<string, unknown> };
-  const wrapper = vm.runInContext(`(function (module, exports, require) {${code}\n})`, realm, { filename }) as (
-    module: unknown,
-    exports: unknown,
-    require: (name: string) => unknown,
-  ) => void;
-  wrapper(module, module.exports, requireModule);
-  return module.exports;
-}
-
-async function buildAndLoad(outdir: string): Promise<LoadedBundle> {
+async function buildAndLoad(outdir: string): Promise<LoadedBundle & { metafile: Metafile }> {
   const result = await build({
     ...pluginBuildOptions(true),
     minify: false,
@@ -65,43 +38,7 @@ async function buildAndLoad(outdir: string): Promise<LoadedBundle> {
     logLevel: "silent",
     metafile: true,
   });
-  const bundleOf = async (entry: string, external: string[]) =>
-    (await build({ entryPoints: [entry], bundle: true, format: "cjs", platform: "browser", target: "es2022", write: false, logLevel: "silent", external, absWorkingDir: repoRoot })).outputFiles[0]!.text;
-  // The editor's packages, one copy for the double and the plugin alike, as Obsidian gives them.
-  const editorPackages = ["@codemirror/state", "@codemirror/view"];
-  const [stateCode, viewCode, doubleCode] = await Promise.all([
-    bundleOf(require.resolve("@codemirror/state"), []),
-    bundleOf(require.resolve("@codemirror/view"), ["@codemirror/state"]),
-    bundleOf(join(repoRoot, "test/obsidian/obsidian.ts"), editorPackages),
-  ]);
-
-  const dom = new JSDOM("<!doctype html><html><body></body></html>", { runScripts: "outside-only", pretendToBeVisual: true, url: "http://localhost/" });
-  const window = dom.window as unknown as Record<string, unknown>;
-  for (const name of WEB_GLOBALS_JSDOM_LACKS) window[name] ??= (globalThis as Record<string, unknown>)[name];
-  const realm = dom.getInternalVMContext() as vm.Context & Window;
-
-  const noModules = (name: string): never => {
-    throw new Error(`CodeMirror's state package needs no modules, yet it asked for "${name}"`);
-  };
-  const state = evaluateModule(realm, stateCode, "codemirror-state.js", noModules);
-  const view = evaluateModule(realm, viewCode, "codemirror-view.js", (name) => (name === "@codemirror/state" ? state : noModules(name)));
-  const editorModules: Record<string, unknown> = { "@codemirror/state": state, "@codemirror/view": view };
-  const obsidian = evaluateModule(realm, doubleCode, "obsidian-double.js", (name) => editorModules[name] ?? noModules(name)) as unknown as typeof Double;
-  const requested: string[] = [];
-  const exports = evaluateModule(realm, readFileSync(join(outdir, "main.js"), "utf8"), "main.js", (name) => {
-    requested.push(name);
-    if (name === "obsidian") return obsidian;
-    if (editorModules[name]) return editorModules[name];
-    throw new Error(`main.js asked for "${name}", which mobile Obsidian does not have`);
-  });
-  return {
-    realm,
-    obsidian,
-    pluginClass: exports.default as LoadedBundle["pluginClass"],
-    requested,
-    metafile: result.metafile,
-    close: () => dom.window.close(),
-  };
+  return { ...(await loadMainJs(readFileSync(join(outdir, "main.js"), "utf8"))), metafile: result.metafile };
 }
 
 /** Waits for React, which renders on the realm's own timers. */
@@ -115,7 +52,7 @@ async function until(condition: () => boolean, what: string): Promise<void> {
 
 describe("main.js on nothing but web globals and obsidian (what mobile gives it)", () => {
   let outdir: string;
-  let loaded: LoadedBundle;
+  let loaded: LoadedBundle & { metafile: Metafile };
   const manifest = { id: "vault-copilot", name: "Vault Copilot", author: "", version: "0.1.0", minAppVersion: "1.11.4", description: "", dir: ".obsidian/plugins/vault-copilot" };
 
   beforeAll(async () => {

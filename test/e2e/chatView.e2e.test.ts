@@ -8,12 +8,12 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { startLocalServer, type LocalServer } from "../helpers/localServer";
-import { startOpenAIServer, type OpenAIServer, type ScriptedResponse } from "../helpers/openAIServer";
-import { makeTempVault, type TempVault } from "../helpers/tempVault";
+import { startOpenAIServer, type OpenAIServer } from "../helpers/openAIServer";
 import { chooseMode, conversation, lastAnswer, sendMessage, waitUntilIdle } from "./chatPage";
-import { CHAT_VIEW_SELECTOR, launchChromium, openDemoPage, screenshotPath, startDemo, watchOutsideRequests, type RunningDemo } from "./demoHarness";
+import { CHAT_VIEW_SELECTOR, screenshotPath, startDemo, watchOutsideRequests } from "./demoHarness";
+import { useScriptedDemo } from "./scriptedDemo";
 
 jest.setTimeout(120_000);
 
@@ -65,43 +65,20 @@ function listChatNotes(root: string): string[] {
 }
 
 describe("chat view in the browser demo", () => {
-  let vault: TempVault;
-  let model: OpenAIServer;
+  // Known to take tools, as after Test connection: new chats start in Agent (the settings' mode).
+  const scripted = useScriptedDemo(NOTES, { modelTakesTools: true });
+  // `queue`: what the model server answers next, each test queues its own; `sessionErrors`: the
+  // console errors of every page any test opened, the last test expects none.
+  const { queue, sessionErrors, open } = scripted;
   let tracker: LocalServer;
-  let demo: RunningDemo;
-  let browser: Browser;
-  /** What the model server answers next, in order; each test queues its own. */
-  const queue: ScriptedResponse[] = [];
-  /** Console errors of every page any test opened: the last test expects none. */
-  const sessionErrors: string[] = [];
 
   beforeAll(async () => {
-    vault = makeTempVault(NOTES);
-    model = await startOpenAIServer(() => queue.shift() ?? { status: 500, message: "openAIServer: the test queued no answer" });
     tracker = await startLocalServer(() => ({ status: 200, headers: { "content-type": "image/png" }, body: "" }));
-    // Known to take tools, as after Test connection: new chats start in Agent (the settings' mode).
-    demo = await startDemo({ vault: vault.root, baseUrl: model.baseUrl, model: "scripted-model", modelTakesTools: true });
-    browser = await launchChromium();
   });
 
   afterAll(async () => {
-    await browser?.close();
-    await demo?.stop();
-    await model?.close();
     await tracker?.close();
-    vault?.remove();
   });
-
-  beforeEach(() => {
-    queue.length = 0;
-  });
-
-  async function open(options: { query?: string; theme?: "dark" | "light"; width?: number; viewport?: { width: number; height: number } } = {}): Promise<Page> {
-    const { page, consoleErrors } = await openDemoPage(browser, `${demo.url}${options.query ?? ""}`, options);
-    page.on("close", () => sessionErrors.push(...consoleErrors));
-    await conversation(page).waitFor({ state: "attached" });
-    return page;
-  }
 
   it("streams an answer: the article grows while the stream is held open, then shows rendered Markdown", async () => {
     const page = await open();
@@ -150,8 +127,8 @@ describe("chat view in the browser demo", () => {
 
   it("an edit proposed by replaceInFile: rejected leaves the file byte for byte, accepted changes it exactly as proposed", async () => {
     const page = await open();
-    const keepPath = join(vault.root, "Edits/Keep.md");
-    const changePath = join(vault.root, "Edits/Change.md");
+    const keepPath = join(scripted.vault.root, "Edits/Keep.md");
+    const changePath = join(scripted.vault.root, "Edits/Change.md");
     const keepBefore = readFileSync(keepPath);
     queue.push(
       { toolCalls: [{ name: "replaceInFile", arguments: JSON.stringify({ path: "Edits/Keep.md", oldText: "Line two", newText: "Line 2" }) }] },
@@ -164,7 +141,7 @@ describe("chat view in the browser demo", () => {
     await waitUntilIdle(page);
     expect(readFileSync(keepPath).equals(keepBefore)).toBe(true);
     // The model heard it was rejected.
-    expect(JSON.stringify(model.requests.at(-1)!.body.messages.at(-1))).toContain("rejected");
+    expect(JSON.stringify(scripted.model.requests.at(-1)!.body.messages.at(-1))).toContain("rejected");
 
     queue.push(
       { toolCalls: [{ name: "replaceInFile", arguments: JSON.stringify({ path: "Edits/Change.md", oldText: "- pears\n", newText: "- pears\n- plums\n" }) }] },
@@ -180,7 +157,7 @@ describe("chat view in the browser demo", () => {
   });
 
   it("an accepted edit, undone from its banner's folded line, reads Undone with no ✓, and the next request tells the model", async () => {
-    const path = join(vault.root, "Edits/Дневник.md");
+    const path = join(scripted.vault.root, "Edits/Дневник.md");
     const page = await open();
     queue.push(
       { toolCalls: [{ name: "replaceInFile", arguments: JSON.stringify({ path: "Edits/Дневник.md", oldText: "черновик", newText: "готово" }) }] },
@@ -205,7 +182,7 @@ describe("chat view in the browser demo", () => {
     queue.push({ text: "Понял." });
     await sendMessage(page, "Что теперь?");
     await waitUntilIdle(page);
-    const question = JSON.stringify(model.requests.at(-1)!.body.messages.at(-1)!.content);
+    const question = JSON.stringify(scripted.model.requests.at(-1)!.body.messages.at(-1)!.content);
     expect(question).toContain("The user undid the edit of Edits/Дневник.md");
     expect(question.indexOf("The user undid")).toBeLessThan(question.indexOf("[User query]: Что теперь?"));
     await page.close();
@@ -236,7 +213,7 @@ describe("chat view in the browser demo", () => {
   it("an empty chat says what its mode does; an example question goes into Message and is not sent", async () => {
     const page = await open();
     await chooseMode(page, "Vault QA");
-    const requestsBefore = model.requests.length;
+    const requestsBefore = scripted.model.requests.length;
     const examples = conversation(page).getByRole("list", { name: "Example questions" });
     await expect(examples.getByRole("button").count()).resolves.toBe(3);
     expect(await conversation(page).innerText()).toContain("Vault QA answers from your notes");
@@ -245,13 +222,13 @@ describe("chat view in the browser demo", () => {
     await first.click();
     await expect(page.getByRole("textbox", { name: "Message" }).inputValue()).resolves.toBe(question);
     expect(await page.getByRole("textbox", { name: "Message" }).evaluate((element) => element === document.activeElement)).toBe(true);
-    expect(model.requests.length).toBe(requestsBefore);
+    expect(scripted.model.requests.length).toBe(requestsBefore);
     await page.close();
   });
 
   it("an approval card that appears while the user types in Message is never accepted by the typing", async () => {
-    const path = join(vault.root, "Daily/2026-12-01.md");
-    mkdirSync(join(vault.root, "Daily"), { recursive: true });
+    const path = join(scripted.vault.root, "Daily/2026-12-01.md");
+    mkdirSync(join(scripted.vault.root, "Daily"), { recursive: true });
     writeFileSync(path, "status: draft\n");
     const page = await open();
     const proposed = gate();
@@ -293,7 +270,7 @@ describe("chat view in the browser demo", () => {
     const page = await open();
     await chooseMode(page, "Chat");
     queue.push({ text: "Both are light." });
-    const requestsBefore = model.requests.length;
+    const requestsBefore = scripted.model.requests.length;
     const box = page.getByRole("textbox", { name: "Message" });
     await box.click();
     await page.keyboard.type("Compare @soup");
@@ -304,10 +281,10 @@ describe("chat view in the browser demo", () => {
     await page.keyboard.press("Enter");
     await expect(box.inputValue()).resolves.toBe("Compare [[Kitchen/Soup]] with [[Kitchen/Salad]] ");
     // Enter picked each suggestion; nothing was sent yet.
-    expect(model.requests.length).toBe(requestsBefore);
+    expect(scripted.model.requests.length).toBe(requestsBefore);
     await page.keyboard.press("Enter");
     await waitUntilIdle(page);
-    const sent = JSON.stringify(model.requests.at(-1)!.body.messages);
+    const sent = JSON.stringify(scripted.model.requests.at(-1)!.body.messages);
     expect(sent).toContain("simmer tomatoes with basil");
     expect(sent).toContain("lettuce, cucumber");
     expect(sent).toContain("Compare [[Kitchen/Soup]] with [[Kitchen/Salad]]");
@@ -385,7 +362,7 @@ describe("chat view in the browser demo", () => {
     const stopped = await answer.innerText();
     // Stop cut the connection to the model server (through the demo's proxy) while it was held
     // open: this settles only when the connection closed, and the server still had more to send.
-    await model.requests.at(-1)!.closed;
+    await scripted.model.requests.at(-1)!.closed;
     // The model server would send the rest now; none of it may show.
     resume.open();
     await delay(500);
@@ -397,7 +374,7 @@ describe("chat view in the browser demo", () => {
 
   it("Stop while an edit waits for approval withdraws the card and writes nothing", async () => {
     const page = await open();
-    const changePath = join(vault.root, "Edits/Change.md");
+    const changePath = join(scripted.vault.root, "Edits/Change.md");
     const before = readFileSync(changePath);
     queue.push({ toolCalls: [{ name: "replaceInFile", arguments: JSON.stringify({ path: "Edits/Change.md", oldText: "Shopping:", newText: "Groceries:" }) }] });
     await sendMessage(page, "Rename the list");
@@ -441,7 +418,7 @@ describe("chat view in the browser demo", () => {
 
   it("on a phone (?mobile=1, no Node) an agent turn reads a note, proposes an edit, and the accepted edit reaches the disk", async () => {
     const page = await open({ query: "?mobile=1", width: 375, viewport: { width: 375, height: 740 } });
-    const path = join(vault.root, "Kitchen/Salad.md");
+    const path = join(scripted.vault.root, "Kitchen/Salad.md");
     queue.push(
       { toolCalls: [{ name: "readNote", arguments: JSON.stringify({ notePath: "Kitchen/Salad" }) }] },
       { toolCalls: [{ name: "replaceInFile", arguments: JSON.stringify({ path: "Kitchen/Salad.md", oldText: "a lemon dressing", newText: "a lime dressing" }) }] },
@@ -455,7 +432,7 @@ describe("chat view in the browser demo", () => {
     await lastAnswer(page).getByRole("link", { name: "Kitchen/Salad" }).waitFor();
     expect(readFileSync(path, "utf8")).toBe("Green salad: lettuce, cucumber and a lime dressing.\n");
     // The note's text went to the model as the readNote result.
-    expect(JSON.stringify(model.requests.at(-2)!.body.messages)).toContain("lettuce, cucumber and a lemon dressing");
+    expect(JSON.stringify(scripted.model.requests.at(-2)!.body.messages)).toContain("lettuce, cucumber and a lemon dressing");
     await page.close();
   });
 
@@ -465,7 +442,7 @@ describe("chat view in the browser demo", () => {
     queue.push({ text: "Early spring, says [[Garden/Roses]]." });
     await sendMessage(page, "When should roses be pruned?");
     await waitUntilIdle(page);
-    const qa = model.requests.at(-1)!.body;
+    const qa = scripted.model.requests.at(-1)!.body;
     const sent = JSON.stringify(qa.messages);
     expect(sent).toContain("Prune roses in early spring");
     expect(sent.indexOf("Prune roses in early spring")).toBeLessThan(sent.lastIndexOf("When should roses be pruned?"));
@@ -479,13 +456,13 @@ describe("chat view in the browser demo", () => {
     queue.push({ text: "Agent here." });
     await sendMessage(page, "Hello agent");
     await waitUntilIdle(page);
-    expect(model.requests.at(-1)!.body.tools?.map((tool) => tool.function.name)).toEqual(expect.arrayContaining(["localSearch", "readNote", "replaceInFile"]));
+    expect(scripted.model.requests.at(-1)!.body.tools?.map((tool) => tool.function.name)).toEqual(expect.arrayContaining(["localSearch", "readNote", "replaceInFile"]));
 
     await chooseMode(page, "Chat");
     queue.push({ text: "Chat here." });
     await sendMessage(page, "Hello chat");
     await waitUntilIdle(page);
-    expect(model.requests.at(-1)!.body.tools ?? []).toEqual([]);
+    expect(scripted.model.requests.at(-1)!.body.tools ?? []).toEqual([]);
     await page.close();
   });
 
@@ -503,7 +480,7 @@ describe("chat view in the browser demo", () => {
     await question.getByRole("button", { name: "Send edited message" }).click();
     await waitUntilIdle(page);
     await lastAnswer(page).getByText("Answer to the edited question.").waitFor();
-    expect(JSON.stringify(model.requests.at(-1)!.body.messages)).toContain("What is a rose?");
+    expect(JSON.stringify(scripted.model.requests.at(-1)!.body.messages)).toContain("What is a rose?");
     expect(await conversation(page).innerText()).not.toContain("Waht");
     await page.close();
   });
@@ -521,7 +498,7 @@ describe("chat view in the browser demo", () => {
     expect(await lastAnswer(page).innerText()).toContain("The second draft.");
     expect(await conversation(page).getByRole("article", { name: "Copilot" }).count()).toBe(1);
     // Asked again with the same question, without the replaced answer.
-    const again = JSON.stringify(model.requests.at(-1)!.body.messages);
+    const again = JSON.stringify(scripted.model.requests.at(-1)!.body.messages);
     expect([again.includes("Write a draft"), again.includes("The first draft.")]).toEqual([true, false]);
 
     await lastAnswer(page).getByRole("button", { name: "Copy" }).click();
@@ -553,18 +530,16 @@ describe("chat view in the browser demo", () => {
   });
 
   it("safe first use: a model not known to take tools starts new chats in Chat; once it calls a tool in Agent, new chats start in Agent; web search is not offered before a search service is set", async () => {
-    const freshDemo = await startDemo({ vault: vault.root, baseUrl: model.baseUrl, model: "scripted-model" });
+    const freshDemo = await startDemo({ vault: scripted.vault.root, baseUrl: scripted.model.baseUrl, model: "scripted-model" });
     try {
-      const { page, consoleErrors } = await openDemoPage(browser, freshDemo.url);
-      page.on("close", () => sessionErrors.push(...consoleErrors));
-      await conversation(page).waitFor({ state: "attached" });
+      const page = await open({ demoUrl: freshDemo.url });
       const mode = page.getByRole("combobox", { name: "Mode", exact: true });
       await expect(mode.inputValue()).resolves.toBe("chat");
       await chooseMode(page, "Agent");
       queue.push({ toolCalls: [{ name: "readNote", arguments: JSON.stringify({ notePath: "Garden/Roses" }) }] }, { text: "Early spring." });
       await sendMessage(page, "When do I prune roses?");
       await waitUntilIdle(page);
-      const offered = (model.requests.at(-2)!.body.tools ?? []).map((tool) => tool.function.name);
+      const offered = (scripted.model.requests.at(-2)!.body.tools ?? []).map((tool) => tool.function.name);
       expect(offered).toContain("readNote");
       expect(offered).not.toContain("webSearch");
       await page.getByRole("button", { name: "New chat" }).click();
@@ -577,11 +552,10 @@ describe("chat view in the browser demo", () => {
 
   it("an unreachable model server is reported in words with Retry, and Retry succeeds once the server is up", async () => {
     const port = await freePort();
-    const offlineDemo = await startDemo({ vault: vault.root, baseUrl: `http://127.0.0.1:${port}/v1`, model: "scripted-model" });
+    const offlineDemo = await startDemo({ vault: scripted.vault.root, baseUrl: `http://127.0.0.1:${port}/v1`, model: "scripted-model" });
     let lateServer: OpenAIServer | undefined;
     try {
-      const { page, consoleErrors } = await openDemoPage(browser, offlineDemo.url);
-      page.on("close", () => sessionErrors.push(...consoleErrors));
+      const page = await open({ demoUrl: offlineDemo.url });
       await sendMessage(page, "Anyone home?");
       const alert = lastAnswer(page).getByRole("alert");
       await alert.waitFor({ timeout: 60_000 });
@@ -729,7 +703,7 @@ describe("chat view in the browser demo", () => {
       await lastAnswer(page).getByRole("button", { name: "Undo" }).click();
       await lastAnswer(page).getByRole("status").filter({ hasText: "previous text is back" }).waitFor();
       await shoot(page, "undone");
-      expect(readFileSync(join(vault.root, "Edits/Сад.md"), "utf8")).toBe(NOTES["Edits/Сад.md"]);
+      expect(readFileSync(join(scripted.vault.root, "Edits/Сад.md"), "utf8")).toBe(NOTES["Edits/Сад.md"]);
       await page.close();
     });
 
@@ -753,14 +727,14 @@ describe("chat view in the browser demo", () => {
       await shoot(page, "approval");
       await card.getByRole("button", { name: "Reject" }).click();
       await waitUntilIdle(page);
-      expect(readFileSync(join(vault.root, "Kitchen/Soup.md"), "utf8")).toBe(NOTES["Kitchen/Soup.md"]);
+      expect(readFileSync(join(scripted.vault.root, "Kitchen/Soup.md"), "utf8")).toBe(NOTES["Kitchen/Soup.md"]);
       await page.close();
     });
   });
 
   it("a chat is saved as one note; after a reload it is found in Chat history, reopened and continued in the same note", async () => {
     const question = "Where do roses like to grow?";
-    const notesWith = (text: string) => listChatNotes(vault.root).filter((path) => readFileSync(path, "utf8").includes(text));
+    const notesWith = (text: string) => listChatNotes(scripted.vault.root).filter((path) => readFileSync(path, "utf8").includes(text));
     let page = await open();
     queue.push({ text: "Roses like full sun." });
     await sendMessage(page, question);
@@ -786,7 +760,7 @@ describe("chat view in the browser demo", () => {
     queue.push({ text: "Pots work if they are deep." });
     await sendMessage(page, "And in pots?");
     await waitUntilIdle(page);
-    const sent = model.requests.at(-1)!.body.messages.map((message) => JSON.stringify(message.content));
+    const sent = scripted.model.requests.at(-1)!.body.messages.map((message) => JSON.stringify(message.content));
     expect(sent.some((content) => content.includes(question))).toBe(true);
     expect(sent.some((content) => content.includes("Roses like full sun."))).toBe(true);
     await waitFor(() => readFileSync(notesWith(question)[0] ?? "", "utf8").includes("Pots work if they are deep."));
@@ -797,7 +771,7 @@ describe("chat view in the browser demo", () => {
   });
 
   it('"/" runs a prompt on the selection: its rewrite is a diff in the chat, Reject writes nothing, Accept writes exactly it', async () => {
-    const draftPath = join(vault.root, "Edits/Draft.md");
+    const draftPath = join(scripted.vault.root, "Edits/Draft.md");
     const before = readFileSync(draftPath);
     const page = await open();
     await page.evaluate(async () => {

@@ -9,12 +9,11 @@
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import type { Browser, Locator, Page } from "playwright-core";
-import { startEmbeddingServer, type EmbeddingServer } from "../helpers/embeddingServer";
-import { startOpenAIServer, type OpenAIServer, type ScriptedResponse } from "../helpers/openAIServer";
-import { makeTempVault, type TempVault } from "../helpers/tempVault";
+import type { Locator, Page } from "playwright-core";
+import { startEmbeddingServer } from "../helpers/embeddingServer";
 import { conversation, lastAnswer, sendMessage, waitUntilIdle } from "./chatPage";
-import { CHAT_VIEW_SELECTOR, launchChromium, openDemoPage, screenshotPath, startDemo, type RunningDemo } from "./demoHarness";
+import { CHAT_VIEW_SELECTOR, screenshotPath } from "./demoHarness";
+import { useDemo, useScriptedDemo } from "./scriptedDemo";
 
 jest.setTimeout(120_000);
 
@@ -81,43 +80,14 @@ async function colours(element: Locator, variable: string): Promise<{ shown: str
 }
 
 describe("edits and prompts in the browser demo", () => {
-  let vault: TempVault;
-  let model: OpenAIServer;
-  let demo: RunningDemo;
-  let browser: Browser;
-  const queue: ScriptedResponse[] = [];
-  const sessionErrors: string[] = [];
-
-  beforeAll(async () => {
-    vault = makeTempVault(NOTES);
-    model = await startOpenAIServer(() => queue.shift() ?? { status: 500, message: "openAIServer: the test queued no answer" });
-    demo = await startDemo({ vault: vault.root, baseUrl: model.baseUrl, model: "scripted-model", modelTakesTools: true });
-    browser = await launchChromium();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await demo?.stop();
-    await model?.close();
-    vault?.remove();
-  });
-
-  beforeEach(() => {
-    queue.length = 0;
-  });
-
-  async function open(options: { theme?: "dark" | "light"; width?: number } = {}): Promise<Page> {
-    const { page, consoleErrors } = await openDemoPage(browser, demo.url, options);
-    page.on("close", () => sessionErrors.push(...consoleErrors));
-    await conversation(page).waitFor({ state: "attached" });
-    return page;
-  }
+  const scripted = useScriptedDemo(NOTES, { modelTakesTools: true });
+  const { queue, sessionErrors, open } = scripted;
 
   describe.each(["dark", "light"] as const)("at 300 px, %s theme", (theme) => {
     const shoot = (page: Page, name: string) => page.locator(CHAT_VIEW_SELECTOR).screenshot({ path: screenshotPath(`chat-${name}-${theme}.png`) });
 
     it('"Edit selection with Copilot": the box has the focus and shows what will change; the edit is a chat of its own, the instruction its question, the rewrite shown once, as the diff', async () => {
-      const draftPath = join(vault.root, "Edits/Черновик.md");
+      const draftPath = join(scripted.vault.root, "Edits/Черновик.md");
       const before = readFileSync(draftPath, "utf8");
       const page = await open({ theme, width: 300 });
       queue.push({ text: "Earlier answer about roses." });
@@ -158,7 +128,7 @@ describe("edits and prompts in the browser demo", () => {
     });
 
     it("an edit of three changes: one left out by its checkbox, Accept writes the other two and the banner says so", async () => {
-      const journalPath = join(vault.root, "Edits/Journal.md");
+      const journalPath = join(scripted.vault.root, "Edits/Journal.md");
       const before = readFileSync(journalPath, "utf8");
       const page = await open({ theme, width: 300 });
       const changed = JOURNAL_LINES.map((line, index) => ([1, 12, 22].includes(index) ? `${line} ✓` : line)).join("\n");
@@ -197,7 +167,7 @@ describe("edits and prompts in the browser demo", () => {
     await waitUntilIdle(page);
     await expect(conversation(page).getByRole("article", { name: "You" }).last().innerText()).resolves.toContain("/Summarize · Roses");
     expect(await conversation(page).innerText()).not.toContain("attached above");
-    expect(JSON.stringify(model.requests.at(-1)!.body.messages.at(-1)!.content)).toContain("[User query]: Summarize the note [[Garden/Roses]] (attached above).");
+    expect(JSON.stringify(scripted.model.requests.at(-1)!.body.messages.at(-1)!.content)).toContain("[User query]: Summarize the note [[Garden/Roses]] (attached above).");
     await page.getByRole("button", { name: "Chat history" }).click();
     await page.getByRole("region", { name: "Saved chats" }).getByRole("button", { name: "Summarize · Roses", exact: true }).waitFor();
     await page.close();
@@ -232,30 +202,14 @@ describe("edits and prompts in the browser demo", () => {
 });
 
 describe("the settings tab in the demo's Settings window", () => {
-  let vault: TempVault;
-  let embeddings: EmbeddingServer;
-  let demo: RunningDemo;
-  let browser: Browser;
+  // The demo forwards requests only under its --base-url: the embeddings server stands there, and no chat model answers.
+  const settingsDemo = useDemo({ "Welcome.md": "# Welcome\n" }, () => startEmbeddingServer({ dimensions: 32, knownModels: ["bge-m3"] }), { modelName: "no-chat-model" });
+  const embeddings = () => settingsDemo.model;
   let page: Page;
   let consoleErrors: string[];
 
-  beforeAll(async () => {
-    vault = makeTempVault({ "Welcome.md": "# Welcome\n" });
-    // The demo forwards requests only under its --base-url: the embeddings server stands there, and no chat model answers.
-    embeddings = await startEmbeddingServer({ dimensions: 32, knownModels: ["bge-m3"] });
-    demo = await startDemo({ vault: vault.root, baseUrl: embeddings.baseUrl, model: "no-chat-model" });
-    browser = await launchChromium();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await demo?.stop();
-    await embeddings?.close();
-    vault?.remove();
-  });
-
   beforeEach(async () => {
-    ({ page, consoleErrors } = await openDemoPage(browser, demo.url, { viewport: { width: 1100, height: 800 } }));
+    ({ page, consoleErrors } = await settingsDemo.openPage({ viewport: { width: 1100, height: 800 } }));
   });
 
   afterEach(async () => {
@@ -308,7 +262,7 @@ describe("the settings tab in the demo's Settings window", () => {
 
   it("Test embeddings server makes a real request and says it works in green; Test connection's problem is red", async () => {
     const settings = await openSettings(page);
-    await row(settings, "Embeddings base URL").getByRole("textbox").fill(embeddings.baseUrl);
+    await row(settings, "Embeddings base URL").getByRole("textbox").fill(embeddings().baseUrl);
     await row(settings, "Embeddings model").getByRole("textbox").fill("bge-m3");
     const test = row(settings, "Test embeddings server");
     await test.getByRole("button", { name: "Test" }).click();
@@ -317,7 +271,7 @@ describe("the settings tab in the demo's Settings window", () => {
     await test.getByText('✓ The server answered: "bge-m3" gives vectors of 32 numbers.').waitFor();
     const green = await colours(works, "--text-success");
     expect(green.shown).toBe(green.expected);
-    expect(embeddings.requests.at(-1)).toMatchObject({ model: "bge-m3", input: ["Vault Copilot checks the embeddings server."] });
+    expect(embeddings().requests.at(-1)).toMatchObject({ model: "bge-m3", input: ["Vault Copilot checks the embeddings server."] });
 
     // No chat model answers at this address: the connection's verdict is a problem, in the error colour.
     const connection = row(settings, "Test connection");
@@ -341,7 +295,7 @@ describe("the settings tab in the demo's Settings window", () => {
 
   it.each(["dark", "light"] as const)("screenshot of the settings tab, %s theme", async (theme) => {
     await page.close();
-    ({ page, consoleErrors } = await openDemoPage(browser, demo.url, { theme, viewport: { width: 1100, height: 800 } }));
+    ({ page, consoleErrors } = await settingsDemo.openPage({ theme, viewport: { width: 1100, height: 800 } }));
     const settings = await openSettings(page);
     await row(settings, "Prices").scrollIntoViewIfNeeded();
     await page.screenshot({ path: screenshotPath(`settings-${theme}.png`) });

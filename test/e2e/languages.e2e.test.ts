@@ -7,14 +7,13 @@
  * messages that the language's own table does not also use (product names, "API", "URL", "MCP"
  * and code like "nomic-embed-text" appear in both, so they are not counted).
  */
-import type { Browser, Locator, Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { en } from "../../src/i18n/en";
 import { ja } from "../../src/i18n/ja";
 import type { Message, Translation } from "../../src/i18n/messages";
 import { zh } from "../../src/i18n/zh";
-import { startOpenAIServer, type OpenAIServer, type ScriptedResponse } from "../helpers/openAIServer";
-import { makeTempVault, type TempVault } from "../helpers/tempVault";
-import { CHAT_VIEW_SELECTOR, launchChromium, openDemoPage, screenshotPath, startDemo, type RunningDemo } from "./demoHarness";
+import { CHAT_VIEW_SELECTOR, screenshotPath } from "./demoHarness";
+import { useScriptedDemo } from "./scriptedDemo";
 
 jest.setTimeout(180_000);
 
@@ -82,33 +81,19 @@ describe.each([
   ["zh", zh],
   ["ja", ja],
 ] as const)("the demo in %s", (code, table) => {
-  let vault: TempVault;
-  let model: OpenAIServer;
-  let demo: RunningDemo;
-  let browser: Browser;
+  const scripted = useScriptedDemo(NOTES, { modelName: MODEL, modelTakesTools: true });
+  const { queue } = scripted;
   let page: Page;
-  const queue: ScriptedResponse[] = [];
   const consoleErrors: string[] = [];
   const english = englishOnly(table);
   const name = (key: keyof typeof en) => texts(table[key])[0]!;
 
   beforeAll(async () => {
-    vault = makeTempVault(NOTES);
-    model = await startOpenAIServer(() => queue.shift() ?? { status: 500, message: "openAIServer: the test queued no answer" });
-    demo = await startDemo({ vault: vault.root, baseUrl: model.baseUrl, model: MODEL, modelTakesTools: true });
-    browser = await launchChromium();
-    const opened = await openDemoPage(browser, `${demo.url}?lang=${code}`, { width: 420 });
+    const opened = await scripted.openPage({ query: `?lang=${code}`, width: 420 });
     page = opened.page;
     consoleErrors.push(...opened.consoleErrors);
     page.on("console", (message) => message.type() === "error" && consoleErrors.push(message.text()));
     await page.getByRole("log", { name: name("conversation.label") }).waitFor();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await demo?.stop();
-    await model?.close();
-    vault?.remove();
   });
 
   const view = () => page.locator(CHAT_VIEW_SELECTOR);

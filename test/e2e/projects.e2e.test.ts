@@ -6,12 +6,10 @@
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import type { Browser, Page } from "playwright-core";
-import { startOpenAIServer, type OpenAIServer, type ScriptedResponse } from "../helpers/openAIServer";
+import type { Page } from "playwright-core";
 import { INSIDE_NOTES, leaksIn, PROJECT_NAME, projectVaultNotes, shownToModel } from "../helpers/projectVault";
-import { makeTempVault, type TempVault } from "../helpers/tempVault";
 import { chooseMode, conversation, lastAnswer, sendMessage, waitUntilIdle } from "./chatPage";
-import { launchChromium, openDemoPage, startDemo, type RunningDemo } from "./demoHarness";
+import { useScriptedDemo } from "./scriptedDemo";
 
 jest.setTimeout(120_000);
 
@@ -19,29 +17,11 @@ jest.setTimeout(120_000);
 const INSIDE_TITLES = new Set(Object.keys(INSIDE_NOTES).map((path) => (path.split("/").pop() ?? path).replace(/\.md$/, "").normalize("NFC")));
 
 describe("projects in the chat view", () => {
-  let vault: TempVault;
-  let model: OpenAIServer;
-  let demo: RunningDemo;
-  let browser: Browser;
-  const queue: ScriptedResponse[] = [];
-
-  beforeAll(async () => {
-    vault = makeTempVault(projectVaultNotes());
-    model = await startOpenAIServer(() => queue.shift() ?? { status: 500, message: "openAIServer: the test queued no answer" });
-    demo = await startDemo({ vault: vault.root, baseUrl: model.baseUrl, model: "scripted-model", modelTakesTools: true });
-    browser = await launchChromium();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await demo?.stop();
-    await model?.close();
-    vault?.remove();
-  });
+  const scripted = useScriptedDemo(projectVaultNotes(), { modelTakesTools: true });
+  const { queue, open } = scripted;
 
   async function openInProject(): Promise<Page> {
-    const { page } = await openDemoPage(browser, demo.url);
-    await conversation(page).waitFor({ state: "attached" });
+    const page = await open();
     const picker = page.getByRole("combobox", { name: "Project" });
     await picker.locator("option", { hasText: PROJECT_NAME }).waitFor({ state: "attached" });
     await picker.selectOption({ label: PROJECT_NAME });
@@ -52,7 +32,7 @@ describe("projects in the chat view", () => {
   it("Vault QA in a project cites only the project's notes, and the model is sent nothing from outside it", async () => {
     const page = await openInProject();
     await chooseMode(page, "Vault QA");
-    const before = model.requests.length;
+    const before = scripted.model.requests.length;
     queue.push({ text: "См. [[Глава 1]]." });
     const question = "методах methods 方法 планы";
     await sendMessage(page, question);
@@ -62,7 +42,7 @@ describe("projects in the chat view", () => {
     const cited = await sources.getByRole("link").allInnerTexts();
     expect(cited.length).toBeGreaterThan(0);
     for (const title of cited) expect(INSIDE_TITLES.has(title.normalize("NFC"))).toBe(true);
-    const request = model.requests[before]!;
+    const request = scripted.model.requests[before]!;
     expect(leaksIn(shownToModel(request, [question]))).toEqual([]);
     expect(String(request.body.messages[0]?.content)).toContain(`# The project "${PROJECT_NAME}"`);
     await page.close();
@@ -71,7 +51,7 @@ describe("projects in the chat view", () => {
   it("the agent's search banner in a project lists only its notes, though the words are all over the vault", async () => {
     const page = await openInProject();
     await chooseMode(page, "Agent");
-    const before = model.requests.length;
+    const before = scripted.model.requests.length;
     queue.push({ toolCalls: [{ name: "localSearch", arguments: JSON.stringify({ query: "методах methods 方法", salientTerms: ["методах", "methods", "方法"] }) }] }, { text: "Готово." });
     await sendMessage(page, "Где я писал о методах?");
     await waitUntilIdle(page);
@@ -81,7 +61,7 @@ describe("projects in the chat view", () => {
     expect(hits.length).toBeGreaterThan(0);
     for (const title of hits) expect(INSIDE_TITLES.has(title.normalize("NFC"))).toBe(true);
     const own = ["методах methods 方法", "методах", "methods", "方法"];
-    for (const request of model.requests.slice(before)) expect(leaksIn(shownToModel(request, own))).toEqual([]);
+    for (const request of scripted.model.requests.slice(before)) expect(leaksIn(shownToModel(request, own))).toEqual([]);
     await page.close();
   });
 
@@ -128,8 +108,7 @@ describe("projects in the chat view", () => {
   });
 
   it("a folder's menu makes a project of it, the chat switches to it, and the command Switch project goes back to no project", async () => {
-    const { page } = await openDemoPage(browser, demo.url);
-    await conversation(page).waitFor({ state: "attached" });
+    const page = await open();
     // The file explorer's menu, as Obsidian builds it for a folder: the plugin adds its item.
     const titles = await page.evaluate(() => {
       const folder = window.app.vault.getFolderByPath("论文");
@@ -155,7 +134,7 @@ describe("projects in the chat view", () => {
     expect(titles).toContain("New project from folder");
     const picker = page.getByRole("combobox", { name: "Project" });
     await page.waitForFunction(() => document.querySelector<HTMLSelectElement>('select[aria-label="Project"]')?.value === "论文");
-    expect(readFileSync(join(vault.root, "copilot/projects/论文.md"), "utf8")).toBe('---\nfolders:\n  - "论文"\n---\n\nInstructions for the project\'s chats go here.\n');
+    expect(readFileSync(join(scripted.vault.root, "copilot/projects/论文.md"), "utf8")).toBe('---\nfolders:\n  - "论文"\n---\n\nInstructions for the project\'s chats go here.\n');
     await page.getByRole("note").filter({ hasText: "Project 论文" }).waitFor();
 
     await page.evaluate(() => window.demo.plugin?.runCommand("switch-project"));
