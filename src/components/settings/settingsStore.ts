@@ -2,7 +2,7 @@ import { SerialQueue } from "../../ports/serialQueue";
 import { normalizePath, type DataAdapter, type Plugin } from "obsidian";
 import { errorMessage } from "../../errorMessage";
 import { DEFAULT_SETTINGS } from "../../constants";
-import { loadSettings, type SettingsProblem } from "../../settings/loadSettings";
+import { loadSettings, type SettingsFileProblem } from "../../settings/loadSettings";
 import type { SecretStore } from "../../ports/SecretStore";
 import { copilotSettingsSchema, type CopilotSettings } from "../../settings/settingsSchema";
 import { ENGLISH } from "../../i18n/languages";
@@ -107,27 +107,27 @@ export class SettingsStore {
   /** Reads data.json again (on start, and when Obsidian reports it changed on disk, e.g. by sync). */
   async reload(): Promise<void> {
     const { file, secrets, notify } = this.options;
-    // Each problem's English line and its case, for the notice in the interface's language.
-    const problems: Array<[string, SettingsProblem]> = [];
+    // Each problem's English sentence and its case, for the notice in the interface's language.
+    const problems: SettingsFileProblem[] = [];
     let raw: unknown = null;
     let mayOverwrite = true;
     try {
       raw = await file.loadData();
     } catch (error) {
       const outcome = await this.setAsideUnreadableFile(error);
-      if (outcome.problem && outcome.reason) problems.push([outcome.problem, outcome.reason]);
+      if (outcome.problem) problems.push(outcome.problem);
       mayOverwrite = outcome.mayOverwrite;
     }
 
     const loaded = loadSettings(raw, DEFAULT_SETTINGS);
-    problems.push(...loaded.problems.map((line, index): [string, SettingsProblem] => [line, loaded.problemReasons[index]!]));
+    problems.push(...loaded.problems);
     let secretsStored = true;
     for (const { id, value } of loaded.secretsToStore) {
       try {
         secrets.set(id, value);
       } catch (error) {
         secretsStored = false;
-        problems.push([`A saved API key could not be moved into secure storage (${errorMessage(error)}); the settings file was left as it was, key included.`, { code: "secret-not-moved" }]);
+        problems.push({ text: `A saved API key could not be moved into secure storage (${errorMessage(error)}); the settings file was left as it was, key included.`, reason: { code: "secret-not-moved" } });
       }
     }
     this.apply(loaded.settings);
@@ -137,10 +137,10 @@ export class SettingsStore {
       try {
         await this.persist();
       } catch (error) {
-        problems.push([`The repaired settings could not be saved (${errorMessage(error)}).`, { code: "not-saved" }]);
+        problems.push({ text: `The repaired settings could not be saved (${errorMessage(error)}).`, reason: { code: "not-saved" } });
       }
     }
-    if (problems.length > 0) notify([t("settings.attention"), ...problems.map(([line, reason]) => `• ${settingsProblemText(line, reason)}`)].join("\n"));
+    if (problems.length > 0) notify([t("settings.attention"), ...problems.map((problem) => `• ${settingsProblemText(problem)}`)].join("\n"));
   }
 
   private apply(settings: CopilotSettings): void {
@@ -154,7 +154,7 @@ export class SettingsStore {
   }
 
   /** Keeps a copy of a data.json that is not JSON, so the user's settings can be recovered by hand. */
-  private async setAsideUnreadableFile(error: unknown): Promise<{ problem?: string; reason?: SettingsProblem; mayOverwrite: boolean }> {
+  private async setAsideUnreadableFile(error: unknown): Promise<{ problem?: SettingsFileProblem; mayOverwrite: boolean }> {
     const { file, now = () => new Date() } = this.options;
     const reason = errorMessage(error);
     let text: string;
@@ -162,8 +162,7 @@ export class SettingsStore {
       text = await file.adapter.read(file.path);
     } catch (readError) {
       return {
-        problem: `The settings file could not be read (${reason}; ${errorMessage(readError)}); the defaults are in use and the file was left as it was.`,
-        reason: { code: "unreadable" },
+        problem: { text: `The settings file could not be read (${reason}; ${errorMessage(readError)}); the defaults are in use and the file was left as it was.`, reason: { code: "unreadable" } },
         mayOverwrite: false,
       };
     }
@@ -174,22 +173,20 @@ export class SettingsStore {
       await file.adapter.write(backupPath, text);
     } catch (writeError) {
       return {
-        problem: `The settings file is not valid JSON (${reason}) and a copy could not be kept (${errorMessage(writeError)}); the defaults are in use and the file was left as it was.`,
-        reason: { code: "not-json-no-copy" },
+        problem: { text: `The settings file is not valid JSON (${reason}) and a copy could not be kept (${errorMessage(writeError)}); the defaults are in use and the file was left as it was.`, reason: { code: "not-json-no-copy" } },
         mayOverwrite: false,
       };
     }
     return {
-      problem: `The settings file was not valid JSON (${reason}); the defaults are in use. The old file was kept as "${backupPath}".`,
-      reason: { code: "not-json-kept", backup: backupPath },
+      problem: { text: `The settings file was not valid JSON (${reason}); the defaults are in use. The old file was kept as "${backupPath}".`, reason: { code: "not-json-kept", backup: backupPath } },
       mayOverwrite: true,
     };
   }
 }
 
-/** A settings-file problem in the interface's language (English: the loader's own line). */
-export function settingsProblemText(line: string, reason: SettingsProblem): string {
-  if (currentLanguage() === ENGLISH) return line;
+/** A settings-file problem in the interface's language (English: the loader's own sentence). */
+export function settingsProblemText({ text, reason }: SettingsFileProblem): string {
+  if (currentLanguage() === ENGLISH) return text;
   switch (reason.code) {
     case "duplicate-server":
       return t("settingsProblem.duplicate-server", { name: reason.name });
