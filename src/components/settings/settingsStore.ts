@@ -1,3 +1,4 @@
+import type { z } from "zod";
 import { SerialQueue } from "../../ports/serialQueue";
 import { normalizePath, type DataAdapter, type Plugin } from "obsidian";
 import { errorMessage } from "../../errorMessage";
@@ -32,8 +33,12 @@ export function pluginSettingsFile(plugin: Plugin): SettingsFile {
   };
 }
 
+/** A change that does not fit the settings schema: the sentence ("provider.temperature: Too big…"), and zod's issue for a view that says it in its own language. */
 export class SettingsValidationError extends Error {
-  constructor(message: string) {
+  constructor(
+    message: string,
+    readonly issue?: z.core.$ZodIssue,
+  ) {
     super(message);
     this.name = "SettingsValidationError";
   }
@@ -98,7 +103,7 @@ export class SettingsStore {
     const result = copilotSettingsSchema.safeParse(change(structuredClone(this.current)));
     if (!result.success) {
       const issue = result.error.issues[0];
-      throw new SettingsValidationError(`${issue?.path.join(".") ?? "settings"}: ${issue?.message ?? "invalid"}`);
+      throw new SettingsValidationError(`${issue?.path.join(".") ?? "settings"}: ${issue?.message ?? "invalid"}`, issue);
     }
     this.apply(result.data);
     await this.persist();
