@@ -3,10 +3,14 @@ import { copilotSettingsSchema, SETTINGS_VERSION, type CopilotSettings } from ".
 
 /**
  * A problem with the settings file, by case: `setting` is the setting's path in data.json
- * ("provider.temperature"), as the English sentence names it too.
+ * ("provider.temperature"), as the English sentence names it too. `cause` (and `copyCause`) are
+ * the platform's or the JSON parser's own words for what failed, kept as they are in every language.
  */
 export type SettingsProblem =
-  | { code: "file-not-object" | "unreadable" | "not-json-kept" | "not-json-no-copy" | "secret-not-moved" | "not-saved"; backup?: string }
+  | { code: "file-not-object" }
+  | { code: "unreadable" | "secret-not-moved" | "not-saved"; cause: string }
+  | { code: "not-json-kept"; cause: string; backup: string }
+  | { code: "not-json-no-copy"; cause: string; copyCause: string }
   | { code: "duplicate-server"; name: string }
   | { code: "part-not-object" | "invalid"; setting: string }
   | { code: "items-dropped"; setting: string; count: number };

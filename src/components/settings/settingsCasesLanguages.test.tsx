@@ -31,7 +31,7 @@ import { ObsidianSecretStore } from "./obsidianSecretStore";
 import { embeddingsTestText } from "./semanticSearchSection";
 import { saveFailure } from "./settingRows";
 import { VaultCopilotSettingTab } from "./SettingsTab";
-import { pluginSettingsFile, SettingsStore } from "./settingsStore";
+import { pluginSettingsFile, SettingsStore, type SettingsFile } from "./settingsStore";
 import { zodIssueText } from "./zodIssueText";
 
 // Tells React that this test drives updates through act().
@@ -239,5 +239,32 @@ describe("the embeddings test's answer that cannot be used", () => {
     } finally {
       await server.close();
     }
+  });
+});
+
+describe("the settings store's reasons from the platform", () => {
+  /** Loads a data.json that is not JSON, where keeping a copy fails with `writeError`, and returns the notice. */
+  async function corruptFileNotice(writeError: string): Promise<string> {
+    const app = new App();
+    const folder = ".obsidian/plugins/vault-copilot";
+    await app.vault.adapter.mkdir(folder);
+    await app.vault.adapter.write(`${folder}/data.json`, '{"provider": {"model": "модель-模型", ');
+    const file = pluginSettingsFile(new Plugin(app, manifest) as unknown as ObsidianPlugin);
+    const failingCopy: SettingsFile = { ...file, adapter: { exists: (path) => file.adapter.exists(path), read: (path) => file.adapter.read(path), write: () => Promise.reject(new Error(writeError)) } };
+    const notices: string[] = [];
+    await SettingsStore.load({ file: failingCopy, secrets: new ObsidianSecretStore(app.secretStorage), notify: (message) => notices.push(message) });
+    return notices[0] ?? "";
+  }
+
+  it("keeps the platform's words inside a sentence in the interface's language", async () => {
+    const english = await corruptFileNotice("ENOSPC: 磁盘已满 💾");
+    const [, englishLine] = english.split("\n");
+    const cause = /not valid JSON \((.+)\) and a copy/.exec(englishLine!)?.[1];
+    expect(cause).toBeTruthy();
+    expect(englishLine).toBe(`• The settings file is not valid JSON (${cause!}) and a copy could not be kept (ENOSPC: 磁盘已满 💾); the defaults are in use and the file was left as it was.`);
+    window.localStorage.setItem("language", "ja");
+    expect((await corruptFileNotice("ENOSPC: 磁盘已满 💾")).split("\n")[1]).toBe(`• 設定ファイルが正しい JSON ではなく（${cause!}）、コピーも残せませんでした（ENOSPC: 磁盘已满 💾）。既定値を使っており、ファイルはそのままです。`);
+    window.localStorage.setItem("language", "ru");
+    expect((await corruptFileNotice("EROFS: диск только для чтения")).split("\n")[1]).toBe(`• Файл настроек не является корректным JSON (${cause!}), и сохранить копию не удалось (EROFS: диск только для чтения); используются значения по умолчанию, файл оставлен как есть.`);
   });
 });

@@ -132,7 +132,8 @@ export class SettingsStore {
         secrets.set(id, value);
       } catch (error) {
         secretsStored = false;
-        problems.push({ text: `A saved API key could not be moved into secure storage (${errorMessage(error)}); the settings file was left as it was, key included.`, reason: { code: "secret-not-moved" } });
+        const cause = errorMessage(error);
+        problems.push({ text: `A saved API key could not be moved into secure storage (${cause}); the settings file was left as it was, key included.`, reason: { code: "secret-not-moved", cause } });
       }
     }
     this.apply(loaded.settings);
@@ -142,7 +143,8 @@ export class SettingsStore {
       try {
         await this.persist();
       } catch (error) {
-        problems.push({ text: `The repaired settings could not be saved (${errorMessage(error)}).`, reason: { code: "not-saved" } });
+        const cause = errorMessage(error);
+        problems.push({ text: `The repaired settings could not be saved (${cause}).`, reason: { code: "not-saved", cause } });
       }
     }
     if (problems.length > 0) notify([t("settings.attention"), ...problems.map((problem) => `• ${settingsProblemText(problem)}`)].join("\n"));
@@ -166,8 +168,9 @@ export class SettingsStore {
     try {
       text = await file.adapter.read(file.path);
     } catch (readError) {
+      const cause = `${reason}; ${errorMessage(readError)}`;
       return {
-        problem: { text: `The settings file could not be read (${reason}; ${errorMessage(readError)}); the defaults are in use and the file was left as it was.`, reason: { code: "unreadable" } },
+        problem: { text: `The settings file could not be read (${cause}); the defaults are in use and the file was left as it was.`, reason: { code: "unreadable", cause } },
         mayOverwrite: false,
       };
     }
@@ -177,13 +180,14 @@ export class SettingsStore {
     try {
       await file.adapter.write(backupPath, text);
     } catch (writeError) {
+      const copyCause = errorMessage(writeError);
       return {
-        problem: { text: `The settings file is not valid JSON (${reason}) and a copy could not be kept (${errorMessage(writeError)}); the defaults are in use and the file was left as it was.`, reason: { code: "not-json-no-copy" } },
+        problem: { text: `The settings file is not valid JSON (${reason}) and a copy could not be kept (${copyCause}); the defaults are in use and the file was left as it was.`, reason: { code: "not-json-no-copy", cause: reason, copyCause } },
         mayOverwrite: false,
       };
     }
     return {
-      problem: { text: `The settings file was not valid JSON (${reason}); the defaults are in use. The old file was kept as "${backupPath}".`, reason: { code: "not-json-kept", backup: backupPath } },
+      problem: { text: `The settings file was not valid JSON (${reason}); the defaults are in use. The old file was kept as "${backupPath}".`, reason: { code: "not-json-kept", cause: reason, backup: backupPath } },
       mayOverwrite: true,
     };
   }
@@ -200,9 +204,16 @@ export function settingsProblemText({ text, reason }: SettingsFileProblem): stri
       return t(`settingsProblem.${reason.code}`, { setting: reason.setting });
     case "items-dropped":
       return t("settingsProblem.items-dropped", { setting: reason.setting, count: reason.count });
+    // The platform's words for what failed stay as the platform wrote them, inside the sentence.
+    case "unreadable":
+    case "secret-not-moved":
+    case "not-saved":
+      return t(`settingsProblem.${reason.code}`, { cause: reason.cause });
     case "not-json-kept":
-      return t("settingsProblem.not-json-kept", { backup: reason.backup ?? "" });
-    default:
-      return t(`settingsProblem.${reason.code}`);
+      return t("settingsProblem.not-json-kept", { cause: reason.cause, backup: reason.backup });
+    case "not-json-no-copy":
+      return t("settingsProblem.not-json-no-copy", { cause: reason.cause, copyCause: reason.copyCause });
+    case "file-not-object":
+      return t("settingsProblem.file-not-object");
   }
 }
