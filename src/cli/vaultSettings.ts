@@ -22,6 +22,6 @@ export async function loadVaultSettings(vault: FsVault, io: CliIo): Promise<Copi
     }
   }
   const loaded = loadSettings(raw, DEFAULT_SETTINGS);
-  for (const problem of loaded.problems) io.stderr(`vault-copilot: ${problem}\n`);
+  for (const problem of loaded.problems) io.stderr(`vault-copilot: ${problem.text}\n`);
   return loaded.settings;
 }

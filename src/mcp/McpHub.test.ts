@@ -1,6 +1,8 @@
 import type { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { z } from "zod";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { EVERYTHING_SERVER, FILESYSTEM_SERVER, startEverythingHttp } from "../../test/helpers/mcpServers";
@@ -94,7 +96,7 @@ describe("McpHub with server-everything over stdio", () => {
     expect(registry.getAllTools().length).toBeLessThan(before);
     expect(registry.getAllTools().some((d) => d.metadata.id.startsWith("mcp_everything_"))).toBe(false);
     expect(registry.getToolMetadata("localTool")).toBeDefined();
-    expect(hub.getStatuses()).toEqual([expect.objectContaining({ name: "everything", state: "disconnected" })]);
+    expect(hub.getStatuses()).toEqual([expect.objectContaining({ name: "everything", state: "disconnected", error: "the server closed the connection", failure: { kind: "closed" } })]);
     // A call through a wrapper the runner still held gets a result the model can act on.
     const late = await runTool(tool, { message: "anyone?" }, runOptions);
     expect(late.status).toBe("ok");
@@ -234,7 +236,7 @@ describe("McpHub failures", () => {
     const pidFile = join(folder, "silent.pid");
     const server = writeScriptedMcpServer(folder, "silent-list", pidFile);
     const status = await hub.connect({ ...stdio("silent", server.args), command: server.command });
-    expect(status).toMatchObject({ state: "failed", error: 'MCP server "silent" did not start and list its tools within 1.5 s.' });
+    expect(status).toMatchObject({ state: "failed", error: 'MCP server "silent" did not start and list its tools within 1.5 s.', failure: { kind: "timeout", seconds: 1.5 } });
     expect(isRunning(Number(readFileSync(pidFile, "utf8")))).toBe(false);
   });
 
@@ -258,8 +260,35 @@ describe("McpHub failures", () => {
     const status = await hub.connect(stdio("broken", ["-e", "process.exit(3)"]));
     expect(status.state).toBe("failed");
     expect(status.error).toBeTruthy();
+    // The process's own exit code is named beside the SDK's words.
+    expect(status.failure).toEqual({ kind: "exited", code: 3 });
     expect(registry.getAllTools()).toEqual([]);
     await hub.closeAll();
+  });
+
+  it("names a command that cannot be started, with the command as configured", async () => {
+    const { hub } = makeHub(new ToolRegistry());
+    const command = join(folder, "нет-сервера", "服务器-خادم");
+    const status = await hub.connect({ ...stdio("missing", []), command });
+    expect(status).toMatchObject({ state: "failed", error: expect.stringContaining("ENOENT"), failure: { kind: "could-not-start", command } });
+    await hub.closeAll();
+  });
+
+  it("names the HTTP status a server refused the connection with", async () => {
+    const refusing = createServer((request, response) => {
+      request.resume();
+      response.writeHead(401, { "content-type": "text/plain" }).end("Требуется токен 🔑");
+    });
+    await new Promise<void>((resolve) => refusing.listen(0, "127.0.0.1", resolve));
+    try {
+      const { port } = refusing.address() as AddressInfo;
+      const { hub } = makeHub(new ToolRegistry());
+      const status = await hub.connect({ name: "locked", enabled: true, transport: "http", url: `http://127.0.0.1:${port}/mcp`, headers: {} });
+      expect(status).toMatchObject({ state: "failed", error: expect.stringContaining("Требуется токен 🔑"), failure: { kind: "http-status", status: 401 } });
+      await hub.closeAll();
+    } finally {
+      await new Promise((resolve) => refusing.close(resolve));
+    }
   });
 
   it("syncs to the configured servers: disabled and removed ones leave", async () => {

@@ -10,6 +10,7 @@ import type { McpCallResult } from "./formatMcpResponse";
 import type { McpServerConfig } from "./mcpConfig";
 import { registerMcpServerTools, unregisterMcpServerTools } from "./mcpToolRegistration";
 import { NO_MCP_TOOLS, selectMcpTools, type LeftOutMcpTool, type McpToolUsage } from "./mcpToolLimits";
+import { closedFailureOf, connectFailureOf, exitCodeOf, McpConnectTimeoutError, type McpServerFailure } from "./mcpFailure";
 
 /** The most `tools/list` pages read from one server: a server that pages forever is given up. */
 export const MAX_TOOL_LIST_PAGES = 50;
@@ -24,8 +25,10 @@ export interface McpServerStatus {
   state: McpServerState;
   /** Registry ids of the tools this server has registered now. */
   toolIds: string[];
-  /** Why the server failed or went away. */
+  /** Why the server failed or went away, in the server's or the SDK's own words. */
   error?: string;
+  /** The same by case, where it is a common one, for a view that says it in its own language. */
+  failure?: McpServerFailure;
   /** Tools the server lists that were not registered, each with the limit it passed (see mcpToolLimits). */
   leftOut?: LeftOutMcpTool[];
 }
@@ -47,6 +50,8 @@ interface Connection {
   closing: boolean;
   /** What this server's registered tools take of the MCP tool limits. */
   usage: McpToolUsage;
+  /** The transport once made: a process's exit code is read from it when the server goes away. */
+  transport?: Transport;
 }
 
 /**
@@ -77,7 +82,7 @@ export class McpHub {
 
     client.onclose = () => this.handleClosed(connection, "the server closed the connection");
     client.setNotificationHandler(ToolListChangedNotificationSchema, async () => {
-      const listing = abortAfter(this.options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS, `MCP server "${config.name}" did not list its changed tools in time.`);
+      const listing = abortAfter(this.options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS, new Error(`MCP server "${config.name}" did not list its changed tools in time.`));
       try {
         await this.refreshTools(connection, listing.signal);
       } catch (error) {
@@ -90,9 +95,10 @@ export class McpHub {
     });
 
     const timeoutMs = this.options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS;
-    const starting = abortAfter(timeoutMs, `MCP server "${config.name}" did not start and list its tools within ${Number((timeoutMs / 1000).toFixed(1))} s.`, signal);
+    const starting = abortAfter(timeoutMs, new McpConnectTimeoutError(config.name, Number((timeoutMs / 1000).toFixed(1))), signal);
     try {
       const transport = await this.options.createTransport(config);
+      connection.transport = transport;
       await untilAborted(client.connect(transport, { signal: starting.signal }), starting.signal);
       await this.refreshTools(connection, starting.signal);
       connection.status = { ...connection.status, state: "connected" };
@@ -101,7 +107,8 @@ export class McpHub {
       this.connections.delete(config.name);
       unregisterMcpServerTools(this.options.registry, config.name);
       await client.close().catch(() => undefined);
-      const failed: McpServerStatus = { name: config.name, state: "failed", toolIds: [], error: errorMessage(error) };
+      const failure = connectFailureOf(error, config.transport === "stdio" ? config.command : undefined, exitCodeOf(connection.transport));
+      const failed: McpServerStatus = { name: config.name, state: "failed", toolIds: [], error: errorMessage(error), ...(failure ? { failure } : {}) };
       this.failures.set(config.name, failed);
       this.emit();
       return failed;
@@ -232,7 +239,8 @@ export class McpHub {
     connection.closing = true;
     this.connections.delete(connection.config.name);
     unregisterMcpServerTools(this.options.registry, connection.config.name);
-    this.failures.set(connection.config.name, { name: connection.config.name, state: "disconnected", toolIds: [], error: reason });
+    const failure = closedFailureOf(exitCodeOf(connection.transport));
+    this.failures.set(connection.config.name, { name: connection.config.name, state: "disconnected", toolIds: [], error: reason, failure });
     this.emit();
   }
 
@@ -241,10 +249,10 @@ export class McpHub {
   }
 }
 
-/** A signal that fires after `ms` with `message`, or when `parent` fires; `dispose` stops the timer. */
-function abortAfter(ms: number, message: string, parent?: AbortSignal): { signal: AbortSignal; dispose: () => void } {
+/** A signal that fires after `ms` with `reason`, or when `parent` fires; `dispose` stops the timer. */
+function abortAfter(ms: number, reason: Error, parent?: AbortSignal): { signal: AbortSignal; dispose: () => void } {
   const controller = new AbortController();
-  const timer = setTimer(() => controller.abort(new Error(message)), ms);
+  const timer = setTimer(() => controller.abort(reason), ms);
   const forward = () => controller.abort(abortReason(parent));
   if (parent?.aborted) forward();
   else parent?.addEventListener("abort", forward, { once: true });

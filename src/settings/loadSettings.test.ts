@@ -3,6 +3,8 @@ import { loadSettings as loadWithDefaults } from "./loadSettings";
 import { SETTINGS_VERSION } from "./settingsSchema";
 
 const loadSettings = (raw: unknown) => loadWithDefaults(raw, DEFAULT_SETTINGS);
+/** The problems' English sentences, one a line. */
+const problemText = (loaded: ReturnType<typeof loadSettings>) => loaded.problems.map((problem) => problem.text).join("\n");
 
 describe("loadSettings", () => {
   it("gives the defaults for an empty file (null, undefined or {})", () => {
@@ -42,10 +44,17 @@ describe("loadSettings", () => {
     expect(loaded.settings.search).toEqual(DEFAULT_SETTINGS.search);
     expect(loaded.settings.defaultMode).toBe("chat");
     expect(loaded.problems).toHaveLength(4);
-    expect(loaded.problems.join("\n")).toMatch(/autonomousAgentMaxIterations/);
-    expect(loaded.problems.join("\n")).toMatch(/provider\.baseUrl/);
-    expect(loaded.problems.join("\n")).toMatch(/2 unreadable item/);
-    expect(loaded.problems.join("\n")).toMatch(/"search" was not an object/);
+    expect(problemText(loaded)).toMatch(/autonomousAgentMaxIterations/);
+    expect(problemText(loaded)).toMatch(/provider\.baseUrl/);
+    expect(problemText(loaded)).toMatch(/2 unreadable item/);
+    expect(problemText(loaded)).toMatch(/"search" was not an object/);
+    // Each sentence travels with its case, in one list, so a view cannot pair a sentence with another's case.
+    expect(loaded.problems.map((problem) => problem.reason)).toEqual([
+      { code: "invalid", setting: "provider.baseUrl" },
+      { code: "items-dropped", setting: "autonomousAgentEnabledToolIds", count: 2 },
+      { code: "invalid", setting: "autonomousAgentMaxIterations" },
+      { code: "part-not-object", setting: "search" },
+    ]);
     expect(loaded.needsSave).toBe(true);
   });
 
@@ -108,7 +117,7 @@ describe("loadSettings", () => {
       { name: "files", enabled: true, transport: "stdio", command: "npx", args: ["-y", "server"], env: { TOKEN: "files-token" } },
       { name: "remote", enabled: false, transport: "http", url: "http://127.0.0.1:3001/mcp", headers: { Authorization: "remote-auth" } },
     ]);
-    expect(loaded.problems).toEqual(['Two MCP servers were named "files"; the second was dropped.']);
+    expect(loaded.problems).toEqual([{ text: 'Two MCP servers were named "files"; the second was dropped.', reason: { code: "duplicate-server", name: "files" } }]);
     expect(loaded.needsSave).toBe(true);
     // Loading what was saved changes nothing more.
     expect(loadSettings(JSON.parse(JSON.stringify(loaded.settings))).needsSave).toBe(false);

@@ -3,30 +3,36 @@ import { copilotSettingsSchema, SETTINGS_VERSION, type CopilotSettings } from ".
 
 /**
  * A problem with the settings file, by case: `setting` is the setting's path in data.json
- * ("provider.temperature"), as the English sentence names it too.
+ * ("provider.temperature"), as the English sentence names it too. `cause` (and `copyCause`) are
+ * the platform's or the JSON parser's own words for what failed, kept as they are in every language.
  */
 export type SettingsProblem =
-  | { code: "file-not-object" | "unreadable" | "not-json-kept" | "not-json-no-copy" | "secret-not-moved" | "not-saved"; backup?: string }
+  | { code: "file-not-object" }
+  | { code: "unreadable" | "secret-not-moved" | "not-saved"; cause: string }
+  | { code: "not-json-kept"; cause: string; backup: string }
+  | { code: "not-json-no-copy"; cause: string; copyCause: string }
   | { code: "duplicate-server"; name: string }
   | { code: "part-not-object" | "invalid"; setting: string }
   | { code: "items-dropped"; setting: string; count: number };
 
-/** The problems found so far: the English lines and their cases, side by side. */
+/** One problem with the settings file: the English sentence, and its case for a view that says it in its own language. */
+export interface SettingsFileProblem {
+  text: string;
+  reason: SettingsProblem;
+}
+
+/** The problems found so far, in the order they were found. */
 class Problems {
-  readonly lines: string[] = [];
-  readonly reasons: SettingsProblem[] = [];
-  add(line: string, reason: SettingsProblem): void {
-    this.lines.push(line);
-    this.reasons.push(reason);
+  readonly found: SettingsFileProblem[] = [];
+  add(text: string, reason: SettingsProblem): void {
+    this.found.push({ text, reason });
   }
 }
 
 export interface LoadedSettings {
   settings: CopilotSettings;
-  /** One line per part that was unreadable and fell back to its default, for a notice. */
-  problems: string[];
-  /** The same problems by case, in the same order, for a view that says them in its own language. */
-  problemReasons: SettingsProblem[];
+  /** One per part that was unreadable and fell back to its default, for a notice: the sentence and its case. */
+  problems: SettingsFileProblem[];
   /** Keys found in plain text in an older data.json, to move into SecretStorage. */
   secretsToStore: { id: string; value: string }[];
   /** True when what was loaded differs from what should be saved (a migration or a repair). */
@@ -35,7 +41,7 @@ export interface LoadedSettings {
 
 /**
  * Turns whatever `data.json` held into valid settings. Never throws: missing parts take their
- * defaults, unreadable parts take their defaults with a line in `problems`, list items that do
+ * defaults, unreadable parts take their defaults with a problem in `problems`, list items that do
  * not fit are dropped one by one, and older shapes are migrated. Keys the schema does not know
  * are dropped, so a plain-text API key can never be saved back.
  *
@@ -57,7 +63,7 @@ export function loadSettings(raw: unknown, defaults: CopilotSettings): LoadedSet
 
   const settings = repair(copilotSettingsSchema, record, defaults, "", problems) as CopilotSettings;
   const needsSave = JSON.stringify(settings) !== JSON.stringify(raw);
-  return { settings, problems: problems.lines, problemReasons: problems.reasons, secretsToStore, needsSave };
+  return { settings, problems: problems.found, secretsToStore, needsSave };
 }
 
 /**

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { SECRET_ID_PATTERN, SERVER_NAME_PATTERN, type SettingsRule } from "./settingsRules";
 
 /** The version of the shape below; `loadSettings` migrates a `data.json` of an older one. */
 export const SETTINGS_VERSION = 2;
@@ -14,7 +15,7 @@ export const WEB_SEARCH_PROVIDERS = ["none", "searxng", "brave", "tavily"] as co
 export const CHAT_TEXT_SIZES = ["small", "normal", "large"] as const;
 
 /** SecretStorage ids: lowercase letters, digits and dashes (what `setSecret` accepts), or "" for none. */
-export const secretIdSchema = z.string().regex(/^([a-z0-9]+(-[a-z0-9]+)*)?$/, "lowercase letters, digits and dashes only");
+export const secretIdSchema = z.string().regex(SECRET_ID_PATTERN, "lowercase letters, digits and dashes only");
 
 /** A price in US dollars per million tokens, or null where the user entered none. */
 const priceSchema = z.number().min(0).max(100_000).nullable();
@@ -44,7 +45,8 @@ export const providerSettingsSchema = z.object({
 export const otherModelsSchema = z.array(providerSettingsSchema).superRefine((models, context) => {
   const seen = new Set<string>();
   models.forEach((model, index) => {
-    if (seen.has(model.model)) context.addIssue({ code: "custom", path: [index, "model"], message: `Two models are named "${model.model}".` });
+    const rule: SettingsRule = { rule: "duplicate-model", name: model.model };
+    if (seen.has(model.model)) context.addIssue({ code: "custom", path: [index, "model"], message: `Two models are named "${model.model}".`, params: rule });
     seen.add(model.model);
   });
 });
@@ -107,11 +109,8 @@ export const webPageSettingsSchema = z.object({
   maxCharacters: z.number().int().min(1_000).max(500_000),
 });
 
-/**
- * Letters, digits and "-": it becomes part of tool ids (`mcp_<name>_<tool>`), and without "_" one
- * server's prefix can never match another's tools.
- */
-const mcpServerNameSchema = z.string().regex(/^[A-Za-z0-9-]+$/);
+/** Letters, digits and "-" (see SERVER_NAME_PATTERN). */
+const mcpServerNameSchema = z.string().regex(SERVER_NAME_PATTERN);
 
 /** A server the desktop app starts as a process. `env`: variable name -> SecretStorage id. */
 export const stdioMcpServerSettingsSchema = z.strictObject({
@@ -138,7 +137,8 @@ export const mcpServerSettingsSchema = z.discriminatedUnion("transport", [stdioM
 export const mcpServerListSchema = z.array(mcpServerSettingsSchema).superRefine((servers, context) => {
   const seen = new Set<string>();
   servers.forEach((server, index) => {
-    if (seen.has(server.name)) context.addIssue({ code: "custom", path: [index, "name"], message: `Two servers are named "${server.name}".` });
+    const rule: SettingsRule = { rule: "duplicate-server", name: server.name };
+    if (seen.has(server.name)) context.addIssue({ code: "custom", path: [index, "name"], message: `Two servers are named "${server.name}".`, params: rule });
     seen.add(server.name);
   });
 });

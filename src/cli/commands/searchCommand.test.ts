@@ -69,6 +69,19 @@ describe("vault-copilot search", () => {
     expect(JSON.parse(stdout).results.map((hit: { path: string }) => hit.path)).toEqual(["Comets.md"]);
   });
 
+  it("prints each problem of a hand-edited data.json on stderr, one English line each, and searches with the defaults", async () => {
+    const server = { name: "поиск-笔记", enabled: true, transport: "stdio", command: "npx", args: [], env: {} };
+    folder.write(".obsidian/plugins/vault-copilot/data.json", JSON.stringify({ settingsVersion: 2, search: "🔍 كل شيء", mcpServers: [server, server] }));
+    const { status, stdout, stderr } = await run(["search", "--vault", folder.root, "--json", "comet"]);
+    expect(stderr).toBe(
+      'vault-copilot: Two MCP servers were named "поиск-笔记"; the second was dropped.\n' +
+        'vault-copilot: Setting "search" was not an object; its defaults were used.\n' +
+        'vault-copilot: Setting "mcpServers": 1 unreadable item(s) were dropped.\n',
+    );
+    expect(status).toBe(0);
+    expect(JSON.parse(stdout).results.map((hit: { path: string }) => hit.path)).toEqual(["Comets.md", "Planets/Mars.md"]);
+  });
+
   it.each([
     [["search", "comet"], "--vault is required"],
     [["search", "--vault", "x"], "needs a QUERY"],

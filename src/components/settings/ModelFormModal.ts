@@ -1,5 +1,5 @@
 import { SecretComponent, Setting, type App } from "obsidian";
-import { zodIssueClause } from "./zodIssueText";
+import { fieldIssueText, modelFieldLabel } from "./fieldLabels";
 import { DEFAULT_CONTEXT_WINDOW_TOKENS } from "../../chat/fitHistory";
 import { errorMessage } from "../../errorMessage";
 import { NO_PRICES, providerSettingsSchema, type ProviderSettings } from "../../settings/settingsSchema";
@@ -159,6 +159,7 @@ export class ModelFormModal extends SettingsFormModal {
     if (checked.success) return undefined;
     const issue = checked.error.issues[0];
     if (issue?.path[0] === "baseUrl") return t("modelForm.enterUrl");
-    return `${String(issue?.path.join(".") ?? t("modelForm.theModel"))}: ${issue === undefined ? t("settings.valueUnusableLower") : zodIssueClause(issue)}`;
+    if (issue === undefined) return `${t("modelForm.theModel")}: ${t("settings.valueUnusableLower")}`;
+    return fieldIssueText(issue, issue.path.join("."), modelFieldLabel(issue.path));
   }
 }

@@ -1,5 +1,6 @@
 import { mcpServerSettingsSchema, type McpServerSettings } from "../../settings/settingsSchema";
-import { zodIssueClause } from "./zodIssueText";
+import { SECRET_ID_PATTERN, SERVER_NAME_PATTERN } from "../../settings/settingsRules";
+import { fieldIssueText, serverFieldLabel } from "./fieldLabels";
 import { t } from "../../i18n/t";
 
 /** An MCP server as its form holds it: every field as typed, both transports' at once. */
@@ -34,19 +35,19 @@ export function draftOf(server: McpServerSettings): McpServerDraft {
 export function serverOf(draft: McpServerDraft, takenNames: readonly string[]): McpServerSettings {
   const name = draft.name.trim();
   if (name === "") throw new Error(t("mcpForm.enterName"));
-  if (!/^[A-Za-z0-9-]+$/.test(name)) throw new Error(t("mcpForm.badName", { name }));
+  if (!SERVER_NAME_PATTERN.test(name)) throw new Error(t("mcpForm.badName", { name }));
   if (takenNames.includes(name)) throw new Error(t("mcpForm.taken", { name }));
   const server: McpServerSettings =
     draft.transport === "stdio"
-      ? { name, enabled: draft.enabled, transport: "stdio", command: draft.command.trim(), args: argumentLines(draft.args), env: pairs(draft.env, "Environment", "NAME") }
-      : { name, enabled: draft.enabled, transport: "http", url: draft.url.trim(), headers: pairs(draft.headers, "Headers", "Header") };
+      ? { name, enabled: draft.enabled, transport: "stdio", command: draft.command.trim(), args: argumentLines(draft.args), env: pairs(draft.env, t("mcpForm.environment"), "NAME") }
+      : { name, enabled: draft.enabled, transport: "http", url: draft.url.trim(), headers: pairs(draft.headers, t("mcpForm.headers"), "Header") };
   if (server.transport === "stdio" && server.command === "") throw new Error(t("mcpForm.enterCommand"));
   const checked = mcpServerSettingsSchema.safeParse(server);
   if (!checked.success) {
-    const field = checked.error.issues[0]?.path[0];
-    if (field === "url") throw new Error(t("mcpForm.enterUrl"));
     const issue = checked.error.issues[0];
-    throw new Error(`${String(field ?? t("mcpForm.theServer"))}: ${issue === undefined ? `${t("settings.valueUnusableLower")}.` : zodIssueClause(issue)}`);
+    if (issue?.path[0] === "url") throw new Error(t("mcpForm.enterUrl"));
+    if (issue === undefined) throw new Error(`${t("mcpForm.theServer")}: ${t("settings.valueUnusableLower")}.`);
+    throw new Error(fieldIssueText(issue, String(issue.path[0] ?? t("mcpForm.theServer")), serverFieldLabel(issue.path)));
   }
   return checked.data;
 }
@@ -56,7 +57,7 @@ function argumentLines(text: string): string[] {
   return text.split("\n").map((line) => line.replace(/\r$/, "")).filter((line) => line.trim() !== "");
 }
 
-/** `NAME=secret-id` lines as a record; throws naming the line that is not one. */
+/** `NAME=secret-id` lines as a record; throws naming the line that is not one (`field`: the form's label of the lines). */
 function pairs(text: string, field: string, keyWord: string): Record<string, string> {
   const record: Record<string, string> = {};
   text.split("\n").forEach((raw, index) => {
@@ -65,8 +66,8 @@ function pairs(text: string, field: string, keyWord: string): Record<string, str
     const equals = line.indexOf("=");
     const key = equals === -1 ? "" : line.slice(0, equals).trim();
     const id = equals === -1 ? "" : line.slice(equals + 1).trim();
-    if (key === "" || id === "") throw new Error(`${field}, line ${index + 1}: write ${keyWord}=the id of a secret in Obsidian's secret storage.`);
-    if (!/^[a-z0-9]+(-[a-z0-9]+)*$/.test(id)) throw new Error(`${field}, line ${index + 1}: "${id}" is not a secret's id (lowercase letters, digits and dashes), and never the secret itself.`);
+    if (key === "" || id === "") throw new Error(t("mcpForm.badPair", { field, line: index + 1, key: keyWord }));
+    if (!SECRET_ID_PATTERN.test(id)) throw new Error(t("mcpForm.notSecretId", { field, line: index + 1, id }));
     record[key] = id;
   });
   return record;

@@ -5,6 +5,7 @@ import { describeLeftOutTools, leftOutGroups, MCP_LIMITS_SHOWN, type LeftOutMcpT
 import { ENGLISH } from "../../i18n/languages";
 import { McpServerModal } from "./McpServerModal";
 import { serverSummary } from "./mcpServerForm";
+import { mcpStatusLine } from "./mcpStatusText";
 import { fieldRow, lineButton, save, type RowContext, type SettingsRow, type SettingsSection } from "./settingRows";
 import { copilotSettingsSchema, type McpServerSettings } from "../../settings/settingsSchema";
 import { currentLanguage, t } from "../../i18n/t";
@@ -39,7 +40,7 @@ export function parseMcpServersText(text: string): McpServerSettings[] {
   const parsed = copilotSettingsSchema.shape.mcpServers.safeParse(value);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    if (issue?.code === "custom") throw new Error(issue.message);
+    if (issue?.code === "custom") throw new Error(zodIssueText(issue));
     throw new Error(issue ? t("settings.mcpJson.badServer", { path: issue.path.join("."), reason: zodIssueText(issue) }) : t("settings.mcpJson.notList"));
   }
   return parsed.data;
@@ -56,9 +57,13 @@ function statusRow(source: McpStatusSource): SettingsRow {
         const statuses = source.getStatuses();
         if (statuses.length === 0) list.createDiv({ text: t("settings.mcpStatus.none") });
         for (const status of statuses) {
-          const state = status.state === "connected" ? t("settings.mcpStatus.connected", { name: status.name, count: status.toolIds.length }) : t(`settings.mcpStatus.${status.state}`, { name: status.name });
-          const line = `${state}${status.error ? ` (${status.error})` : ""}`;
-          list.createDiv({ cls: `vault-copilot-mcp-${status.state}`, text: line });
+          const line = mcpStatusLine(status);
+          list.createDiv({ cls: `vault-copilot-mcp-${status.state}`, text: line.text });
+          if (line.details !== undefined) {
+            const details = list.createEl("details", { cls: "vault-copilot-mcp-error-details" });
+            details.createEl("summary", { text: t("message.details") });
+            details.createDiv({ text: line.details });
+          }
           for (const leftOut of leftOutLines(status.leftOut ?? [])) list.createDiv({ cls: "vault-copilot-mcp-left-out", text: leftOut });
         }
       };

@@ -3,8 +3,10 @@ import { zodIssueText } from "./zodIssueText";
 import type { z } from "zod";
 import { errorMessage } from "../../errorMessage";
 import type { CopilotSettings } from "../../settings/settingsSchema";
-import type { SettingsStore } from "./settingsStore";
-import { t } from "../../i18n/t";
+import { SettingsValidationError, type SettingsStore } from "./settingsStore";
+import { fieldIssueText, settingLabel } from "./fieldLabels";
+import { ENGLISH } from "../../i18n/languages";
+import { currentLanguage, t } from "../../i18n/t";
 
 /**
  * One row of the settings tab, written once for both ways Obsidian shows a tab: `display()`
@@ -33,7 +35,13 @@ type Write<T> = (settings: CopilotSettings, value: T) => CopilotSettings;
 
 /** Saves a change; a failure (invalid value, disk error) is shown, never dropped. */
 export function save(store: SettingsStore, change: (settings: CopilotSettings) => CopilotSettings): void {
-  store.update(change).catch((error: unknown) => new Notice(t("settings.saveFailed", { reason: errorMessage(error) })));
+  store.update(change).catch((error: unknown) => new Notice(t("settings.saveFailed", { reason: saveFailure(error) })));
+}
+
+/** Why a save failed: a change the schema refused names its setting by the tab's label in another language; anything else keeps its own words. */
+export function saveFailure(error: unknown): string {
+  if (error instanceof SettingsValidationError && error.issue && currentLanguage() !== ENGLISH) return fieldIssueText(error.issue, error.issue.path.join("."), settingLabel(error.issue.path));
+  return errorMessage(error);
 }
 
 /** A button on a list's line (a model's Edit, an MCP server's Remove): its text, and the name that says what it acts on. */

@@ -1,8 +1,9 @@
+import type { z } from "zod";
 import { SerialQueue } from "../../ports/serialQueue";
 import { normalizePath, type DataAdapter, type Plugin } from "obsidian";
 import { errorMessage } from "../../errorMessage";
 import { DEFAULT_SETTINGS } from "../../constants";
-import { loadSettings, type SettingsProblem } from "../../settings/loadSettings";
+import { loadSettings, type SettingsFileProblem } from "../../settings/loadSettings";
 import type { SecretStore } from "../../ports/SecretStore";
 import { copilotSettingsSchema, type CopilotSettings } from "../../settings/settingsSchema";
 import { ENGLISH } from "../../i18n/languages";
@@ -32,8 +33,12 @@ export function pluginSettingsFile(plugin: Plugin): SettingsFile {
   };
 }
 
+/** A change that does not fit the settings schema: the sentence ("provider.temperature: Too big…"), and zod's issue for a view that says it in its own language. */
 export class SettingsValidationError extends Error {
-  constructor(message: string) {
+  constructor(
+    message: string,
+    readonly issue?: z.core.$ZodIssue,
+  ) {
     super(message);
     this.name = "SettingsValidationError";
   }
@@ -98,7 +103,7 @@ export class SettingsStore {
     const result = copilotSettingsSchema.safeParse(change(structuredClone(this.current)));
     if (!result.success) {
       const issue = result.error.issues[0];
-      throw new SettingsValidationError(`${issue?.path.join(".") ?? "settings"}: ${issue?.message ?? "invalid"}`);
+      throw new SettingsValidationError(`${issue?.path.join(".") ?? "settings"}: ${issue?.message ?? "invalid"}`, issue);
     }
     this.apply(result.data);
     await this.persist();
@@ -107,27 +112,28 @@ export class SettingsStore {
   /** Reads data.json again (on start, and when Obsidian reports it changed on disk, e.g. by sync). */
   async reload(): Promise<void> {
     const { file, secrets, notify } = this.options;
-    // Each problem's English line and its case, for the notice in the interface's language.
-    const problems: Array<[string, SettingsProblem]> = [];
+    // Each problem's English sentence and its case, for the notice in the interface's language.
+    const problems: SettingsFileProblem[] = [];
     let raw: unknown = null;
     let mayOverwrite = true;
     try {
       raw = await file.loadData();
     } catch (error) {
       const outcome = await this.setAsideUnreadableFile(error);
-      if (outcome.problem && outcome.reason) problems.push([outcome.problem, outcome.reason]);
+      if (outcome.problem) problems.push(outcome.problem);
       mayOverwrite = outcome.mayOverwrite;
     }
 
     const loaded = loadSettings(raw, DEFAULT_SETTINGS);
-    problems.push(...loaded.problems.map((line, index): [string, SettingsProblem] => [line, loaded.problemReasons[index]!]));
+    problems.push(...loaded.problems);
     let secretsStored = true;
     for (const { id, value } of loaded.secretsToStore) {
       try {
         secrets.set(id, value);
       } catch (error) {
         secretsStored = false;
-        problems.push([`A saved API key could not be moved into secure storage (${errorMessage(error)}); the settings file was left as it was, key included.`, { code: "secret-not-moved" }]);
+        const cause = errorMessage(error);
+        problems.push({ text: `A saved API key could not be moved into secure storage (${cause}); the settings file was left as it was, key included.`, reason: { code: "secret-not-moved", cause } });
       }
     }
     this.apply(loaded.settings);
@@ -137,10 +143,11 @@ export class SettingsStore {
       try {
         await this.persist();
       } catch (error) {
-        problems.push([`The repaired settings could not be saved (${errorMessage(error)}).`, { code: "not-saved" }]);
+        const cause = errorMessage(error);
+        problems.push({ text: `The repaired settings could not be saved (${cause}).`, reason: { code: "not-saved", cause } });
       }
     }
-    if (problems.length > 0) notify([t("settings.attention"), ...problems.map(([line, reason]) => `• ${settingsProblemText(line, reason)}`)].join("\n"));
+    if (problems.length > 0) notify([t("settings.attention"), ...problems.map((problem) => `• ${settingsProblemText(problem)}`)].join("\n"));
   }
 
   private apply(settings: CopilotSettings): void {
@@ -154,16 +161,16 @@ export class SettingsStore {
   }
 
   /** Keeps a copy of a data.json that is not JSON, so the user's settings can be recovered by hand. */
-  private async setAsideUnreadableFile(error: unknown): Promise<{ problem?: string; reason?: SettingsProblem; mayOverwrite: boolean }> {
+  private async setAsideUnreadableFile(error: unknown): Promise<{ problem?: SettingsFileProblem; mayOverwrite: boolean }> {
     const { file, now = () => new Date() } = this.options;
     const reason = errorMessage(error);
     let text: string;
     try {
       text = await file.adapter.read(file.path);
     } catch (readError) {
+      const cause = `${reason}; ${errorMessage(readError)}`;
       return {
-        problem: `The settings file could not be read (${reason}; ${errorMessage(readError)}); the defaults are in use and the file was left as it was.`,
-        reason: { code: "unreadable" },
+        problem: { text: `The settings file could not be read (${cause}); the defaults are in use and the file was left as it was.`, reason: { code: "unreadable", cause } },
         mayOverwrite: false,
       };
     }
@@ -173,23 +180,22 @@ export class SettingsStore {
     try {
       await file.adapter.write(backupPath, text);
     } catch (writeError) {
+      const copyCause = errorMessage(writeError);
       return {
-        problem: `The settings file is not valid JSON (${reason}) and a copy could not be kept (${errorMessage(writeError)}); the defaults are in use and the file was left as it was.`,
-        reason: { code: "not-json-no-copy" },
+        problem: { text: `The settings file is not valid JSON (${reason}) and a copy could not be kept (${copyCause}); the defaults are in use and the file was left as it was.`, reason: { code: "not-json-no-copy", cause: reason, copyCause } },
         mayOverwrite: false,
       };
     }
     return {
-      problem: `The settings file was not valid JSON (${reason}); the defaults are in use. The old file was kept as "${backupPath}".`,
-      reason: { code: "not-json-kept", backup: backupPath },
+      problem: { text: `The settings file was not valid JSON (${reason}); the defaults are in use. The old file was kept as "${backupPath}".`, reason: { code: "not-json-kept", cause: reason, backup: backupPath } },
       mayOverwrite: true,
     };
   }
 }
 
-/** A settings-file problem in the interface's language (English: the loader's own line). */
-export function settingsProblemText(line: string, reason: SettingsProblem): string {
-  if (currentLanguage() === ENGLISH) return line;
+/** A settings-file problem in the interface's language (English: the loader's own sentence). */
+export function settingsProblemText({ text, reason }: SettingsFileProblem): string {
+  if (currentLanguage() === ENGLISH) return text;
   switch (reason.code) {
     case "duplicate-server":
       return t("settingsProblem.duplicate-server", { name: reason.name });
@@ -198,9 +204,16 @@ export function settingsProblemText(line: string, reason: SettingsProblem): stri
       return t(`settingsProblem.${reason.code}`, { setting: reason.setting });
     case "items-dropped":
       return t("settingsProblem.items-dropped", { setting: reason.setting, count: reason.count });
+    // The platform's words for what failed stay as the platform wrote them, inside the sentence.
+    case "unreadable":
+    case "secret-not-moved":
+    case "not-saved":
+      return t(`settingsProblem.${reason.code}`, { cause: reason.cause });
     case "not-json-kept":
-      return t("settingsProblem.not-json-kept", { backup: reason.backup ?? "" });
-    default:
-      return t(`settingsProblem.${reason.code}`);
+      return t("settingsProblem.not-json-kept", { cause: reason.cause, backup: reason.backup });
+    case "not-json-no-copy":
+      return t("settingsProblem.not-json-no-copy", { cause: reason.cause, copyCause: reason.copyCause });
+    case "file-not-object":
+      return t("settingsProblem.file-not-object");
   }
 }

@@ -1,16 +1,20 @@
 import type { z } from "zod";
 import { ENGLISH } from "../../i18n/languages";
 import { currentLanguage, t } from "../../i18n/t";
+import { settingsRuleOf, type SettingsRule } from "../../settings/settingsRules";
 
 /**
  * Why a value in a settings field cannot be used, in the interface's language: in English zod's
  * own message (as the settings always showed it), in another language the sentence for the
- * issue's code and its bounds. A rule of our own (`custom`) keeps its message, which names what
- * it is about.
+ * issue's code and its bounds, or for a rule of our own (two models of one name, a secret's id)
+ * the rule's sentence. A custom issue the view does not know keeps its English message.
  */
 export function zodIssueText(issue: z.core.$ZodIssue | undefined): string {
   if (issue === undefined) return t("settings.valueUnusable");
-  if (currentLanguage() === ENGLISH || issue.code === "custom") return issue.message;
+  if (currentLanguage() === ENGLISH) return issue.message;
+  const rule = settingsRuleOf(issue);
+  if (rule) return settingsRuleText(rule);
+  if (issue.code === "custom") return issue.message;
   switch (issue.code) {
     case "too_small":
     case "too_big":
@@ -31,6 +35,17 @@ export function zodIssueText(issue: z.core.$ZodIssue | undefined): string {
   }
 }
 
+/** A rule of the settings schema's own, in the interface's language. */
+function settingsRuleText(rule: SettingsRule): string {
+  switch (rule.rule) {
+    case "duplicate-model":
+    case "duplicate-server":
+      return t(`settingsRule.${rule.rule}`, { name: rule.name });
+    default:
+      return t(`settingsRule.${rule.rule}`);
+  }
+}
+
 function boundText(issue: z.core.$ZodIssueTooSmall | z.core.$ZodIssueTooBig): string {
   const small = issue.code === "too_small";
   const bound = Number(small ? issue.minimum : issue.maximum);
@@ -38,9 +53,4 @@ function boundText(issue: z.core.$ZodIssueTooSmall | z.core.$ZodIssueTooBig): st
   if (issue.origin === "array" || issue.origin === "set") return t(small ? "zodIssue.fewest" : "zodIssue.most", { count: bound });
   if (small) return t(issue.inclusive ? "zodIssue.atLeast" : "zodIssue.moreThan", { bound });
   return t(issue.inclusive ? "zodIssue.atMost" : "zodIssue.lessThan", { bound });
-}
-
-/** The same after a field's name ("baseUrl: …"): in English zod's message and a full stop, as the forms always wrote it. */
-export function zodIssueClause(issue: z.core.$ZodIssue): string {
-  return currentLanguage() === ENGLISH ? `${issue.message}.` : zodIssueText(issue);
 }

@@ -1,4 +1,6 @@
+import type { ChildProcess } from "node:child_process";
 import { getDefaultEnvironment, StdioClientTransport, type StdioServerParameters } from "@modelcontextprotocol/sdk/client/stdio.js";
+import type { ProcessExit } from "../mcpFailure";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { SecretStore } from "../../ports/SecretStore";
 import type { StdioMcpServerConfig } from "../mcpConfig";
@@ -8,13 +10,23 @@ import type { StdioMcpServerConfig } from "../mcpConfig";
  * has gone. The SDK's own close waits up to 2 s for the server to notice its closed input before
  * sending SIGTERM (that wait is what made Ctrl-C slow), and a second close while the first runs
  * returns at once: the client closes the transport itself when a request is aborted, so the
- * hub's own close would otherwise return with the server still running.
+ * hub's own close would otherwise return with the server still running. It also keeps the
+ * process's exit code, which the SDK drops, so a server that exits is reported with its code.
  */
-class StoppingStdioTransport extends StdioClientTransport {
+class StoppingStdioTransport extends StdioClientTransport implements ProcessExit {
   private closing: Promise<void> | undefined;
+  exitCode: number | null = null;
 
   constructor(parameters: StdioServerParameters) {
     super(parameters);
+  }
+
+  override async start(): Promise<void> {
+    await super.start();
+    // The SDK keeps the child in a private field and its "close" handler ignores the code;
+    // "exit" comes before "close", so the code is here when the hub hears the connection close.
+    const child = (this as unknown as { _process?: ChildProcess })._process;
+    child?.once("exit", (code) => (this.exitCode = code));
   }
 
   override close(): Promise<void> {

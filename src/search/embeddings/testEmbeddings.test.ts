@@ -70,4 +70,17 @@ describe("testing the embeddings server", () => {
       await other.close();
     }
   });
+
+  it.each([
+    ["no vectors", { data: [] }, "The embeddings server sent an answer that cannot be used: 0 vectors for 1 texts."],
+    ["an all-zero vector", { data: [{ index: 0, embedding: [0, 0, 0] }] }, /^The embeddings server sent 1 vector that cannot be used: /],
+  ])("names an answer with %s as one that cannot be used, with the address and model, beside its sentence", async (_case, body, message) => {
+    const other = await startLocalServer(() => ({ body: JSON.stringify(body) }));
+    try {
+      const verdict = await testEmbeddings(settingsAt(`${other.url}/v1`, "векторы-向量"), { fetch: globalThis.fetch, secrets: new MapSecretStore() }, undefined, { cases: true });
+      expect(verdict).toEqual({ ok: false, message: expect.stringMatching(message), said: { code: "unusable-answer", baseUrl: `${other.url}/v1`, model: "векторы-向量" } });
+    } finally {
+      await other.close();
+    }
+  });
 });

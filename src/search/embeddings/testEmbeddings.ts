@@ -15,7 +15,7 @@ export interface EmbeddingsVerdict {
 
 export type EmbeddingsTestResult =
   | { code: "answered"; model: string; size: number }
-  | { code: "unreachable" | "authentication" | "model-not-found" | "endpoint-not-found" | "timeout"; baseUrl: string; model: string }
+  | { code: "unreachable" | "authentication" | "model-not-found" | "endpoint-not-found" | "timeout" | "unusable-answer"; baseUrl: string; model: string }
   | { code: "other" };
 
 /** The text the test embeds: short, so the request costs next to nothing. */
@@ -51,7 +51,8 @@ async function verdictOf(settings: EmbeddingSettings, ports: { fetch: FetchLike;
 }
 
 function failureSentence(error: unknown, settings: EmbeddingSettings, signal: AbortSignal | undefined): Pick<Required<EmbeddingsVerdict>, "message" | "said"> {
-  if (error instanceof EmbeddingResponseError || error instanceof UnusableVectorsError) return { message: error.message, said: { code: "other" } };
+  // The message keeps what was wrong with the answer (English, the server's own data); the case says only that it cannot be used.
+  if (error instanceof EmbeddingResponseError || error instanceof UnusableVectorsError) return { message: error.message, said: { code: "unusable-answer", baseUrl: settings.baseUrl, model: settings.model } };
   const where = `The embeddings server (${settings.baseUrl})`;
   const failure =
     error instanceof ModelError
