@@ -37,7 +37,27 @@ export type ToolFailureKind =
   | "stopped"
   | "invalid-arguments"
   | "arguments-not-json"
-  | "unknown-tool";
+  | "unknown-tool"
+  | "chunk-past-end"
+  | "time-not-understood"
+  | "epoch-out-of-range"
+  | "search-not-set-up"
+  | "search-no-key"
+  | "search-key-refused"
+  | "search-rate-limited"
+  | "search-json-off"
+  | "search-status"
+  | "search-not-json"
+  | "not-web-address"
+  | "page-not-a-page"
+  | "page-no-text"
+  | "page-too-many-redirects"
+  | "page-status"
+  | "no-video-link"
+  | "no-folder"
+  | "properties-not-yaml"
+  | "no-vault"
+  | "not-set-up-here";
 
 /** A failure's kind and the values its sentence names (a path, a count, a host). */
 export interface ToolFailure {
