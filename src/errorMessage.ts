@@ -57,7 +57,12 @@ export type ToolFailureKind =
   | "no-folder"
   | "properties-not-yaml"
   | "no-vault"
-  | "not-set-up-here";
+  | "not-set-up-here"
+  | "mcp-error"
+  | "mcp-error-no-details"
+  | "mcp-call-failed"
+  | "mcp-not-connected"
+  | "mcp-not-approved";
 
 /** A failure's kind and the values its sentence names (a path, a count, a host). */
 export interface ToolFailure {

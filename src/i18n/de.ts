@@ -203,6 +203,11 @@ export const de: Translation = {
   "toolError.properties-not-yaml": "Die Eigenschaften von „{path}“ sind kein gültiges YAML und lassen sich daher nicht lesen.",
   "toolError.no-vault": "Es ist kein Tresor geöffnet, daher kann dieses Werkzeug nicht laufen.",
   "toolError.not-set-up-here": "Dieses Werkzeug ist hier nicht verfügbar.",
+  "toolError.mcp-error": "Das Werkzeug hat einen Fehler gemeldet: {detail}",
+  "toolError.mcp-error-no-details": "Das Werkzeug hat einen Fehler gemeldet, ohne Einzelheiten.",
+  "toolError.mcp-call-failed": "Der MCP-Server „{server}“ konnte {tool} nicht ausführen: {detail}",
+  "toolError.mcp-not-connected": "Der MCP-Server „{server}“ ist nicht verbunden, daher konnte {tool} nicht ausgeführt werden.",
+  "toolError.mcp-not-approved": "Dieser Aufruf von {tool} wurde nicht genehmigt und daher nicht ausgeführt.",
 
   "summary.noNotes": "keine Notizen gefunden",
   "summary.notesFound": { one: "{count} Notiz gefunden", other: "{count} Notizen gefunden" },

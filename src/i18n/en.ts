@@ -220,6 +220,11 @@ export const en = {
   "toolError.properties-not-yaml": "The properties of \"{path}\" are not valid YAML, so they cannot be read.",
   "toolError.no-vault": "No vault is open, so this tool cannot run.",
   "toolError.not-set-up-here": "This tool is not available here.",
+  "toolError.mcp-error": "The tool reported an error: {detail}",
+  "toolError.mcp-error-no-details": "The tool reported an error, without details.",
+  "toolError.mcp-call-failed": "MCP server \"{server}\" could not run {tool}: {detail}",
+  "toolError.mcp-not-connected": "MCP server \"{server}\" is not connected, so {tool} could not run.",
+  "toolError.mcp-not-approved": "This call of {tool} was not approved, so it did not run.",
 
   // What a finished tool call found, in a few words
   "summary.noNotes": "no notes found",

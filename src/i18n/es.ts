@@ -203,6 +203,11 @@ export const es: Translation = {
   "toolError.properties-not-yaml": "Las propiedades de «{path}» no son YAML válido, así que no se pueden leer.",
   "toolError.no-vault": "No hay ninguna bóveda abierta, así que esta herramienta no puede ejecutarse.",
   "toolError.not-set-up-here": "Esta herramienta no está disponible aquí.",
+  "toolError.mcp-error": "La herramienta informó de un error: {detail}",
+  "toolError.mcp-error-no-details": "La herramienta informó de un error, sin detalles.",
+  "toolError.mcp-call-failed": "El servidor MCP «{server}» no pudo ejecutar {tool}: {detail}",
+  "toolError.mcp-not-connected": "El servidor MCP «{server}» no está conectado, así que {tool} no pudo ejecutarse.",
+  "toolError.mcp-not-approved": "Esta llamada a {tool} no se aprobó, así que no se ejecutó.",
 
   "summary.noNotes": "no se encontraron notas",
   "summary.notesFound": { one: "{count} nota encontrada", many: "{count} notas encontradas", other: "{count} notas encontradas" },

@@ -203,6 +203,11 @@ export const fr: Translation = {
   "toolError.properties-not-yaml": "Les propriétés de « {path} » ne sont pas du YAML valide ; elles ne peuvent donc pas être lues.",
   "toolError.no-vault": "Aucun coffre n’est ouvert ; cet outil ne peut donc pas s’exécuter.",
   "toolError.not-set-up-here": "Cet outil n’est pas disponible ici.",
+  "toolError.mcp-error": "L’outil a signalé une erreur : {detail}",
+  "toolError.mcp-error-no-details": "L’outil a signalé une erreur, sans détails.",
+  "toolError.mcp-call-failed": "Le serveur MCP « {server} » n’a pas pu exécuter {tool} : {detail}",
+  "toolError.mcp-not-connected": "Le serveur MCP « {server} » n’est pas connecté ; {tool} n’a donc pas pu s’exécuter.",
+  "toolError.mcp-not-approved": "Cet appel de {tool} n’a pas été approuvé ; il n’a donc pas été exécuté.",
 
   "summary.noNotes": "aucune note trouvée",
   "summary.notesFound": { one: "{count} note trouvée", many: "{count} notes trouvées", other: "{count} notes trouvées" },

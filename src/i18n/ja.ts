@@ -203,6 +203,11 @@ export const ja: Translation = {
   "toolError.properties-not-yaml": "「{path}」のプロパティが正しい YAML ではないため、読み取れません。",
   "toolError.no-vault": "保管庫が開かれていないため、このツールは実行できません。",
   "toolError.not-set-up-here": "このツールはここでは使えません。",
+  "toolError.mcp-error": "ツールがエラーを報告しました: {detail}",
+  "toolError.mcp-error-no-details": "ツールがエラーを報告しました（詳細はありません）。",
+  "toolError.mcp-call-failed": "MCP サーバー「{server}」で {tool} を実行できませんでした: {detail}",
+  "toolError.mcp-not-connected": "MCP サーバー「{server}」に接続していないため、{tool} を実行できませんでした。",
+  "toolError.mcp-not-approved": "{tool} の呼び出しは承認されなかったため、実行していません。",
 
   "summary.noNotes": "ノートは見つかりませんでした",
   "summary.notesFound": { other: "{count} 件のノートが見つかりました" },

@@ -203,6 +203,11 @@ export const ko: Translation = {
   "toolError.properties-not-yaml": "“{path}”의 속성이 올바른 YAML이 아니어서 읽을 수 없습니다.",
   "toolError.no-vault": "열려 있는 보관소가 없어서 이 도구를 실행할 수 없습니다.",
   "toolError.not-set-up-here": "이 도구는 여기에서 사용할 수 없습니다.",
+  "toolError.mcp-error": "도구가 오류를 보고했습니다: {detail}",
+  "toolError.mcp-error-no-details": "도구가 오류를 보고했지만 자세한 내용은 없습니다.",
+  "toolError.mcp-call-failed": "MCP 서버 “{server}”에서 {tool}을(를) 실행할 수 없습니다: {detail}",
+  "toolError.mcp-not-connected": "MCP 서버 “{server}”에 연결되어 있지 않아 {tool}을(를) 실행할 수 없습니다.",
+  "toolError.mcp-not-approved": "{tool} 호출이 승인되지 않아 실행하지 않았습니다.",
 
   "summary.noNotes": "찾은 노트 없음",
   "summary.notesFound": { other: "노트 {count}개를 찾음" },

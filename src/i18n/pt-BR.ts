@@ -203,6 +203,11 @@ export const ptBR: Translation = {
   "toolError.properties-not-yaml": "As propriedades de “{path}” não são YAML válido, então não podem ser lidas.",
   "toolError.no-vault": "Nenhum cofre está aberto, então esta ferramenta não pode ser executada.",
   "toolError.not-set-up-here": "Esta ferramenta não está disponível aqui.",
+  "toolError.mcp-error": "A ferramenta informou um erro: {detail}",
+  "toolError.mcp-error-no-details": "A ferramenta informou um erro, sem detalhes.",
+  "toolError.mcp-call-failed": "O servidor MCP “{server}” não conseguiu executar {tool}: {detail}",
+  "toolError.mcp-not-connected": "O servidor MCP “{server}” não está conectado, então {tool} não pôde ser executada.",
+  "toolError.mcp-not-approved": "Esta chamada de {tool} não foi aprovada, então não foi executada.",
 
   "summary.noNotes": "nenhuma nota encontrada",
   "summary.notesFound": { one: "{count} nota encontrada", many: "{count} notas encontradas", other: "{count} notas encontradas" },

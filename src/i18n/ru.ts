@@ -203,6 +203,11 @@ export const ru: Translation = {
   "toolError.properties-not-yaml": "Свойства «{path}» — не корректный YAML, поэтому их не прочитать.",
   "toolError.no-vault": "Хранилище не открыто, поэтому этот инструмент не может работать.",
   "toolError.not-set-up-here": "Этот инструмент здесь недоступен.",
+  "toolError.mcp-error": "Инструмент сообщил об ошибке: {detail}",
+  "toolError.mcp-error-no-details": "Инструмент сообщил об ошибке без подробностей.",
+  "toolError.mcp-call-failed": "MCP-сервер «{server}» не смог выполнить {tool}: {detail}",
+  "toolError.mcp-not-connected": "MCP-сервер «{server}» не подключён, поэтому {tool} не удалось выполнить.",
+  "toolError.mcp-not-approved": "Этот вызов {tool} не был одобрен, поэтому он не выполнялся.",
 
   "summary.noNotes": "заметок не найдено",
   "summary.notesFound": { one: "найдена {count} заметка", few: "найдено {count} заметки", many: "найдено {count} заметок", other: "найдено {count} заметки" },

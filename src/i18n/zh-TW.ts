@@ -203,6 +203,11 @@ export const zhTW: Translation = {
   "toolError.properties-not-yaml": "「{path}」的屬性不是有效的 YAML，所以無法讀取。",
   "toolError.no-vault": "沒有開啟的儲存庫，所以這個工具無法執行。",
   "toolError.not-set-up-here": "這個工具在這裡無法使用。",
+  "toolError.mcp-error": "工具回報了錯誤：{detail}",
+  "toolError.mcp-error-no-details": "工具回報了錯誤，但沒有提供詳細資訊。",
+  "toolError.mcp-call-failed": "MCP 伺服器「{server}」無法執行 {tool}：{detail}",
+  "toolError.mcp-not-connected": "MCP 伺服器「{server}」未連線，所以無法執行 {tool}。",
+  "toolError.mcp-not-approved": "這次對 {tool} 的呼叫沒有獲得核准，所以沒有執行。",
 
   "summary.noNotes": "找不到筆記",
   "summary.notesFound": { other: "找到 {count} 則筆記" },

@@ -203,6 +203,11 @@ export const zh: Translation = {
   "toolError.properties-not-yaml": "“{path}”的属性不是有效的 YAML，所以无法读取。",
   "toolError.no-vault": "没有打开的仓库，所以这个工具无法运行。",
   "toolError.not-set-up-here": "这个工具在这里不可用。",
+  "toolError.mcp-error": "工具报告了错误：{detail}",
+  "toolError.mcp-error-no-details": "工具报告了错误，但没有给出详情。",
+  "toolError.mcp-call-failed": "MCP 服务器“{server}”无法运行 {tool}：{detail}",
+  "toolError.mcp-not-connected": "MCP 服务器“{server}”未连接，所以无法运行 {tool}。",
+  "toolError.mcp-not-approved": "这次对 {tool} 的调用没有获得批准，所以没有运行。",
 
   "summary.noNotes": "没有找到笔记",
   "summary.notesFound": { other: "找到 {count} 篇笔记" },

@@ -17,6 +17,8 @@ interface Case {
   /** The sentence the tool raised, as the model reads it after 'Tool "x" failed: '. */
   sentence: string;
   failure: ToolFailure;
+  /** The text the model read, when it is not the tool's sentence behind our lead (an MCP result is read as it is). */
+  modelText?: string;
 }
 
 /** One failure of each kind the tools name since the first set, with values in many scripts. */
@@ -41,6 +43,12 @@ const CASES: Case[] = [
   { tool: "getNoteProperties", sentence: 'The properties of "ملاحظات/خصائص.md" cannot be read: its frontmatter is not valid YAML (Unexpected flow-seq-end). Read the note with readNote to see its frontmatter as text.', failure: { kind: "properties-not-yaml", values: { path: "ملاحظات/خصائص.md" } } },
   { tool: "readNote", sentence: "No vault is open, so this tool cannot run.", failure: { kind: "no-vault", values: {} } },
   { tool: "localSearch", sentence: "Note search is not set up in this session, so the notes cannot be searched.", failure: { kind: "not-set-up-here", values: {} } },
+  // An MCP server's words stay as they are; only our sentence around them is the interface's.
+  { tool: "fs_read_file", sentence: "The tool reported an error: Доступ запрещён: 外 🚫 خارج المجلد", modelText: "The tool reported an error: Доступ запрещён: 外 🚫 خارج المجلد\nstack: at read()", failure: { kind: "mcp-error", values: { detail: "Доступ запрещён: 外 🚫 خارج المجلد" } } },
+  { tool: "fs_read_file", sentence: "The tool reported an error: (no details)", modelText: "The tool reported an error: (no details)", failure: { kind: "mcp-error-no-details", values: {} } },
+  { tool: "ev_echo", sentence: 'MCP server "ев-сервер" could not run echo: MCP error -32603: Ошибка 内部 🔥', modelText: 'MCP server "ев-сервер" could not run echo: MCP error -32603: Ошибка 内部 🔥', failure: { kind: "mcp-call-failed", values: { server: "ев-сервер", tool: "Echo 回声", detail: "MCP error -32603: Ошибка 内部 🔥" } } },
+  { tool: "ev_echo", sentence: 'MCP server "ев-сервер" could not run echo: the server is not connected (spawn ENOENT)', modelText: 'MCP server "ев-сервер" could not run echo: the server is not connected (spawn ENOENT)', failure: { kind: "mcp-not-connected", values: { server: "ев-сервер", tool: "Echo 回声" } } },
+  { tool: "ev_toggle", sentence: "The user did not approve this call of toggle: the user said: ไม่ใช่ตอนนี้", modelText: "The user did not approve this call of toggle: the user said: ไม่ใช่ตอนนี้", failure: { kind: "mcp-not-approved", values: { tool: "Toggle ログ" } } },
 ];
 
 function shownError(item: Case): string | null | undefined {
@@ -54,7 +62,7 @@ function shownError(item: Case): string | null | undefined {
       args={{}}
       startedAt={0}
       durationMs={12}
-      resultText={`Tool "${item.tool}" failed: ${item.sentence}`}
+      resultText={item.modelText ?? `Tool "${item.tool}" failed: ${item.sentence}`}
       failure={item.failure}
       onOpenNote={() => undefined}
     />,
@@ -89,5 +97,9 @@ describe("a failed call's banner words its kind", () => {
     expect(shownError(byKind("search-key-refused"))).toBe("Tavily hat den API-Schlüssel abgelehnt (HTTP 401). Prüfe den Schlüssel unter Einstellungen → Vault Copilot → Websuche.");
     window.localStorage.setItem("language", "zh");
     expect(shownError(byKind("properties-not-yaml"))).toBe("“ملاحظات/خصائص.md”的属性不是有效的 YAML，所以无法读取。");
+    expect(shownError(byKind("mcp-error"))).toBe("工具报告了错误：Доступ запрещён: 外 🚫 خارج المجلد");
+    window.localStorage.setItem("language", "ko");
+    expect(shownError(byKind("mcp-call-failed"))).toBe("MCP 서버 “ев-сервер”에서 Echo 回声을(를) 실행할 수 없습니다: MCP error -32603: Ошибка 内部 🔥");
+    expect(shownError(byKind("mcp-not-connected"))).toBe("MCP 서버 “ев-сервер”에 연결되어 있지 않아 Echo 回声을(를) 실행할 수 없습니다.");
   });
 });
