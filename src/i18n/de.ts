@@ -227,6 +227,10 @@ export const de: Translation = {
   "summary.noTimerWasRunning": "es lief kein Timer",
   "summary.endsAt": "endet um {time}",
   "summary.noTimer": "kein Timer läuft",
+  "summary.inZone": "{time} ({timeZone})",
+  "summary.conversion": "{from} ({fromZone}) → {to} ({toZone})",
+  "summary.timeRange": "{range} ({timeZone})",
+  "summary.timeRangeToNow": "von {start} bis jetzt ({timeZone})",
   "pomodoro.done": { one: "Pomodoro vorbei ({count} Min.). Zeit für eine Pause.", other: "Pomodoro vorbei ({count} Min.). Zeit für eine Pause." },
   "pomodoro.doneLabelled": { one: "Pomodoro vorbei: {label} ({count} Min.). Zeit für eine Pause.", other: "Pomodoro vorbei: {label} ({count} Min.). Zeit für eine Pause." },
 

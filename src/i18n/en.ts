@@ -245,6 +245,10 @@ export const en = {
   "summary.noTimerWasRunning": "no timer was running",
   "summary.endsAt": "ends at {time}",
   "summary.noTimer": "no timer running",
+  "summary.inZone": "{time} ({timeZone})",
+  "summary.conversion": "{from} ({fromZone}) → {to} ({toZone})",
+  "summary.timeRange": "{range} ({timeZone})",
+  "summary.timeRangeToNow": "from {start} until now ({timeZone})",
   "pomodoro.done": { one: "Pomodoro done ({count} min). Time for a break.", other: "Pomodoro done ({count} min). Time for a break." },
   "pomodoro.doneLabelled": { one: "Pomodoro done: {label} ({count} min). Time for a break.", other: "Pomodoro done: {label} ({count} min). Time for a break." },
 

@@ -227,6 +227,10 @@ export const es: Translation = {
   "summary.noTimerWasRunning": "no había ningún temporizador en marcha",
   "summary.endsAt": "termina a las {time}",
   "summary.noTimer": "ningún temporizador en marcha",
+  "summary.inZone": "{time} ({timeZone})",
+  "summary.conversion": "{from} ({fromZone}) → {to} ({toZone})",
+  "summary.timeRange": "{range} ({timeZone})",
+  "summary.timeRangeToNow": "desde {start} hasta ahora ({timeZone})",
   "pomodoro.done": { one: "Pomodoro terminado ({count} min). Hora de descansar.", many: "Pomodoro terminado ({count} min). Hora de descansar.", other: "Pomodoro terminado ({count} min). Hora de descansar." },
   "pomodoro.doneLabelled": { one: "Pomodoro terminado: {label} ({count} min). Hora de descansar.", many: "Pomodoro terminado: {label} ({count} min). Hora de descansar.", other: "Pomodoro terminado: {label} ({count} min). Hora de descansar." },
 

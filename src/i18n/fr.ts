@@ -227,6 +227,10 @@ export const fr: Translation = {
   "summary.noTimerWasRunning": "aucun minuteur ne tournait",
   "summary.endsAt": "se termine à {time}",
   "summary.noTimer": "aucun minuteur en cours",
+  "summary.inZone": "{time} ({timeZone})",
+  "summary.conversion": "{from} ({fromZone}) → {to} ({toZone})",
+  "summary.timeRange": "{range} ({timeZone})",
+  "summary.timeRangeToNow": "du {start} à maintenant ({timeZone})",
   "pomodoro.done": { one: "Pomodoro terminé ({count} min). C’est l’heure de la pause.", many: "Pomodoro terminé ({count} min). C’est l’heure de la pause.", other: "Pomodoro terminé ({count} min). C’est l’heure de la pause." },
   "pomodoro.doneLabelled": { one: "Pomodoro terminé : {label} ({count} min). C’est l’heure de la pause.", many: "Pomodoro terminé : {label} ({count} min). C’est l’heure de la pause.", other: "Pomodoro terminé : {label} ({count} min). C’est l’heure de la pause." },
 

@@ -227,6 +227,10 @@ export const ja: Translation = {
   "summary.noTimerWasRunning": "動いているタイマーはありませんでした",
   "summary.endsAt": "{time} に終了",
   "summary.noTimer": "動いているタイマーはありません",
+  "summary.inZone": "{time}（{timeZone}）",
+  "summary.conversion": "{from}（{fromZone}）→ {to}（{toZone}）",
+  "summary.timeRange": "{range}（{timeZone}）",
+  "summary.timeRangeToNow": "{start} から現在まで（{timeZone}）",
   "pomodoro.done": { other: "ポモドーロが終わりました（{count} 分）。休憩しましょう。" },
   "pomodoro.doneLabelled": { other: "ポモドーロが終わりました：{label}（{count} 分）。休憩しましょう。" },
 

@@ -227,6 +227,10 @@ export const ko: Translation = {
   "summary.noTimerWasRunning": "돌아가던 타이머가 없었음",
   "summary.endsAt": "{time}에 끝남",
   "summary.noTimer": "돌아가는 타이머 없음",
+  "summary.inZone": "{time}({timeZone})",
+  "summary.conversion": "{from}({fromZone}) → {to}({toZone})",
+  "summary.timeRange": "{range}({timeZone})",
+  "summary.timeRangeToNow": "{start}부터 지금까지({timeZone})",
   "pomodoro.done": { other: "뽀모도로가 끝났습니다({count}분). 쉴 시간입니다." },
   "pomodoro.doneLabelled": { other: "뽀모도로가 끝났습니다: {label}({count}분). 쉴 시간입니다." },
 

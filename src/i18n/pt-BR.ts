@@ -227,6 +227,10 @@ export const ptBR: Translation = {
   "summary.noTimerWasRunning": "nenhum cronômetro estava rodando",
   "summary.endsAt": "termina às {time}",
   "summary.noTimer": "nenhum cronômetro rodando",
+  "summary.inZone": "{time} ({timeZone})",
+  "summary.conversion": "{from} ({fromZone}) → {to} ({toZone})",
+  "summary.timeRange": "{range} ({timeZone})",
+  "summary.timeRangeToNow": "de {start} até agora ({timeZone})",
   "pomodoro.done": { one: "Pomodoro concluído ({count} min). Hora de uma pausa.", many: "Pomodoro concluído ({count} min). Hora de uma pausa.", other: "Pomodoro concluído ({count} min). Hora de uma pausa." },
   "pomodoro.doneLabelled": { one: "Pomodoro concluído: {label} ({count} min). Hora de uma pausa.", many: "Pomodoro concluído: {label} ({count} min). Hora de uma pausa.", other: "Pomodoro concluído: {label} ({count} min). Hora de uma pausa." },
 

@@ -227,6 +227,10 @@ export const ru: Translation = {
   "summary.noTimerWasRunning": "таймер не был запущен",
   "summary.endsAt": "закончится в {time}",
   "summary.noTimer": "таймер не запущен",
+  "summary.inZone": "{time} ({timeZone})",
+  "summary.conversion": "{from} ({fromZone}) → {to} ({toZone})",
+  "summary.timeRange": "{range} ({timeZone})",
+  "summary.timeRangeToNow": "с {start} до сейчас ({timeZone})",
   "pomodoro.done": { one: "Помидор закончился ({count} мин). Пора отдохнуть.", few: "Помидор закончился ({count} мин). Пора отдохнуть.", many: "Помидор закончился ({count} мин). Пора отдохнуть.", other: "Помидор закончился ({count} мин). Пора отдохнуть." },
   "pomodoro.doneLabelled": { one: "Помидор закончился: {label} ({count} мин). Пора отдохнуть.", few: "Помидор закончился: {label} ({count} мин). Пора отдохнуть.", many: "Помидор закончился: {label} ({count} мин). Пора отдохнуть.", other: "Помидор закончился: {label} ({count} мин). Пора отдохнуть." },
 

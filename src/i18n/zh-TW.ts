@@ -227,6 +227,10 @@ export const zhTW: Translation = {
   "summary.noTimerWasRunning": "沒有正在執行的計時器",
   "summary.endsAt": "於 {time} 結束",
   "summary.noTimer": "沒有計時器在執行",
+  "summary.inZone": "{time}（{timeZone}）",
+  "summary.conversion": "{from}（{fromZone}）→ {to}（{toZone}）",
+  "summary.timeRange": "{range}（{timeZone}）",
+  "summary.timeRangeToNow": "從 {start} 到現在（{timeZone}）",
   "pomodoro.done": { other: "番茄鐘結束（{count} 分鐘）。該休息一下了。" },
   "pomodoro.doneLabelled": { other: "番茄鐘結束：{label}（{count} 分鐘）。該休息一下了。" },
 

@@ -227,6 +227,10 @@ export const zh: Translation = {
   "summary.noTimerWasRunning": "没有正在运行的计时器",
   "summary.endsAt": "于 {time} 结束",
   "summary.noTimer": "没有计时器在运行",
+  "summary.inZone": "{time}（{timeZone}）",
+  "summary.conversion": "{from}（{fromZone}）→ {to}（{toZone}）",
+  "summary.timeRange": "{range}（{timeZone}）",
+  "summary.timeRangeToNow": "从 {start} 到现在（{timeZone}）",
   "pomodoro.done": { other: "番茄钟结束（{count} 分钟）。该休息一下了。" },
   "pomodoro.doneLabelled": { other: "番茄钟结束：{label}（{count} 分钟）。该休息一下了。" },
 
