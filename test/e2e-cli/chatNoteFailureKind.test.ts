@@ -2,12 +2,11 @@
  * A chat note whose tool callout keeps a failed call's kind (the `%%failure: …%%` line) still
  * reads in the built CLI: `chat --continue` goes on from it, and writes the line back as it was.
  */
-import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseChat, serializeChat } from "../../src/history/chatNoteFormat";
 import type { ChatRecord } from "../../src/history/chatRecord";
-import { buildCliBundle } from "../helpers/cliBundle";
+import { buildCliBundle, runBundle } from "../helpers/cliBundle";
 import { startOpenAIServer, type OpenAIServer } from "../helpers/openAIServer";
 import { makeTempVault, type TempVault } from "../helpers/tempVault";
 
@@ -57,16 +56,6 @@ const CHAT: ChatRecord = {
   ],
 };
 
-/** The built CLI in a child process (asynchronously: the scripted server answers from this one). */
-function runCli(args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, [bundle, ...args], { stdio: ["ignore", "pipe", "pipe"] });
-  let stdout = "";
-  let stderr = "";
-  child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-  return new Promise((resolve) => child.once("close", (status) => resolve({ status, stdout, stderr })));
-}
-
 it("goes on from a note whose tool callout keeps a failure's kind, and keeps the line", async () => {
   const written = serializeChat(CHAT);
   const failureLine = written.split("\n").find((line) => line.startsWith("> %%failure: "));
@@ -74,7 +63,7 @@ it("goes on from a note whose tool callout keeps a failure's kind, and keeps the
   vault = makeTempVault({ [NOTE]: written });
   server = await startOpenAIServer(() => ({ text: "Тогда создам её ✍️" }));
 
-  const run = await runCli(["chat", "--vault", vault.root, "--base-url", server.baseUrl, "--model", "test-model", "--continue", NOTE, "А теперь?"]);
+  const run = await runBundle(bundle, ["chat", "--vault", vault.root, "--base-url", server.baseUrl, "--model", "test-model", "--continue", NOTE, "А теперь?"]);
   expect(run).toEqual({ status: 0, stdout: "Тогда создам её ✍️\n", stderr: `vault-copilot: saved to ${NOTE}\n` });
   // The model read the chat so far: the answer the failed call led to, then the new question.
   const sent = server.requests[0]!.body.messages.map((message) => message.content);
