@@ -21,6 +21,7 @@ const session = chatViewSession({ settings: { defaultMode: "agent" } });
 const FOLDER = "copilot/chats";
 /** A note name in Cyrillic and Han with a decomposed (NFD) "й" and an emoji. */
 const MISSING = "Нет такой заметки\u0306 笔记 🌱.md";
+const ANSWER = "Не нашёл 😔";
 
 afterEach(() => window.localStorage.removeItem("language"));
 
@@ -43,48 +44,46 @@ async function reopen(title: string, language: string | null): Promise<void> {
   if (language) window.localStorage.setItem("language", language);
   else window.localStorage.removeItem("language");
   await act(() => fireEvent.click(row));
+  await waitFor(() => expect(log().textContent).toContain(ANSWER), patiently);
+}
+
+/** A chat in which the model reads a note that does not exist, and answers. */
+async function chatWithFailedRead(question: string): Promise<string> {
+  const { vault } = await session.open([{ toolCalls: [{ name: "readNote", arguments: JSON.stringify({ notePath: MISSING }) }] }, { text: ANSWER }]);
+  const box = screen.getByRole("textbox", { name: "Message" });
+  fireEvent.change(box, { target: { value: question } });
+  fireEvent.keyDown(box, { key: "Enter" });
+  await waitFor(() => expect(log().textContent).toContain(ANSWER), patiently);
+  return vault.root;
 }
 
 describe("a failed tool call in a chat opened again from its note", () => {
   it("is worded by its kind in the interface's language, and in English as the tool's own sentence", async () => {
-    const { vault } = await session.open([{ toolCalls: [{ name: "readNote", arguments: JSON.stringify({ notePath: MISSING }) }] }, { text: "Не нашёл 😔" }]);
-    const box = screen.getByRole("textbox", { name: "Message" });
-    fireEvent.change(box, { target: { value: "Прочитай заметку" } });
-    fireEvent.keyDown(box, { key: "Enter" });
-    await waitFor(() => expect(log().textContent).toContain("Не нашёл 😔"), patiently);
+    const root = await chatWithFailedRead("Прочитай заметку");
     const english = errorSentences();
     expect(english).toEqual([`No note matches "${MISSING}". Use getFileTree to see the notes in the vault.`]);
 
     // The note keeps the kind and its values as an Obsidian comment in the tool callout, beside the English sentence the model read.
-    await waitFor(() => expect(readFileSync(chatNotePath(vault.root), "utf8")).toContain(`> %%failure: note-not-found ${JSON.stringify({ note: MISSING })}%%\n`), patiently);
+    await waitFor(() => expect(readFileSync(chatNotePath(root), "utf8")).toContain(`> %%failure: note-not-found ${JSON.stringify({ note: MISSING })}%%\n`), patiently);
 
     await reopen("Прочитай заметку", "ja");
-    await waitFor(() => expect(log().textContent).toContain("Не нашёл 😔"), patiently);
-    expect(errorSentences()).toEqual([translate(languageFor("ja"), "toolError.note-not-found", { note: MISSING })]);
     expect(errorSentences()).toEqual([`「${MISSING}」に一致するノートはありません。`]);
 
     await reopen("Прочитай заметку", "ru");
-    await waitFor(() => expect(log().textContent).toContain("Не нашёл 😔"), patiently);
     expect(errorSentences()).toEqual([`Нет заметки, подходящей под «${MISSING}».`]);
 
     await reopen("Прочитай заметку", null);
-    await waitFor(() => expect(log().textContent).toContain("Не нашёл 😔"), patiently);
     expect(errorSentences()).toEqual(english);
   });
 
   it("a note written before the kind was kept reads in English in every language, as it did", async () => {
-    const { vault } = await session.open([{ toolCalls: [{ name: "readNote", arguments: JSON.stringify({ notePath: MISSING }) }] }, { text: "Не нашёл 😔" }]);
-    const box = screen.getByRole("textbox", { name: "Message" });
-    fireEvent.change(box, { target: { value: "Старая заметка" } });
-    fireEvent.keyDown(box, { key: "Enter" });
-    await waitFor(() => expect(log().textContent).toContain("Не нашёл 😔"), patiently);
-    const path = chatNotePath(vault.root);
+    const root = await chatWithFailedRead("Старая заметка");
+    const path = chatNotePath(root);
     await waitFor(() => expect(readFileSync(path, "utf8")).toContain("%%failure: "), patiently);
     await act(() => fireEvent.click(screen.getByRole("button", { name: "New chat" })));
     writeFileSync(path, readFileSync(path, "utf8").replace(/^> %%failure: .*\n/m, ""));
 
     await reopen("Старая заметка", "de");
-    await waitFor(() => expect(log().textContent).toContain("Не нашёл 😔"), patiently);
     expect(errorSentences()).toEqual([`No note matches "${MISSING}". Use getFileTree to see the notes in the vault.`]);
   });
 });
