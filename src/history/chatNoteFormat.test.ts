@@ -1,5 +1,6 @@
 import { specExample } from "../../test/helpers/commonmarkExamples";
 import type { AssistantMessage, ChatState, UserMessage } from "../chat/chatTypes";
+import type { ToolFailure } from "../errorMessage";
 import { ChatNoteParseError, parseChat, serializeChat } from "./chatNoteFormat";
 import type { ChatRecord, RecordMessage } from "./chatRecord";
 import { freshBase, MAX_SAVED_RESULT_CHARS, messagesFromRecord, recordFromState } from "./chatStateRecord";
@@ -131,6 +132,63 @@ describe("chatNoteFormat", () => {
     const named = parseChat(serializeChat({ ...CHAT, messages: [CHAT.messages[0]!, { ...answer, model: "rewrite", status: "done" }] }));
     expect(named.messages[1]).toMatchObject({ model: "rewrite" });
     expect(named.messages[1]).not.toHaveProperty("rewrite");
+  });
+
+  describe("a failed tool call's kind", () => {
+    const answer = CHAT.messages[1] as Extract<RecordMessage, { role: "assistant" }>;
+    /** Values in many scripts, and the characters that could break the line: "%%", "%", quotes, braces, a line break, NFD. */
+    const FAILURES: ToolFailure[] = [
+      { kind: "note-not-found", values: { note: "Заметки/Нет такой 笔记 🌱.md" } },
+      { kind: "chunk-past-end", values: { path: "ملاحظات/طويلة.md", count: 3 } },
+      { kind: "mcp-error", values: { detail: "ผิดพลาด %% 100% } {\"x\": 1}\nдругая строка \u0301" } },
+      { kind: "time-not-understood", values: { expression: "Chai\u0306 %%failure: stopped {}%%" } },
+      { kind: "stopped", values: {} },
+    ];
+    const withFailures = (failures: readonly ToolFailure[]): ChatRecord => ({
+      ...CHAT,
+      messages: [
+        CHAT.messages[0]!,
+        {
+          ...answer,
+          parts: failures.map((failure, index) => ({ type: "tool" as const, name: "readNote", ...(index % 2 === 0 ? { toolId: `tool-${index}` } : {}), args: "{}", status: "error" as const, durationMs: index, result: `Tool "readNote" failed: sentence ${index}`, failure })),
+        },
+      ],
+    });
+
+    it("round-trips in the tool callout, as an Obsidian comment after the tool id, whatever the values hold", () => {
+      const chat = withFailures(FAILURES);
+      const note = serializeChat(chat);
+      expect(note).toContain('> [!tool]- readNote · error · 0 ms\n> Tool id: tool-0\n> %%failure: note-not-found {"note":"Заметки/Нет такой 笔记 🌱.md"}%%\n> ```json\n');
+      expect(note).toContain('> [!tool]- readNote · error · 1 ms\n> %%failure: chunk-past-end {"path":"ملاحظات/طويلة.md","count":3}%%\n');
+      // No value can end the comment early or break the line: "%" is written as its JSON escape.
+      const lines = note.split("\n").filter((line) => line.startsWith("> %%failure: "));
+      expect(lines).toHaveLength(FAILURES.length);
+      for (const line of lines) expect(line.slice("> %%".length, -"%%".length)).not.toContain("%");
+      expect(parseChat(note)).toEqual(chat);
+      expect(serializeChat(parseChat(note))).toBe(note);
+      // Through the chat's state and back: a chat reopened and saved again keeps them.
+      const state = { chatId: chat.id, mode: chat.mode, model: chat.model, messages: messagesFromRecord(parseChat(note)) };
+      expect((state.messages[1] as AssistantMessage).parts.map((part) => (part.type === "tool-call" ? part.failure : undefined))).toEqual(FAILURES);
+      expect(serializeChat(recordFromState(state, freshBase(0), 0))).toContain(lines[2]!);
+    });
+
+    it("an older note without the line reads exactly as before, and one naming a kind this version does not know reads as if it had none", () => {
+      const chat = withFailures(FAILURES.slice(0, 2));
+      const note = serializeChat(chat);
+      const older = note.replace(/^> %%failure: .*\n/gm, "");
+      expect(older).not.toContain("%%");
+      const olderRecord = parseChat(older);
+      const parts = (olderRecord.messages[1] as typeof answer).parts;
+      expect(parts.map((part) => ("failure" in part ? part.failure : "none"))).toEqual(["none", "none"]);
+      // Everything else the calls had is there as before.
+      expect(parts).toEqual((chat.messages[1] as typeof answer).parts.map((part) => JSON.parse(JSON.stringify({ ...part, failure: undefined })) as typeof part));
+      expect(serializeChat(olderRecord)).toBe(older);
+      for (const line of ['> %%failure: from-a-later-version {"x":1}%%', "> %%failure: note-not-found not json%%", '> %%failure: note-not-found {"note":{"deep":1}}%%']) {
+        const edited = parseChat(note.replace(/^> %%failure: note-not-found .*$/m, line));
+        expect((edited.messages[1] as typeof answer).parts[0]).not.toHaveProperty("failure");
+        expect((edited.messages[1] as typeof answer).parts[1]).toMatchObject({ failure: FAILURES[1] });
+      }
+    });
   });
 
   it("reads a tool call's blocks as any note's code: tildes, indented fences, a closer with trailing spaces, the spec's example 125 inside", () => {

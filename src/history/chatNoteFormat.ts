@@ -1,4 +1,4 @@
-import { errorMessage } from "../errorMessage";
+import { errorMessage, isToolFailureKind, type ToolFailure } from "../errorMessage";
 import { parse as parseYaml, stringify as stringifyYaml } from "yaml";
 import { fencedBlocks, fenceFor } from "../markdown/fences";
 import { chatModeList, isChatMode } from "../settings/chatModes";
@@ -47,6 +47,9 @@ const OWN_KEYS = ["chat-id", "mode", "model", "project", "created", "updated", "
 const UNDONE_EDIT_LINE = "- edit undone: ";
 /** The last field of a tool callout's title when the user undid the call's edit ("undone Plan.md"). */
 const UNDONE_FIELD = "undone ";
+/** A tool callout's line for a failed call's kind and values, after "Tool id:": an Obsidian comment, hidden in reading view. */
+const FAILURE_OPEN = "%%failure: ";
+const FAILURE_CLOSE = "%%";
 /** A byte-order mark, which some Windows editors put before the frontmatter. */
 const BOM = "\uFEFF";
 
@@ -125,7 +128,7 @@ function messagesLines(messages: readonly RecordMessage[]): string[] {
 
 function toolCallout(call: RecordToolCall): string[] {
   const title = [call.name, call.status, ...(call.durationMs !== undefined ? [`${call.durationMs} ms`] : []), ...(call.undone !== undefined ? [`${UNDONE_FIELD}${call.undone}`] : [])].join(FIELD);
-  const inner = [...(call.toolId !== undefined ? [`Tool id: ${call.toolId}`] : []), ...fenced("json", call.args)];
+  const inner = [...(call.toolId !== undefined ? [`Tool id: ${call.toolId}`] : []), ...(call.failure !== undefined ? [failureLine(call.failure)] : []), ...fenced("json", call.args)];
   if (call.result !== undefined) inner.push(...fenced("text", call.result));
   return callout("tool", title, inner, true);
 }
@@ -396,6 +399,11 @@ function parseToolCallout(title: string, inner: readonly string[]): RecordToolCa
     call.toolId = toolId;
     index = 1;
   }
+  const failure = parseFailureLine(inner[index] ?? "");
+  if (failure !== null) {
+    call.failure = failure;
+    index += 1;
+  }
   // The callout's lines have lost their "> ": the code blocks are read as any note's.
   const blocks = fencedBlocks(inner.slice(index));
   const args = blocks.find((block) => block.info === "json");
@@ -405,6 +413,31 @@ function parseToolCallout(title: string, inner: readonly string[]): RecordToolCa
   if (result) call.result = result.lines.join("\n");
   if (undoneAt !== -1) call.undone = all.slice(undoneAt).join(FIELD).slice(UNDONE_FIELD.length).replace(/\r$/, "");
   return call;
+}
+
+/**
+ * A failed call's kind and values, as an Obsidian comment (`%%…%%`): hidden when the note is read
+ * in Obsidian, read back here and by the CLI. The values are JSON with "%" escaped, so no value
+ * can close the comment early.
+ */
+function failureLine(failure: ToolFailure): string {
+  return `${FAILURE_OPEN}${failure.kind} ${JSON.stringify(failure.values).replace(/%/g, "\\u0025")}${FAILURE_CLOSE}`;
+}
+
+/** The failure a `%%failure: …%%` line holds, or null for any other line (or one of a kind this version does not know). */
+function parseFailureLine(line: string): ToolFailure | null {
+  const match = /^%%failure: ([a-z-]+) (\{.*\})%%\r?$/.exec(line);
+  if (!match || !isToolFailureKind(match[1] ?? "")) return null;
+  let values: unknown;
+  try {
+    values = JSON.parse(match[2] ?? "");
+  } catch {
+    return null;
+  }
+  if (typeof values !== "object" || values === null || Array.isArray(values)) return null;
+  const entries = Object.entries(values);
+  if (!entries.every(([, value]) => typeof value === "string" || (typeof value === "number" && Number.isFinite(value)))) return null;
+  return { kind: match[1] as ToolFailure["kind"], values: Object.fromEntries(entries) };
 }
 
 /** The note of an "- edit undone: …" line, or null for any other line. */

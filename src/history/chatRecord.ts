@@ -1,3 +1,4 @@
+import type { ToolFailure } from "../errorMessage";
 import type { SavedAnswerStatus } from "../chat/answerStatus";
 import type { ToolCallPartStatus } from "../chat/chatTypes";
 import type { ChatMode } from "../settings/settingsSchema";
@@ -96,6 +97,8 @@ export interface RecordToolCall {
   result?: string;
   /** The note whose edit by this call the user undid. */
   undone?: string;
+  /** A failed call's kind and values, so a chat opened again words it in the interface's language. */
+  failure?: ToolFailure;
 }
 
 /** The tag every chat note carries (a person may add more). */

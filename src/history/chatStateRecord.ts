@@ -87,6 +87,7 @@ function recordPart(part: AssistantPart): RecordPart {
     ...(part.durationMs !== undefined ? { durationMs: Math.round(part.durationMs) } : {}),
     ...(part.resultText !== undefined ? { result: capResult(part.resultText) } : {}),
     ...(part.undone ? { undone: part.undone.path } : {}),
+    ...(part.failure ? { failure: part.failure } : {}),
   };
 }
 
@@ -157,6 +158,7 @@ function answer(message: RecordAnswer, nextId: (kind: string) => string, convert
       ...(part.durationMs !== undefined ? { durationMs: part.durationMs } : {}),
       ...(part.result !== undefined ? { resultText: part.result } : {}),
       ...(part.undone !== undefined ? { undone: { path: part.undone } } : {}),
+      ...(part.failure !== undefined ? { failure: part.failure } : {}),
     };
   });
   const status = liveStatus(message.status);

@@ -99,8 +99,10 @@ describe("McpHub with server-everything over stdio", () => {
     expect(hub.getStatuses()).toEqual([expect.objectContaining({ name: "everything", state: "disconnected", error: "the server closed the connection", failure: { kind: "closed" } })]);
     // A call through a wrapper the runner still held gets a result the model can act on.
     const late = await runTool(tool, { message: "anyone?" }, runOptions);
-    expect(late.status).toBe("ok");
+    // It failed for the person (the banner words its kind); the model reads our sentence around the reason.
+    expect(late.status).toBe("error");
     expect(late.text).toMatch(/MCP server "everything" could not run echo: the server is not connected/);
+    expect(late.failure).toEqual({ kind: "mcp-not-connected", values: { server: "everything", tool: "Echo Tool" } });
   });
 
   it("reconnects after a crash and registers the tools again", async () => {
@@ -126,6 +128,9 @@ describe("McpHub approval for every tool, whatever the server claims", () => {
       const toggle = registry.findByToolName("ev_toggle-simulated-logging")!.tool;
       const refused = await runTool(toggle, {}, runOptions);
       expect(refused.text).toBe("The user did not approve this call of toggle-simulated-logging: not now");
+      // The banner names the tool by the title its server gives.
+      expect(refused.status).toBe("error");
+      expect(refused.failure).toEqual({ kind: "mcp-not-approved", values: { tool: "Toggle Simulated Logging" } });
       expect(asked).toEqual([{ toolId: "mcp_ev_toggle-simulated-logging", source: "ev", toolName: "toggle-simulated-logging", arguments: {} }]);
       // A server's read-only hint is information only: a server could claim it for anything.
       expect(registry.findByToolName("ev_echo")?.tool.isReadOnly).toBe(true);
@@ -184,6 +189,14 @@ describe("McpHub with server-filesystem over stdio", () => {
       await runTool(write, { path: join(folder, "new.md"), content: "written" }, runOptions);
       expect(asked.at(-1)).toBe("write_file");
       expect(readFileSync(join(folder, "new.md"), "utf8")).toBe("written");
+      // The server's error result: the model reads it as before, the call failed, and its words go to the view as they are.
+      const outside = join(tmpdir(), "Вне папки 外 🚫.md");
+      const refused = await runTool(read!.tool, { path: outside }, runOptions);
+      expect(refused.status).toBe("error");
+      expect(refused.text).toMatch(/^The tool reported an error: /);
+      const serverWords = refused.text.replace(/^The tool reported an error: /, "").split("\n")[0];
+      expect(serverWords).toContain("Вне папки 外 🚫.md");
+      expect(refused.failure).toEqual({ kind: "mcp-error", values: { detail: serverWords } });
     } finally {
       await hub.closeAll();
     }

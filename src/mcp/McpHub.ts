@@ -5,7 +5,7 @@ import { errorMessage } from "../errorMessage";
 import { abortReason, clearTimer, setTimer } from "../ports/timers";
 import { untilAborted } from "../ports/abort";
 import type { ToolRegistry } from "../tools/ToolRegistry";
-import type { McpTool, McpToolWrapperOptions } from "./createMcpToolWrapper";
+import { McpServerNotConnectedError, type McpTool, type McpToolWrapperOptions } from "./createMcpToolWrapper";
 import type { McpCallResult } from "./formatMcpResponse";
 import type { McpServerConfig } from "./mcpConfig";
 import { registerMcpServerTools, unregisterMcpServerTools } from "./mcpToolRegistration";
@@ -169,7 +169,7 @@ export class McpHub {
     const connection = this.connections.get(serverName);
     if (!connection || connection.status.state !== "connected") {
       const reason = this.failures.get(serverName)?.error;
-      throw new Error(`the server is not connected${reason ? ` (${reason})` : ""}`);
+      throw new McpServerNotConnectedError(`the server is not connected${reason ? ` (${reason})` : ""}`);
     }
     const result = await connection.client.callTool(
       { name: toolName, arguments: (args ?? {}) as Record<string, unknown> },

@@ -1,9 +1,9 @@
-import { errorMessage } from "../errorMessage";
+import { errorMessage, type ToolFailure } from "../errorMessage";
 import { defuseToolText } from "../context/escapeXml";
 import type { ToolCallApprovalPort } from "../ports/approval";
 import type { SimpleTool, ToolDefinition } from "../tools/SimpleTool";
 import { convertMcpSchemaToZod } from "./convertMcpSchemaToZod";
-import { formatMcpResponse, type McpCallResult } from "./formatMcpResponse";
+import { formatMcpResponse, mcpErrorFailure, type McpCallResult } from "./formatMcpResponse";
 import { defuseSchemaText } from "./defuseSchemaText";
 
 /** A tool as an MCP server lists it (`tools/list`). */
@@ -15,7 +15,15 @@ export interface McpTool {
   annotations?: { title?: string; readOnlyHint?: boolean; destructiveHint?: boolean; openWorldHint?: boolean };
 }
 
-/** What a wrapped tool calls: the hub, which owns the connection. */
+/** A call to a server that is not connected (it crashed, or never started): ours to word, not the server's. */
+export class McpServerNotConnectedError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "McpServerNotConnectedError";
+  }
+}
+
+/** What a wrapped tool calls: the hub, which owns the connection (it throws McpServerNotConnectedError for a server that is gone). */
 export interface McpToolCaller {
   callTool(serverName: string, toolName: string, args: unknown, signal: AbortSignal): Promise<McpCallResult>;
 }
@@ -32,6 +40,8 @@ export interface McpToolOutput {
   isError: boolean;
   text: string;
   structuredContent?: unknown;
+  /** For an error: its kind, the server's own words among the values (see mcpErrorFailure). */
+  failure?: ToolFailure;
 }
 
 /** The registry id of a server's tool. The settings key it is enabled under. */
@@ -104,7 +114,7 @@ export function createMcpToolWrapper(
     schema,
     inputJsonSchema,
     isReadOnly: readOnly,
-    async func(args, context) {
+    async func(args, context): Promise<McpToolOutput> {
       const { signal } = context;
       if (!options.isAutoApproved(id)) {
         // The user may take their time: the wait is not part of the call's time limit.
@@ -113,19 +123,32 @@ export function createMcpToolWrapper(
         const ask = () => asked.requestToolCallApproval({ toolId: id, source: serverName, toolName: mcpTool.name, arguments: args }, signal);
         const decision = await (context.untimed ? context.untimed(ask) : ask());
         if (!decision.approved) {
-          return { isError: true, text: `The user did not approve this call of ${mcpTool.name}: ${decision.reason}` };
+          return {
+            isError: true,
+            text: `The user did not approve this call of ${mcpTool.name}: ${decision.reason}`,
+            failure: { kind: "mcp-not-approved", values: { tool: displayName } },
+          };
         }
       }
       try {
         const result = await options.caller.callTool(serverName, mcpTool.name, args, signal);
-        return { isError: result.isError === true, text: formatMcpResponse(result), structuredContent: result.structuredContent };
+        const isError = result.isError === true;
+        return { isError, text: formatMcpResponse(result), structuredContent: result.structuredContent, ...(isError ? { failure: mcpErrorFailure(result) } : {}) };
       } catch (error) {
         // Failures come back as results the model can act on, as MCP itself reports tool errors.
         if (signal.aborted) throw error;
-        return { isError: true, text: `MCP server "${serverName}" could not run ${mcpTool.name}: ${errorMessage(error)}` };
+        const detail = errorMessage(error);
+        // Our own reason (the server is gone) is the view's to word; any other is the SDK's or the server's, kept as it is.
+        const failure: ToolFailure =
+          error instanceof McpServerNotConnectedError
+            ? { kind: "mcp-not-connected", values: { server: serverName, tool: displayName } }
+            : { kind: "mcp-call-failed", values: { server: serverName, tool: displayName, detail } };
+        return { isError: true, text: `MCP server "${serverName}" could not run ${mcpTool.name}: ${detail}`, failure };
       }
     },
     formatForModel: (output) => defuseToolText(output.text),
+    // An error result is still what the model reads; the call counts as failed for the person.
+    failureOf: (output) => (output.isError ? output.failure : undefined),
   };
 
   return {

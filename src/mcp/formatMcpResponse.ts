@@ -1,3 +1,5 @@
+import type { ToolFailure } from "../errorMessage";
+
 /** The parts of an MCP `tools/call` result that the model can read. */
 export interface McpCallResult {
   content?: readonly McpContent[];
@@ -18,11 +20,26 @@ export type McpContent =
  * there is no text. An error result is labelled so the model knows the call failed.
  */
 export function formatMcpResponse(result: McpCallResult): string {
-  const parts = (result.content ?? []).map(describeContent).filter((part) => part.length > 0);
-  if (parts.length === 0 && result.structuredContent !== undefined) parts.push(JSON.stringify(result.structuredContent, null, 2));
-  const text = parts.join("\n\n");
+  const text = mcpResultText(result);
   if (result.isError) return `The tool reported an error: ${text || "(no details)"}`;
   return text || "(the tool returned nothing)";
+}
+
+/** What the server said, and nothing of ours: its parts as text (empty when it said nothing). */
+export function mcpResultText(result: McpCallResult): string {
+  const parts = (result.content ?? []).map(describeContent).filter((part) => part.length > 0);
+  if (parts.length === 0 && result.structuredContent !== undefined) parts.push(JSON.stringify(result.structuredContent, null, 2));
+  return parts.join("\n\n");
+}
+
+/**
+ * An error result's failure for the view: the server's words (their first line, as the banner
+ * shows a sentence; all of them stay in the text the model reads) go in as they are, third-party
+ * text the view never translates; the sentence around them is the view's.
+ */
+export function mcpErrorFailure(result: McpCallResult): ToolFailure {
+  const firstLine = mcpResultText(result).split("\n").find((line) => line.trim() !== "")?.trim() ?? "";
+  return firstLine === "" ? { kind: "mcp-error-no-details", values: {} } : { kind: "mcp-error", values: { detail: firstLine } };
 }
 
 function describeContent(content: McpContent): string {

@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import type { CopilotSettings } from "../settings/settingsSchema";
 import type { RunApprovals } from "../ports/approval";
+import type { ToolFailure } from "../errorMessage";
 
 /** What a tool receives besides its arguments, for the one call it is serving. */
 export interface ToolCallContext {
@@ -47,6 +48,12 @@ export interface SimpleTool<I = unknown, O = unknown> {
   func(args: I, context: ToolCallContext): Promise<O>;
   /** Text for the model; the default is the string itself, or pretty JSON for anything else. */
   formatForModel?(output: O): string;
+  /**
+   * For a tool that returns its failures as results (MCP's `isError`, as the protocol reports
+   * tool errors): the failure a result reports, or undefined for a success. The model reads the
+   * result as formatted; the call's status is "error" and the view words the failure.
+   */
+  failureOf?(output: O): ToolFailure | undefined;
   /** True when the tool changes nothing: such calls may run side by side in one agent step. */
   isReadOnly?: boolean;
   /** Overrides the runner's default time limit for one call of this tool. */

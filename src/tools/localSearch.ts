@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ToolFailureError } from "../errorMessage";
 import { buildLocalSearchInnerContent, wrapLocalSearchPayload } from "../context/cicPromptUtils";
 import { formatSearchResultsForLLM } from "../context/formatSearchResultsForLLM";
 import type { SearchResultForLLM, TimeRange } from "../ports/NoteSearcher";
@@ -66,7 +67,7 @@ export const localSearchTool: BuiltinToolEntry = {
     isReadOnly: true,
     async func({ query, salientTerms, timeRange }, { signal }) {
       const searcher = dependencies.search;
-      if (!searcher) throw new Error("Note search is not set up in this session, so the notes cannot be searched.");
+      if (!searcher) throw new ToolFailureError("Note search is not set up in this session, so the notes cannot be searched.", { kind: "not-set-up-here", values: {} });
       const limit = dependencies.getSettings().search.maxResults;
       const results = await searcher.search(query, { limit, salientTerms, ...(timeRange ? { timeRange } : {}), signal });
       return {

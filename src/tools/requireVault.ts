@@ -1,3 +1,4 @@
+import { ToolFailureError } from "../errorMessage";
 import type { VaultPort } from "../vault/VaultPort";
 import type { ToolDependencies } from "./toolDependencies";
 
@@ -6,6 +7,6 @@ import type { ToolDependencies } from "./toolDependencies";
  * so reaching this without one is a wiring bug, reported as such).
  */
 export function requireVault(dependencies: ToolDependencies): VaultPort {
-  if (!dependencies.vault) throw new Error("No vault is open, so this tool cannot run.");
+  if (!dependencies.vault) throw new ToolFailureError("No vault is open, so this tool cannot run.", { kind: "no-vault", values: {} });
   return dependencies.vault;
 }

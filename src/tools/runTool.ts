@@ -106,7 +106,8 @@ export async function runTool(
     const output: unknown = await Promise.race([tool.func(parsedArguments.value, context), stopped]);
     if (outcome === "aborted" && !committed) return finish("aborted", `Tool "${tool.name}" was stopped before it finished.`, undefined, stoppedFailure);
     const text = tool.formatForModel ? tool.formatForModel(output) : defaultFormatForModel(output);
-    return finish("ok", text, output);
+    const reported = tool.failureOf?.(output);
+    return reported ? finish("error", text, undefined, reported) : finish("ok", text, output);
   } catch (error) {
     if (!committed && outcome === "timeout") {
       const seconds = Math.round(timeoutMs / 1000);

@@ -4,12 +4,11 @@
  * progress writes between them, and the note ends with each exchange whole (its question, then its
  * own answer) after the earlier ones, in the order the questions were written. Nothing is lost.
  */
-import { spawn } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseChat, serializeChat } from "../../src/history/chatNoteFormat";
 import type { RecordMessage } from "../../src/history/chatRecord";
-import { buildCliBundle } from "../helpers/cliBundle";
+import { buildCliBundle, runBundle } from "../helpers/cliBundle";
 import { startOpenAIServer, type OpenAIServer } from "../helpers/openAIServer";
 import { savedChat } from "../helpers/savedChat";
 import { makeTempVault, type TempVault } from "../helpers/tempVault";
@@ -37,14 +36,7 @@ afterEach(async () => {
 });
 
 function continueChat(question: string): Promise<{ status: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, [bundle, "chat", "--vault", vault.root, "--base-url", server.baseUrl, "--model", "test-model", "--continue", NOTE, question], {
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let stdout = "";
-  let stderr = "";
-  child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-  return new Promise((resolve) => child.once("close", (status) => resolve({ status, stdout, stderr })));
+  return runBundle(bundle, ["chat", "--vault", vault.root, "--base-url", server.baseUrl, "--model", "test-model", "--continue", NOTE, question]);
 }
 
 const summary = (message: RecordMessage) => (message.role === "user" ? `Q ${message.text}` : `A ${message.status} ${message.parts.map((part) => (part.type === "text" ? part.text : "")).join("")}`);

@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { parseChat, serializeChat } from "../../src/history/chatNoteFormat";
+import { TOOL_FAILURE_KINDS, type ToolFailure } from "../../src/errorMessage";
 import type { ChatRecord, RecordAnswer, RecordContextItem, RecordMessage, RecordPart, RecordQuestion, RecordToolStatus } from "../../src/history/chatRecord";
 
 /**
@@ -65,6 +66,11 @@ const contextItem: fc.Arbitrary<RecordContextItem> = fc.oneof(
   fc.tuple(pathSegment, fc.constantFrom("", "?q=1&lang=ru", "#part")).map(([segment, rest]) => ({ kind: "web" as const, url: new URL(`https://example.org/${encodeURIComponent(segment)}${rest}`).href })),
 );
 
+/** A failure's kind and values: any kind, values of any text (a server's words can hold anything) or finite numbers. */
+const toolFailure: fc.Arbitrary<ToolFailure> = fc.record({
+  kind: fc.constantFrom(...TOOL_FAILURE_KINDS),
+  values: fc.dictionary(fc.stringMatching(/^[a-z]{1,8}$/), fc.oneof(fc.string({ unit: "grapheme" }), fc.string(), fc.integer(), fc.double({ noNaN: true, noDefaultInfinity: true }).map((value) => (Object.is(value, -0) ? 0 : value))), { maxKeys: 3 }),
+});
 const toolStatus = fc.constantFrom<RecordToolStatus>("ok", "error", "timeout", "aborted", "invalid-arguments", "unknown-tool", "running");
 const toolCall: fc.Arbitrary<RecordPart> = fc.record(
   {
@@ -76,6 +82,7 @@ const toolCall: fc.Arbitrary<RecordPart> = fc.record(
     durationMs: fc.integer({ min: 0, max: 600_000 }),
     result: text,
     undone: notePath,
+    failure: toolFailure,
   },
   { requiredKeys: ["type", "name", "args", "status"] },
 );

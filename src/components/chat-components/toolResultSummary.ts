@@ -8,11 +8,9 @@ import type { OutgoingLinksResult } from "../../tools/notes/getOutgoingLinks";
 import type { TagListResult } from "../../tools/notes/getTagList";
 import type { ReadNoteResult } from "../../tools/notes/readNote";
 import type { PomodoroOutput } from "../../tools/pomodoro/pomodoro";
-import type { TimeConversion } from "../../tools/time/convertTimeBetweenTimezones";
-import type { TimeRangeResult } from "../../tools/time/getTimeRangeMs";
-import type { TimeInfo } from "../../tools/time/timeInfo";
 import type { WebSearchOutput } from "../../tools/web/webSearch";
 import { capitalized } from "./errorText";
+import { conversionSummary, instantSummary, timeRangeSummary } from "./timeSummary";
 import type { ToolFailure } from "../../errorMessage";
 import { ENGLISH } from "../../i18n/languages";
 import { currentLanguage, t } from "../../i18n/t";
@@ -40,10 +38,10 @@ const SUMMARIES: Record<string, Summarizer> = {
   webSearch: (output: WebSearchOutput) => t("summary.webResults", { count: output.results.length, query: output.query }),
   youtubeTranscription: (output: YouTubeTranscriptionOutput) =>
     t("summary.transcripts", { count: output.videos.filter((video) => video.status === "ok").length, videos: t("summary.videos", { count: output.videos.length }) }),
-  getCurrentTime: (output: TimeInfo) => `${output.weekday} ${output.localDateTime} (${output.timeZone})`,
-  getTimeInfoByEpoch: (output: TimeInfo) => `${output.weekday} ${output.localDateTime} (${output.timeZone})`,
-  getTimeRangeMs: (output: TimeRangeResult) => output.description,
-  convertTimeBetweenTimezones: (output: TimeConversion) => `${output.from.localDateTime} ${output.from.timeZone} → ${output.to.localDateTime} ${output.to.timeZone}`,
+  getCurrentTime: instantSummary,
+  getTimeInfoByEpoch: instantSummary,
+  getTimeRangeMs: timeRangeSummary,
+  convertTimeBetweenTimezones: conversionSummary,
   pomodoro: (output: PomodoroOutput) =>
     output.action === "stop" ? (output.stopped ? t("summary.timerStopped") : t("summary.noTimerWasRunning")) : output.endTimeLocal ? t("summary.endsAt", { time: output.endTimeLocal }) : t("summary.noTimer"),
 };

@@ -111,7 +111,7 @@ export async function proposeAndApplyEdit(dependencies: EditDependencies, reques
     if (!decision.approved) return { ...outcome, status: "rejected", reason: decision.reason };
     const chosen = chosenChanges(decision.hunks, diff.hunks.length);
     if (chosen?.size === 0) return { ...outcome, status: "rejected", reason: "the user chose none of the changes" };
-    if (call.signal.aborted) throw new Error(`The run was stopped before "${path}" was written, so nothing was written.`);
+    if (call.signal.aborted) throw new ToolFailureError(`The run was stopped before "${path}" was written, so nothing was written.`, { kind: "stopped", values: {} });
     call.commit?.();
     // Some of the changes: the note as it is with only those, every other byte as it was.
     const partial = chosen && before !== null ? { text: applyChosenHunks(before, after, diff.hunks, chosen), changes: { applied: chosen.size, proposed: diff.hunks.length } } : null;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ToolFailureError } from "../../errorMessage";
 import { escapeXmlAttribute, escapeXmlText } from "../../context/escapeXml";
 import type { BuiltinToolEntry } from "../BuiltinToolEntry";
 import type { SimpleTool } from "../SimpleTool";
@@ -45,8 +46,9 @@ export const youtubeTranscriptionTool: BuiltinToolEntry = {
     func: async ({ input, language }, { signal }) => {
       const ids = findYouTubeVideoIds(input);
       if (ids.length === 0) {
-        throw new Error(
+        throw new ToolFailureError(
           "No YouTube video link or id was found in the input. Pass the video's link (youtube.com/watch?v=…, youtu.be/…, youtube.com/shorts/…) or its 11-character id.",
+          { kind: "no-video-link", values: {} },
         );
       }
       const base = youtubeBaseUrl ?? YOUTUBE_BASE_URL;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ToolFailureError } from "../../errorMessage";
 import { defuseToolText } from "../../context/escapeXml";
 import { isExactVaultPath, toVaultPath } from "../../vault/vaultPath";
 import type { VaultPort } from "../../vault/VaultPort";
@@ -71,7 +72,9 @@ export async function getFileTree(vault: VaultPort, folderInput: string | undefi
   // shown on one line: it is counted, not listed.
   const files = listed.filter((path) => isExactVaultPath(path, vault.configDir)).map((path) => path.slice(prefix.length));
   const unopenable = listed.length - files.length;
-  if (folder && files.length === 0) throw new Error(`There is no folder "${folder}" with files in it. Call getFileTree without a folder to see the vault.`);
+  if (folder && files.length === 0) {
+    throw new ToolFailureError(`There is no folder "${folder}" with files in it. Call getFileTree without a folder to see the vault.`, { kind: "no-folder", values: { folder } });
+  }
 
   const root: FolderNode = { name: folder || "/", folders: new Map(), files: [], fileCount: 0 };
   let totalFolders = 0;

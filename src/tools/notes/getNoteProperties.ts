@@ -5,6 +5,8 @@ import type { BuiltinToolEntry } from "../BuiltinToolEntry";
 import { requireVault } from "../requireVault";
 import type { SimpleTool } from "../SimpleTool";
 import { findNote } from "./noteLookup";
+import { ToolFailureError } from "../../errorMessage";
+import { NotePropertiesError, readNoteProperties } from "../../vault/noteProperties";
 
 const schema = z.object({
   notePath: z.string().min(1).describe('The note: a vault path or a note name ("Plan", "[[Plan]]").'),
@@ -48,6 +50,7 @@ export const getNotePropertiesTool: BuiltinToolEntry = {
 export async function getNoteProperties(vault: VaultPort, notePath: string): Promise<NotePropertiesResult> {
   const { path } = await findNote(vault, notePath);
   const [metadata, stat] = await Promise.all([vault.getMetadata(path), vault.stat(path)]);
+  if (Object.keys(metadata?.frontmatter ?? {}).length === 0) await refuseUnreadableProperties(vault, path);
   return {
     path,
     properties: metadata?.frontmatter ?? {},
@@ -58,4 +61,24 @@ export async function getNoteProperties(vault: VaultPort, notePath: string): Pro
       ? { created: new Date(stat.ctime).toISOString(), modified: new Date(stat.mtime).toISOString(), sizeBytes: stat.size }
       : {}),
   };
+}
+
+/**
+ * The metadata reader (Obsidian's, and ours in the CLI) gives no properties for a block that is
+ * not valid YAML: said as "no properties", the model would take a broken block for an empty one.
+ * Read strictly only when no properties came back, so a note with properties costs no second read.
+ */
+async function refuseUnreadableProperties(vault: VaultPort, path: string): Promise<void> {
+  const text = await vault.read(path);
+  try {
+    readNoteProperties(text);
+  } catch (error) {
+    if (!(error instanceof NotePropertiesError)) throw error;
+    // A note that opens with a horizontal rule and never closes it has no properties to read.
+    if (error.problem === "not-closed") return;
+    throw new ToolFailureError(`The properties of "${path}" cannot be read: ${error.reason}. Read the note with readNote to see its frontmatter as text.`, {
+      kind: "properties-not-yaml",
+      values: { path },
+    });
+  }
 }

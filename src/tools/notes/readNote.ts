@@ -95,11 +95,7 @@ export async function readNote(
     }
   }
   const chunks = splitIntoChunks(body, READ_NOTE_CHUNK_CHARS);
-  if (chunkIndex >= chunks.length) {
-    throw new RangeError(
-      `chunkIndex ${chunkIndex} is past the end of "${path}": it has ${chunks.length} chunk${chunks.length === 1 ? "" : "s"} (0-${chunks.length - 1}).`,
-    );
-  }
+  if (chunkIndex >= chunks.length) throw chunkPastEnd(path, chunkIndex, chunks.length);
   return {
     path,
     title: noteName(path),
@@ -136,9 +132,7 @@ async function readDocument(
   } else if (heading) {
     notices.push(`A ${read.pageRanges ? "PDF" : "canvas"} has no heading "${heading}"; ${read.pageRanges ? 'name a page as "#page=N"' : "the whole canvas is shown"}.`);
   }
-  if (chunkIndex >= read.chunks.length) {
-    throw new RangeError(`chunkIndex ${chunkIndex} is past the end of "${path}": it has ${read.chunks.length} chunk${read.chunks.length === 1 ? "" : "s"} (0-${read.chunks.length - 1}).`);
-  }
+  if (chunkIndex >= read.chunks.length) throw chunkPastEnd(path, chunkIndex, read.chunks.length);
   if (read.notice) notices.push(read.notice);
   const range = read.pageRanges?.[chunkIndex];
   return {
@@ -151,6 +145,14 @@ async function readDocument(
     ...(notices.length > 0 ? { notice: notices.join(" ") } : {}),
     ...(range ? { pages: { ...range, total: read.pageCount ?? range.last } } : {}),
   };
+}
+
+/** A chunk asked for past a note's last one: the model's sentence counts from 0, the view's parts by count. */
+function chunkPastEnd(path: string, chunkIndex: number, count: number): ToolFailureError {
+  return new ToolFailureError(`chunkIndex ${chunkIndex} is past the end of "${path}": it has ${count} chunk${count === 1 ? "" : "s"} (0-${count - 1}).`, {
+    kind: "chunk-past-end",
+    values: { path, count },
+  });
 }
 
 export function formatReadNote(result: ReadNoteResult): string {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ToolFailureError } from "../../errorMessage";
 import type { BuiltinToolEntry } from "../BuiltinToolEntry";
 import type { SimpleTool } from "../SimpleTool";
 import { isValidDate } from "./civilDate";
@@ -97,19 +98,22 @@ function parseTime(input: string, fromTimeZone: string, now: number): ParsedTime
     [year, month, day] = [today.year, today.month, today.day];
     clockParts = bare.slice(1);
   } else {
-    throw new RangeError(
-      `Could not read the time "${input}". Give it as "14:30", "2:30 pm", "2026-03-29 14:30", "2026-03-29T14:30:00Z" or "now".`,
-    );
+    throw timeNotUnderstood(input, `Could not read the time "${input}". Give it as "14:30", "2:30 pm", "2026-03-29 14:30", "2026-03-29T14:30:00Z" or "now".`);
   }
-  if (!isValidDate(year, month, day)) throw new RangeError(`"${input}" is not a date in the calendar.`);
+  if (!isValidDate(year, month, day)) throw timeNotUnderstood(input, `"${input}" is not a date in the calendar.`);
   let hour = Number(clockParts[0] ?? 0);
   const minute = Number(clockParts[1] ?? 0);
   const second = Number(clockParts[2] ?? 0);
   const meridiem = clockParts[3]?.replace(/\./g, "");
   if (meridiem) {
-    if (hour < 1 || hour > 12) throw new RangeError(`"${input}": with am/pm the hour must be 1-12.`);
+    if (hour < 1 || hour > 12) throw timeNotUnderstood(input, `"${input}": with am/pm the hour must be 1-12.`);
     hour = (hour % 12) + (meridiem === "pm" ? 12 : 0);
   }
-  if (hour > 23 || minute > 59 || second > 59) throw new RangeError(`"${input}" is not a time of day.`);
+  if (hour > 23 || minute > 59 || second > 59) throw timeNotUnderstood(input, `"${input}" is not a time of day.`);
   return { wall: { year, month, day, hour, minute, second, millisecond: 0 } };
+}
+
+/** A time the tool cannot read: the message says why (for the model), the failure names the time (for the view). */
+function timeNotUnderstood(input: string, message: string): ToolFailureError {
+  return new ToolFailureError(message, { kind: "time-not-understood", values: { expression: input } });
 }

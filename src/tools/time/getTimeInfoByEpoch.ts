@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ToolFailureError } from "../../errorMessage";
 import type { BuiltinToolEntry } from "../BuiltinToolEntry";
 import type { SimpleTool } from "../SimpleTool";
 import { describeInstant, timeZoneField, zoneOrUsers, type TimeInfo } from "./timeInfo";
@@ -38,7 +39,7 @@ export const getTimeInfoByEpochTool: BuiltinToolEntry = {
       const readAsSeconds = Math.abs(epoch) < SECONDS_THRESHOLD;
       const epochMs = Math.round(readAsSeconds ? epoch * 1000 : epoch);
       if (Number.isNaN(new Date(epochMs).getTime())) {
-        return Promise.reject(new RangeError(`The epoch ${epoch} is outside the range of dates that can be shown.`));
+        return Promise.reject(new ToolFailureError(`The epoch ${epoch} is outside the range of dates that can be shown.`, { kind: "epoch-out-of-range", values: { epoch } }));
       }
       return Promise.resolve({ ...describeInstant(epochMs, zoneOrUsers(timeZone, clock)), readAsSeconds });
     },

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { BuiltinToolEntry } from "../BuiltinToolEntry";
-import type { SimpleTool } from "../SimpleTool";
+import { defaultFormatForModel, type SimpleTool } from "../SimpleTool";
 import type { CivilDate } from "./civilDate";
 import { parseTimeExpression } from "./parseTimeExpression";
 import { epochFromWallTime, formatDate, resolveTimeZone, wallTimeAt, WEEKDAY_NAMES } from "../../time/zonedTime";
@@ -22,6 +22,8 @@ export interface TimeRangeResult {
   endTime: number;
   description: string;
   timeZone: string;
+  /** Set for a rolling period ("past 3 days"), which ends now: for the view, which words the range itself (the model reads `description`). */
+  endsNow?: true;
 }
 
 export const getTimeRangeMsTool: BuiltinToolEntry = {
@@ -43,6 +45,8 @@ export const getTimeRangeMsTool: BuiltinToolEntry = {
     schema,
     isReadOnly: true,
     func: ({ timeExpression }) => Promise.resolve(timeRangeFor(timeExpression, clock.now(), clock.timeZone())),
+    // The model reads the range as it always did; `endsNow` is the view's.
+    formatForModel: ({ endsNow: _endsNow, ...forModel }) => defaultFormatForModel(forModel),
   }),
 };
 
@@ -64,7 +68,8 @@ export function timeRangeFor(timeExpression: string, now: number, timeZone: stri
   const description =
     `"${timeExpression.trim()}" in ${zone}: from ${readable(startTime, zone)} ` +
     `to ${parsed.kind === "hours" || parsed.end === "now" ? `now (${readable(endTime, zone)})` : readable(endTime, zone)}`;
-  return { startTime, endTime, description, timeZone: zone };
+  const endsNow = parsed.kind === "hours" || parsed.end === "now";
+  return { startTime, endTime, description, timeZone: zone, ...(endsNow ? { endsNow: true as const } : {}) };
 }
 
 function startOfDay(date: CivilDate, timeZone: string): number {

@@ -1,3 +1,4 @@
+import type { ToolFailure } from "../../errorMessage";
 import { addDays, addMonths, compareDates, isValidDate, startOfWeek, weekdayOf, type CivilDate } from "./civilDate";
 
 /**
@@ -44,6 +45,9 @@ export const ACCEPTED_TIME_EXPRESSIONS = [
 ];
 
 export class TimeExpressionError extends Error {
+  /** For the view: the expression that could not be read (the message says why, for the model). */
+  readonly failure: ToolFailure;
+
   constructor(
     readonly expression: string,
     detail?: string,
@@ -53,6 +57,7 @@ export class TimeExpressionError extends Error {
         `${ACCEPTED_TIME_EXPRESSIONS.map((form) => `"${form}"`).join(", ")}. Weeks start on Monday.`,
     );
     this.name = "TimeExpressionError";
+    this.failure = { kind: "time-not-understood", values: { expression } };
   }
 }
 

@@ -85,6 +85,18 @@ describe("getTimeRangeMs", () => {
     expect(await range("wednesday")).toMatchObject({ startTime: berlinWinter(2026, 12, 2) });
   });
 
+  it("tells the view a rolling range ends now, and the model reads the range as before, without that", async () => {
+    const rolling = await callTool(getTimeRangeMsTool, berlin, { timeExpression: "past 3 days" });
+    const output = rolling.output as TimeRangeResult;
+    expect(output.endsNow).toBe(true);
+    expect(output.endTime).toBe(TEST_NOW);
+    expect(JSON.parse(rolling.text)).toEqual({ startTime: output.startTime, endTime: TEST_NOW, description: output.description, timeZone: "Europe/Berlin" });
+    expect(rolling.text).not.toContain("endsNow");
+    const calendar = await callTool(getTimeRangeMsTool, berlin, { timeExpression: "last week" });
+    expect(calendar.output).not.toHaveProperty("endsNow");
+    expect(calendar.text).toBe(JSON.stringify(calendar.output, null, 2));
+  });
+
   it("answers an unreadable expression with the forms it accepts", async () => {
     const result = await callTool(getTimeRangeMsTool, berlin, { timeExpression: "when the cows come home" });
     expect(result.status).toBe("error");

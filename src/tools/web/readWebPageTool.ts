@@ -39,7 +39,7 @@ export const readWebPageTool: BuiltinToolEntry = {
     func: async ({ url }, { signal, isNamedUrl }) => {
       const settings = getSettings().webPages;
       if (!settings.enabled) throw new WebPageError("Reading web pages is switched off. Tell the user it can be switched on in Settings → Vault Copilot → Web pages.", { kind: "switched-off", values: {} });
-      if (!html) throw new WebPageError("Web pages cannot be read here (no HTML reader was set up).");
+      if (!html) throw new WebPageError("Web pages cannot be read here (no HTML reader was set up).", { kind: "not-set-up-here", values: {} });
       if (isNamedUrl && !isNamedUrl(url)) {
         throw new WebPageError(
           `${url} was not read: readWebPage reads only addresses the user, an attached note or a tool result wrote, exactly as written there. Ask the user for the page's address if it is not in the conversation.`,

@@ -65,11 +65,14 @@ export async function readWebPage(url: string, options: ReadWebPageOptions): Pro
   const { text, contentType } = decodePage(response.bytes ?? new Uint8Array(0), response.headers["content-type"] ?? "");
   const kind = pageKind(contentType, text);
   if (kind === "other") {
-    throw new WebPageError(`${url} is not a web page (it is ${contentType || "of an unknown type"})${contentType === "application/pdf" ? ": save the PDF in the vault to attach it" : ""}.`);
+    throw new WebPageError(`${url} is not a web page (it is ${contentType || "of an unknown type"})${contentType === "application/pdf" ? ": save the PDF in the vault to attach it" : ""}.`, {
+      kind: "page-not-a-page",
+      values: { url },
+    });
   }
   const { title, markdown } = kind === "html" ? extractArticle(text, response.url, options.html) : { title: titleFromUrl(response.url), markdown: text.trim() };
   if (markdown.trim() === "") {
-    throw new WebPageError(`${url} has no readable text: it may be built by scripts in the browser, which are not run here, or need a login.`);
+    throw new WebPageError(`${url} has no readable text: it may be built by scripts in the browser, which are not run here, or need a login.`, { kind: "page-no-text", values: { url } });
   }
   const cut = cutAtParagraph(markdown, options.maxCharacters);
   return { url: response.url, title, markdown: cut, truncated: cut.length < markdown.length || response.truncated === true, characters: markdown.length };
@@ -94,7 +97,7 @@ async function fetchPage(url: string, options: ReadWebPageOptions): Promise<Http
     }
     const location = response.headers.location;
     if (response.status >= 300 && response.status < 400 && location) {
-      if (redirects >= MAX_REDIRECTS) throw new WebPageError(`${url} redirects more than ${MAX_REDIRECTS} times; it was given up.`);
+      if (redirects >= MAX_REDIRECTS) throw new WebPageError(`${url} redirects more than ${MAX_REDIRECTS} times; it was given up.`, { kind: "page-too-many-redirects", values: { url, count: MAX_REDIRECTS } });
       const target = new URL(location, current);
       target.hash = "";
       const next = target.href;
@@ -103,7 +106,7 @@ async function fetchPage(url: string, options: ReadWebPageOptions): Promise<Http
       current = next;
       continue;
     }
-    if (response.status < 200 || response.status >= 300) throw new WebPageError(statusMessage(current, response.status));
+    if (response.status < 200 || response.status >= 300) throw new WebPageError(statusMessage(current, response.status), { kind: "page-status", values: { url: current, status: response.status } });
     return { ...response, url: current };
   }
 }
@@ -113,9 +116,9 @@ function checkAddress(url: string, urlRule: ((url: string) => string | null) | u
   try {
     parsed = new URL(url.trim());
   } catch {
-    throw new WebPageError(`"${url}" is not a web address: give a full http:// or https:// URL.`);
+    throw new WebPageError(`"${url}" is not a web address: give a full http:// or https:// URL.`, { kind: "not-web-address", values: { url } });
   }
-  if (parsed.protocol !== "http:" && parsed.protocol !== "https:") throw new WebPageError(`Only http and https pages can be read, not "${url}".`);
+  if (parsed.protocol !== "http:" && parsed.protocol !== "https:") throw new WebPageError(`Only http and https pages can be read, not "${url}".`, { kind: "not-web-address", values: { url } });
   const refused = urlRule?.(parsed.href) ?? null;
   if (refused) throw new WebPageError(`${parsed.href} was not read: ${refused}.`, { kind: "url-refused", values: { url: parsed.href } });
   parsed.hash = "";

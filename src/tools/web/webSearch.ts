@@ -48,6 +48,7 @@ export const webSearchTool: BuiltinToolEntry = {
       if (settings.provider === "none") {
         throw new WebSearchError(
           "Web search is not set up. Tell the user to choose a provider (SearXNG, Brave Search or Tavily) in Settings → Vault Copilot → Web search.",
+          { kind: "search-not-set-up", values: {} },
         );
       }
       const results = await searchWith(settings.provider, { http, secrets, settings, query, count: maxResults ?? settings.maxResults, signal });

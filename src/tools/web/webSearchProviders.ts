@@ -60,6 +60,7 @@ async function searchSearxng({ http, settings, query, count, signal }: ProviderR
   if (response.status === 403) {
     throw new WebSearchError(
       "SearXNG refused the request (HTTP 403): its JSON output is probably switched off. Add `json` to `search.formats` in the instance's settings.yml.",
+      { kind: "search-json-off", values: {} },
     );
   }
   const body = parseBody(response, "searxng") as { results?: unknown };
@@ -100,6 +101,7 @@ function requireKey(secrets: SecretStore, secretId: string, provider: WebSearchP
   if (!key) {
     throw new WebSearchError(
       `No ${PROVIDER_NAMES[provider]} API key is stored. Tell the user to add one in ${SETTINGS_HINT}.`,
+      { kind: "search-no-key", values: { provider: PROVIDER_NAMES[provider] } },
     );
   }
   return key;
@@ -117,6 +119,7 @@ async function send(http: PlainHttp, provider: WebSearchProvider, request: Param
   if (response.status === 401 || (response.status === 403 && provider !== "searxng")) {
     throw new WebSearchError(
       `${name} refused the API key (HTTP ${response.status}${providerDetail(response)}). Tell the user to check the key in ${SETTINGS_HINT}.`,
+      { kind: "search-key-refused", values: { provider: name, status: response.status } },
     );
   }
   if (response.status === 429) {
@@ -124,10 +127,11 @@ async function send(http: PlainHttp, provider: WebSearchProvider, request: Param
     throw new WebSearchError(
       `${name} says too many requests (HTTP 429${providerDetail(response)})${retryAfter ? `; it asks to wait ${retryAfter} s` : ""}. ` +
         "Do not search again right away; answer with what you have or try later.",
+      { kind: "search-rate-limited", values: { provider: name } },
     );
   }
   if (response.status >= 400 && !(provider === "searxng" && response.status === 403)) {
-    throw new WebSearchError(`${name} answered HTTP ${response.status}${providerDetail(response)}.`);
+    throw new WebSearchError(`${name} answered HTTP ${response.status}${providerDetail(response)}.`, { kind: "search-status", values: { provider: name, status: response.status } });
   }
   return response;
 }
@@ -140,7 +144,10 @@ function parseBody(response: HttpResponse, provider: WebSearchProvider): Record<
     // Reported below with the start of what came back.
   }
   const start = response.text.slice(0, 60).replace(/\s+/g, " ");
-  throw new WebSearchError(`${PROVIDER_NAMES[provider]} did not answer with JSON (it sent "${start}${response.text.length > 60 ? "…" : ""}").`);
+  throw new WebSearchError(`${PROVIDER_NAMES[provider]} did not answer with JSON (it sent "${start}${response.text.length > 60 ? "…" : ""}").`, {
+    kind: "search-not-json",
+    values: { provider: PROVIDER_NAMES[provider] },
+  });
 }
 
 /** The provider's own error text, when its error body carries one (Brave: error.detail; Tavily: detail.error). */
