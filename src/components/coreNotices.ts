@@ -1,3 +1,6 @@
+import type { ChatProblem } from "../app/openChat";
+import type { ChipProblem } from "../chat/chipProblems";
+import type { ToolFailure } from "../errorMessage";
 import type { ChatNoteProblem } from "../history/ChatNoteWriter";
 import type { PromptNotice } from "../prompts/fillPrompt";
 import { ENGLISH } from "../i18n/languages";
@@ -35,4 +38,41 @@ export function chatNoteProblemText(message: string, reason: ChatNoteProblem | u
     default:
       return t(`chatNote.${reason.code}`, { old: reason.old, path: reason.path });
   }
+}
+
+/** What could not be read from a chip (or was left out of what it gave), for a Notice. */
+export function chipProblemText(problem: ChipProblem): string {
+  if (currentLanguage() === ENGLISH) return problem.text;
+  const reason = problem.case;
+  switch (reason.code) {
+    case "unreadable":
+      return t("chipProblem.unreadable", { path: reason.path, reason: failureSentence(reason) });
+    case "image-unreadable":
+      return t("chipProblem.image-unreadable", { name: reason.name, reason: failureSentence(reason) });
+    case "web-failed":
+      return t("chipProblem.web-failed", { url: reason.url, reason: failureSentence(reason) });
+    case "image-not-scaled":
+    case "image-scale-failed":
+      // Pixels as written, not as a count ("4032×3024", never "4,032×3,024").
+      return t(`chipProblem.${reason.code}`, { ...reason, width: String(reason.width), height: String(reason.height), maxSide: String(reason.maxSide) });
+    default:
+      return t(`chipProblem.${reason.code}`, reason);
+  }
+}
+
+/** A problem a chat tells its view: a chip's, or its note's (see `ChatProblem`); without a case, the sentence as written. */
+export function chatProblemText(message: string, reason: ChatProblem | undefined): string {
+  switch (reason?.about) {
+    case "chip":
+      return chipProblemText({ text: message, case: reason.case });
+    case "chat-note":
+      return chatNoteProblemText(message, reason.case);
+    default:
+      return message;
+  }
+}
+
+/** A failure's sentence by its kind where it was raised with one (as a tool's banner says it), else the error's own words. */
+function failureSentence(problem: { reason: string; failure?: ToolFailure }): string {
+  return problem.failure ? t(`toolError.${problem.failure.kind}`, problem.failure.values) : problem.reason;
 }

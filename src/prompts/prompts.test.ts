@@ -77,7 +77,7 @@ describe("prompt notes", () => {
       ]);
       const { artifacts, problems } = await readChipArtifacts(vault, filled.chips);
       expect(artifacts).toHaveLength(20);
-      expect(problems).toEqual(["Many/: only the first 20 of 25 notes were attached"]);
+      expect(problems).toEqual([{ text: "Many/: only the first 20 of 25 notes were attached", case: { code: "folder-capped", folder: "Many/", cap: 20, count: 25 } }]);
     });
 
     it("creates the starter prompts only when asked, never over a prompt of the same name", async () => {

@@ -7,6 +7,7 @@ import type { VaultPort } from "../../vault/VaultPort";
 import { neutralizeMarkdown } from "../chat-components/untrustedMarkdown";
 import { createInertDocument, renderInert } from "../chat-components/untrustedRender";
 import { t } from "../../i18n/t";
+import { chipProblemText } from "../coreNotices";
 
 /** What the panel does with an answer; the plugin wires each to the code the chat uses. */
 export interface QuickQuestionActions {
@@ -115,7 +116,7 @@ export class QuickQuestionPanel {
     this.preview.createDiv({ cls: "vault-copilot-quick-question-status", text: t("quick.answering") });
     try {
       const result = await askQuickQuestion({ runner: this.actions.createRunner(), vault: this.actions.vault }, this.place, question, abort.signal, (text) => this.show(text));
-      for (const problem of result.problems) new Notice(t("notice.prefixed", { message: problem }));
+      for (const problem of result.problems) new Notice(t("notice.prefixed", { message: chipProblemText(problem) }));
       if (this.closed) return;
       if (result.status === "completed") {
         this.answer = { question, text: result.text, usage: result.usage };
