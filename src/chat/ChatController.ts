@@ -19,10 +19,11 @@ import {
 } from "./chatTypes";
 import { noteChip, type ReadChips } from "./chipArtifacts";
 import type { ChipProblemCase } from "./chipProblems";
+import { sendFailureOf, type SendFailure } from "./sendFailure";
 import { questionContext, untoldUndoneEdits } from "./undoneEdits";
 
-/** The case beside a problem the controller tells: a chip's (see chipProblems.ts). */
-export type ChatProblemReason = { about: "chip"; case: ChipProblemCase };
+/** The case beside a problem the controller tells: a chip's (see chipProblems.ts), or why a message could not be sent. */
+export type ChatProblemReason = { about: "chip"; case: ChipProblemCase } | { about: "send"; case: SendFailure };
 
 /** What runs a turn: one of the three chain runners. */
 export interface ChatRunner {
@@ -349,7 +350,10 @@ export class ChatController implements RunApprovals {
     } catch (error) {
       // Runners report failures as events; what is thrown past them (or while reading the context) is shown all the same.
       if (answerId) this.onEvent(answerId, { type: "error", kind: abort.signal.aborted ? "aborted" : "failed", message: errorMessage(error), partialText: "" });
-      else if (!abort.signal.aborted) this.dependencies.onProblem?.(errorMessage(error));
+      else if (!abort.signal.aborted) {
+        const failure = sendFailureOf(error);
+        this.dependencies.onProblem?.(errorMessage(error), failure ? { about: "send", case: failure } : undefined);
+      }
     } finally {
       this.run = null;
       const finished = answerId ? this.findAssistant(answerId) : undefined;

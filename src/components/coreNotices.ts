@@ -2,9 +2,11 @@ import type { ChatProblem } from "../app/openChat";
 import type { ChipProblem } from "../chat/chipProblems";
 import type { ToolFailure } from "../errorMessage";
 import type { ChatNoteProblem } from "../history/ChatNoteWriter";
+import type { SendFailure } from "../chat/sendFailure";
+import type { NoteLoadProblem } from "../vault/noteLoadProblem";
 import type { PromptNotice } from "../prompts/fillPrompt";
 import { ENGLISH } from "../i18n/languages";
-import { currentLanguage, t } from "../i18n/t";
+import { currentLanguage, t, uiLocale } from "../i18n/t";
 
 /**
  * Notices core code gives the view, in the interface's language: in English the sentence the
@@ -67,6 +69,8 @@ export function chatProblemText(message: string, reason: ChatProblem | undefined
       return chipProblemText({ text: message, case: reason.case });
     case "chat-note":
       return chatNoteProblemText(message, reason.case);
+    case "send":
+      return sendFailureText(message, reason.case);
     default:
       return message;
   }
@@ -75,4 +79,27 @@ export function chatProblemText(message: string, reason: ChatProblem | undefined
 /** A failure's sentence by its kind where it was raised with one (as a tool's banner says it), else the error's own words. */
 function failureSentence(problem: { reason: string; failure?: ToolFailure }): string {
   return problem.failure ? t(`toolError.${problem.failure.kind}`, problem.failure.values) : problem.reason;
+}
+
+/** Why a message could not be sent: the chat's project missing (with the projects there are) or its note broken. */
+export function sendFailureText(message: string, failure: SendFailure): string {
+  if (currentLanguage() === ENGLISH) return message;
+  switch (failure.code) {
+    case "no-project":
+      if (failure.known.length === 0) return t("sendFailure.no-project-none", { name: failure.name, folder: failure.folder });
+      return t("sendFailure.no-project", { name: failure.name, folder: failure.folder, known: new Intl.ListFormat(uiLocale()).format(failure.known) });
+    case "project-broken":
+      return t("noteLoad.project", { path: failure.path, reason: noteLoadReason(failure.problem) });
+  }
+}
+
+/** A prompt or project note that was not loaded, with the reason for its case. */
+export function noteLoadText(note: "prompt" | "project", error: { message: string; path: string; problem: NoteLoadProblem }): string {
+  if (currentLanguage() === ENGLISH) return error.message;
+  return t(`noteLoad.${note}`, { path: error.path, reason: noteLoadReason(error.problem) });
+}
+
+function noteLoadReason(problem: NoteLoadProblem): string {
+  if (problem.code === "unreadable") return failureSentence({ reason: problem.detail, ...(problem.failure ? { failure: problem.failure } : {}) });
+  return t(`noteLoad.${problem.code}`, problem);
 }
