@@ -1,6 +1,7 @@
 import type { ChatProblem } from "../app/openChat";
 import type { ChipProblem } from "../chat/chipProblems";
-import type { ToolFailure } from "../errorMessage";
+import { errorMessage, toolFailureOf, type ToolFailure } from "../errorMessage";
+import { ChatNoteParseError, type ChatNoteReason } from "../history/chatNoteFormat";
 import type { ChatNoteProblem } from "../history/ChatNoteWriter";
 import type { SendFailure } from "../chat/sendFailure";
 import type { NoteLoadProblem } from "../vault/noteLoadProblem";
@@ -102,4 +103,21 @@ export function noteLoadText(note: "prompt" | "project", error: { message: strin
 function noteLoadReason(problem: NoteLoadProblem): string {
   if (problem.code === "unreadable") return failureSentence({ reason: problem.detail, ...(problem.failure ? { failure: problem.failure } : {}) });
   return t(`noteLoad.${problem.code}`, problem);
+}
+
+/** Why a saved chat could not be opened: the note is not a chat we can read (by its case), or the failure's kind, else the error's words. */
+export function chatOpenFailureText(error: unknown): string {
+  const message = errorMessage(error);
+  if (currentLanguage() === ENGLISH) return message;
+  if (error instanceof ChatNoteParseError && error.path !== undefined) {
+    if (error.reason.code === "not-utf8") return t("history.notUtf8", { path: error.path });
+    return t("history.notChat", { path: error.path, reason: chatNoteReasonText(message, error.reason) });
+  }
+  const failure = toolFailureOf(error);
+  return failure ? t(`toolError.${failure.kind}`, failure.values) : message;
+}
+
+/** Why a note is not a chat we can read, as the end of a sentence ("… is not a chat Copilot can read (…)"). */
+export function chatNoteReasonText(message: string, reason: ChatNoteReason): string {
+  return currentLanguage() === ENGLISH ? message : t(`chatNoteReason.${reason.code}`, reason);
 }

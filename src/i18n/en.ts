@@ -336,6 +336,15 @@ export const en = {
   "history.yesterday": "Yesterday",
   "history.week": "This week",
   "history.older": "Older",
+  "history.notChat": "\"{path}\" is not a chat Copilot can read: {reason}. It was left as it is.",
+  "history.notUtf8": "\"{path}\" is not UTF-8 text (a Latin-1 export or a binary file?), so this chat cannot be continued without rewriting it and changing bytes nobody was shown. It was left as it is; save it as UTF-8 to go on with it.",
+  "chatNoteReason.no-frontmatter": "it has no frontmatter (a chat note starts with ---)",
+  "chatNoteReason.frontmatter-not-closed": "its frontmatter is not closed by a --- line",
+  "chatNoteReason.no-chat-id": "its frontmatter has no chat-id",
+  "chatNoteReason.chat-id-not-text": "its chat-id is not text",
+  "chatNoteReason.mode-invalid": "its mode \"{mode}\" is not one of {modes}",
+  "chatNoteReason.property-not-yaml": "its property \"{key}\" is not valid YAML ({detail})",
+  "chatNoteReason.not-utf8": "it is not UTF-8 text",
 
   // Related notes
   "related.openNote": "Open a note to see the notes related to it.",
