@@ -8,6 +8,7 @@ import { neutralizeMarkdown } from "../chat-components/untrustedMarkdown";
 import { createInertDocument, renderInert } from "../chat-components/untrustedRender";
 import { t } from "../../i18n/t";
 import { chipProblemText } from "../coreNotices";
+import { errorReason } from "../chat-components/errorText";
 
 /** What the panel does with an answer; the plugin wires each to the code the chat uses. */
 export interface QuickQuestionActions {
@@ -124,7 +125,8 @@ export class QuickQuestionPanel {
         this.setAnswerButtons(true);
       } else if (result.status === "failed") {
         this.preview.empty();
-        this.preview.createDiv({ cls: "vault-copilot-quick-question-status", text: t("quick.noAnswer", { reason: result.error?.message ?? t("quick.modelFailed") }) });
+        // The failure by its kind in the interface's language (English: the provider's own words).
+        this.preview.createDiv({ cls: "vault-copilot-quick-question-status", text: t("quick.noAnswer", { reason: result.error ? errorReason(result.error) : t("quick.modelFailed") }) });
       }
     } catch (error) {
       if (!this.closed) this.preview.setText(t("quick.noAnswer", { reason: errorMessage(error) }));
