@@ -17,9 +17,8 @@ import { PromptPayloadModal } from "./components/PromptPayloadModal";
 import { obsidianHtmlReader } from "./components/obsidianHtmlReader";
 import { canvasImageScaler } from "./components/canvasImageScaler";
 import { RelatedNotesView } from "./components/RelatedNotesView";
-import { noteLoadText } from "./components/coreNotices";
+import { indexFailureText, noteLoadText } from "./components/coreNotices";
 import { CHAT_VIEW_TYPE, RELATED_VIEW_TYPE } from "./constants";
-import { errorMessage } from "./errorMessage";
 import { createObsidianFetch } from "./net/obsidianFetch";
 import { afterNextPaint } from "./ports/afterNextPaint";
 import { pluginTransportFactory } from "./mcp/obsidianMcp";
@@ -124,7 +123,7 @@ export default class VaultCopilotPlugin extends Plugin {
       callback: () => {
         services.noteIndex.rebuild().then(
           (report) => new Notice(t("notice.indexRebuilt", { count: report.indexed })),
-          (error: unknown) => new Notice(t("notice.indexRebuildFailed", { reason: errorMessage(error) })),
+          (error: unknown) => new Notice(t("notice.indexRebuildFailed", { reason: indexFailureText(error) })),
         );
       },
     });

@@ -5,6 +5,8 @@ import { ChatNoteParseError, type ChatNoteReason } from "../history/chatNoteForm
 import type { ChatNoteProblem } from "../history/ChatNoteWriter";
 import type { SendFailure } from "../chat/sendFailure";
 import type { NoteLoadProblem } from "../vault/noteLoadProblem";
+import { NoteIndexError } from "../search/noteIndexError";
+import { EditHistoryUnreadableError } from "../tools/edit/EditHistory";
 import type { PromptNotice } from "../prompts/fillPrompt";
 import { ENGLISH } from "../i18n/languages";
 import { currentLanguage, t, uiLocale } from "../i18n/t";
@@ -120,4 +122,16 @@ export function chatOpenFailureText(error: unknown): string {
 /** Why a note is not a chat we can read, as the end of a sentence ("… is not a chat Copilot can read (…)"). */
 export function chatNoteReasonText(message: string, reason: ChatNoteReason): string {
   return currentLanguage() === ENGLISH ? message : t(`chatNoteReason.${reason.code}`, reason);
+}
+
+/** Why "Rebuild search index" failed: the index closed, or not saved (the platform's words kept), else the error's words. */
+export function indexFailureText(error: unknown): string {
+  if (currentLanguage() === ENGLISH || !(error instanceof NoteIndexError)) return errorMessage(error);
+  return t(`indexFailure.${error.failure.code}`, error.failure);
+}
+
+/** Why an undo failed: the edit history cannot be read (by its case), else the error's words. */
+export function undoFailureText(error: unknown): string {
+  if (currentLanguage() === ENGLISH || !(error instanceof EditHistoryUnreadableError)) return errorMessage(error);
+  return t(`undo.history.${error.problem.code}`, error.problem);
 }
