@@ -1,8 +1,11 @@
-import { ChatController, type ChatControllerDependencies, type ChatProblemReason, type ChatRunner } from "../chat/ChatController";
+import { ChatController, type ChatControllerDependencies, type ChatRunner } from "../chat/ChatController";
+import { chatProblemOf, type ChatProblem } from "./sendFailure";
+
+export type { ChatProblem } from "./sendFailure";
 import type { ReadChips } from "../chat/chipArtifacts";
 import type { ContextChip } from "../chat/chatTypes";
 import type { VaultPort } from "../vault/VaultPort";
-import { ChatNoteWriter, type ChatNoteProblem } from "../history/ChatNoteWriter";
+import { ChatNoteWriter } from "../history/ChatNoteWriter";
 import { showSavedChat, type LoadedChat } from "../history/savedChats";
 import type { Services } from "./createServices";
 
@@ -31,9 +34,6 @@ export interface ChatOptions {
   asksApprovals?: ChatControllerDependencies["asksApprovals"];
   scheduleFlush?: ChatControllerDependencies["scheduleFlush"];
 }
-
-/** The case beside a chat's problem: the controller's (a chip, a send), or its note's. */
-export type ChatProblem = ChatProblemReason | { about: "chat-note"; case: ChatNoteProblem };
 
 /** One chat, as the view and the CLI both hold it: its controller and the writer that keeps it in its note. */
 export interface OpenChat {
@@ -90,7 +90,7 @@ export function openChat(parts: ChatParts, options: ChatOptions): OpenChat {
     createRunner: (mode, model, project) => wrap(parts.createRunner(mode, model, project)),
     readContext,
     defaults: () => options.defaults(),
-    onProblem: (message, reason) => options.onProblem(message, reason),
+    onProblem: (message, reason) => options.onProblem(message, chatProblemOf(reason)),
     ...(options.asksApprovals !== undefined ? { asksApprovals: options.asksApprovals } : {}),
     ...(options.scheduleFlush ? { scheduleFlush: options.scheduleFlush } : {}),
     ...(writer ? { persistence: writer } : {}),

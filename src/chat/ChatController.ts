@@ -19,11 +19,14 @@ import {
 } from "./chatTypes";
 import { noteChip, type ReadChips } from "./chipArtifacts";
 import type { ChipProblemCase } from "./chipProblems";
-import { sendFailureOf, type SendFailure } from "./sendFailure";
 import { questionContext, untoldUndoneEdits } from "./undoneEdits";
 
-/** The case beside a problem the controller tells: a chip's (see chipProblems.ts), or why a message could not be sent. */
-export type ChatProblemReason = { about: "chip"; case: ChipProblemCase } | { about: "send"; case: SendFailure };
+/**
+ * What the controller tells beside a problem's sentence: a chip's case (see chipProblems.ts), or
+ * the error that kept a message from being sent, for the chat's owner to name (it knows the
+ * errors of projects, which this folder does not; see app/sendFailure.ts).
+ */
+export type ChatProblemReason = { about: "chip"; case: ChipProblemCase } | { about: "thrown"; error: unknown };
 
 /** What runs a turn: one of the three chain runners. */
 export interface ChatRunner {
@@ -350,10 +353,7 @@ export class ChatController implements RunApprovals {
     } catch (error) {
       // Runners report failures as events; what is thrown past them (or while reading the context) is shown all the same.
       if (answerId) this.onEvent(answerId, { type: "error", kind: abort.signal.aborted ? "aborted" : "failed", message: errorMessage(error), partialText: "" });
-      else if (!abort.signal.aborted) {
-        const failure = sendFailureOf(error);
-        this.dependencies.onProblem?.(errorMessage(error), failure ? { about: "send", case: failure } : undefined);
-      }
+      else if (!abort.signal.aborted) this.dependencies.onProblem?.(errorMessage(error), { about: "thrown", error });
     } finally {
       this.run = null;
       const finished = answerId ? this.findAssistant(answerId) : undefined;

@@ -3,7 +3,7 @@ import type { ChipProblem } from "../chat/chipProblems";
 import { errorMessage, toolFailureOf, type ToolFailure } from "../errorMessage";
 import { ChatNoteParseError, type ChatNoteReason } from "../history/chatNoteFormat";
 import type { ChatNoteProblem } from "../history/ChatNoteWriter";
-import type { SendFailure } from "../chat/sendFailure";
+import type { SendFailure } from "../app/sendFailure";
 import type { NoteLoadProblem } from "../vault/noteLoadProblem";
 import { NoteIndexError } from "../search/noteIndexError";
 import { EditHistoryUnreadableError } from "../tools/edit/EditHistory";
