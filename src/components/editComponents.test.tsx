@@ -21,19 +21,18 @@ const asPlugin = (plugin: Plugin) => plugin as unknown as ObsidianPlugin;
 
 afterEach(() => document.body.empty());
 
+/** Runs the registered undo command as Obsidian's palette does (its callback), and returns the notice it showed. */
+async function runUndoCommand(plugin: TestPlugin): Promise<string> {
+  document.querySelectorAll(".notice").forEach((notice) => notice.remove());
+  expect(await plugin.runCommand("vault-copilot:undo-last-agent-edit")).toBe(true);
+  return waitFor(() => {
+    const text = document.querySelector(".notice")?.textContent;
+    if (!text) throw new Error("the command showed no notice");
+    return text;
+  });
+}
+
 describe("registerEditCommands", () => {
-  /** Runs the registered undo command as Obsidian's palette does (its callback), and returns the notice it showed. */
-  async function runUndoCommand(plugin: TestPlugin): Promise<string> {
-    const command = plugin.registered.commands.get("vault-copilot:undo-last-agent-edit");
-    expect(command?.name).toBe(UNDO_LAST_EDIT_COMMAND_NAME);
-    document.querySelectorAll(".notice").forEach((notice) => notice.remove());
-    expect(await plugin.runCommand("vault-copilot:undo-last-agent-edit")).toBe(true);
-    return waitFor(() => {
-      const text = document.querySelector(".notice")?.textContent;
-      if (!text) throw new Error("the command showed no notice");
-      return text;
-    });
-  }
 
   it("adds the undo command, which restores the note and says so in a notice", async () => {
     const app = new App();
@@ -43,6 +42,7 @@ describe("registerEditCommands", () => {
     const history = new EditHistory(vault);
     await history.record({ toolId: "writeToFile", path: "A.md", before: "before\n", after: "after\n" });
     registerEditCommands(asPlugin(plugin), history);
+    expect(plugin.registered.commands.get("vault-copilot:undo-last-agent-edit")?.name).toBe(UNDO_LAST_EDIT_COMMAND_NAME);
     const message = await runUndoCommand(plugin);
     expect(message).toContain("its previous text is back");
     expect(await vault.read("A.md")).toBe("before\n");
@@ -60,7 +60,7 @@ describe("the undo command when the edit history cannot be read", () => {
   });
 
   /** The undo command's notice over a stored history that is `stored`, in `language`. */
-  async function undoNotice(stored: string, language: string): Promise<string | null | undefined> {
+  async function undoNotice(stored: string, language: string): Promise<string> {
     if (language !== "en") window.localStorage.setItem("language", language);
     folder?.remove();
     folder = makeTempVault({ "Заметка 🌿.md": "после\n" });
@@ -68,13 +68,7 @@ describe("the undo command when the edit history cannot be read", () => {
     await store.write(EDIT_HISTORY_FILE, stored);
     const plugin = new TestPlugin(new App(), manifest);
     registerEditCommands(asPlugin(plugin), new EditHistory(new FsVault(folder.root), store));
-    document.querySelectorAll(".notice").forEach((notice) => notice.remove());
-    expect(await plugin.runCommand("vault-copilot:undo-last-agent-edit")).toBe(true);
-    return waitFor(() => {
-      const text = document.querySelector(".notice")?.textContent;
-      if (!text) throw new Error("the command showed no notice");
-      return text;
-    });
+    return runUndoCommand(plugin);
   }
   const wrongShape = JSON.stringify({ version: 1, edits: [{ путь: "Заметка 🌿.md" }] });
 

@@ -9,11 +9,12 @@
  * is read or sent, with `--project` and when `--continue` goes on with a chat in the project.
  * Real folder, the scripted OpenAI server (which checks each image as the API does).
  */
-import { openChat, type ChatProblem, type OpenChat } from "../../src/app/openChat";
+import type { ChatProblem, OpenChat } from "../../src/app/openChat";
 import { imageChip, noteChip } from "../../src/chat/chipArtifacts";
 import { withImageSupport } from "../../src/LLMProviders/modelChoice";
 import { OutsideProjectError } from "../../src/projects/ScopedVault";
 import { makeChat, type ChatSetup } from "../helpers/chatHarness";
+import { openProjectChat } from "../helpers/projectChat";
 import { pngImage } from "../helpers/imageFiles";
 import { unicodePdf } from "../helpers/pdfFiles";
 import { openAIImages } from "../helpers/imageWireChecks";
@@ -64,19 +65,9 @@ describe("a project's scope for images, PDFs and canvases, in a chat opened as t
     Object.assign(chat.settings, withImageSupport(chat.settings, chat.settings.provider.model, true));
     told.length = 0;
     cases.length = 0;
-    const { services } = chat;
-    opened = openChat(services, {
-      defaults: () => ({ mode: "chat", model: chat.settings.provider.model }),
-      // As the chat view does: the vault of the chat's project, when it is in one.
-      listingVault: async () => {
-        const project = opened.controller.getState().project;
-        return project === null ? undefined : (await services.openProject(project)).vault;
-      },
-      keep: false,
-      onProblem: (message, reason) => {
-        told.push(message);
-        cases.push(reason);
-      },
+    opened = openProjectChat(chat, (message, reason) => {
+      told.push(message);
+      cases.push(reason);
     });
     await opened.controller.setProject(PROJECT_NAME, { mode: "chat" });
   });

@@ -6,8 +6,9 @@
  * its values, for a view in another language. A chat opened as the view opens it (`openChat`),
  * real folder, the scripted OpenAI server (which must not be asked).
  */
-import { openChat, type ChatProblem, type OpenChat } from "../../src/app/openChat";
+import type { ChatProblem, OpenChat } from "../../src/app/openChat";
 import { makeChat, type ChatSetup } from "../helpers/chatHarness";
+import { openProjectChat } from "../helpers/projectChat";
 import { startOpenAIServer, type OpenAIServer } from "../helpers/openAIServer";
 import { PROJECT_NAME, projectVaultNotes } from "../helpers/projectVault";
 
@@ -28,16 +29,7 @@ describe("a message in a project that cannot be opened", () => {
       settings: { defaultMode: "chat" },
     });
     told.length = 0;
-    const { services } = chat;
-    opened = openChat(services, {
-      defaults: () => ({ mode: "chat", model: chat.settings.provider.model }),
-      listingVault: async () => {
-        const project = opened.controller.getState().project;
-        return project === null ? undefined : (await services.openProject(project)).vault;
-      },
-      keep: false,
-      onProblem: (message, reason) => told.push({ message, reason }),
-    });
+    opened = openProjectChat(chat, (message, reason) => told.push({ message, reason }));
   });
   afterEach(async () => {
     await opened.close();
