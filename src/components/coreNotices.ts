@@ -4,6 +4,7 @@ import { errorMessage, toolFailureOf, type ToolFailure } from "../errorMessage";
 import { ChatNoteParseError, type ChatNoteReason } from "../history/chatNoteFormat";
 import type { ChatNoteProblem } from "../history/ChatNoteWriter";
 import type { SendFailure } from "../app/sendFailure";
+import type { AnswerNotice } from "../LLMProviders/chainRunner/ChainEvents";
 import type { NoteLoadProblem } from "../vault/noteLoadProblem";
 import { NoteIndexError } from "../search/noteIndexError";
 import { EditHistoryUnreadableError } from "../tools/edit/EditHistory";
@@ -134,4 +135,16 @@ export function indexFailureText(error: unknown): string {
 export function undoFailureText(error: unknown): string {
   if (currentLanguage() === ENGLISH || !(error instanceof EditHistoryUnreadableError)) return errorMessage(error);
   return t(`undo.history.${error.problem.code}`, error.problem);
+}
+
+/** A notice shown with an answer (images left out, earlier exchanges left out), in the interface's language. */
+export function answerNoticeText(notice: { text: string; case?: AnswerNotice }): string {
+  const reason = notice.case;
+  if (reason === undefined || currentLanguage() === ENGLISH) return notice.text;
+  switch (reason.code) {
+    case "images-left-out":
+      return t("answerNotice.images-left-out", { count: reason.names.length, names: new Intl.ListFormat(uiLocale()).format(reason.names), model: reason.model });
+    case "history-left-out":
+      return t("answerNotice.history-left-out", { count: reason.dropped, tokens: reason.contextWindow });
+  }
 }

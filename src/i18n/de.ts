@@ -75,6 +75,8 @@ export const de: Translation = {
   "message.regenerate": "Neu erzeugen",
   "message.copied": "Antwort kopiert.",
   "message.noEditor": "Öffne eine Notiz im Editor, um die Antwort an ihrer Cursorposition einzufügen.",
+  "answerNotice.images-left-out": { one: "Das Bild {names} wurde nicht gesendet: Es ist nicht bekannt, dass {model} Bilder versteht. Falls doch, schalte „Versteht Bilder“ dafür unter Einstellungen → Vault Copilot → Modellanbieter ein.", other: "{count} Bilder ({names}) wurden nicht gesendet: Es ist nicht bekannt, dass {model} Bilder versteht. Falls doch, schalte „Versteht Bilder“ dafür unter Einstellungen → Vault Copilot → Modellanbieter ein." },
+  "answerNotice.history-left-out": { one: "{count} früherer Wortwechsel dieses Chats wurde aus der Anfrage weggelassen, damit sie ins Kontextfenster des Modells passt ({tokens} Tokens); das Modell sieht ihn nicht.", other: "{count} frühere Wortwechsel dieses Chats wurden aus der Anfrage weggelassen, damit sie ins Kontextfenster des Modells passt ({tokens} Tokens); das Modell sieht sie nicht." },
   "conversation.label": "Unterhaltung",
   "conversation.newest": "Neueste",
   "conversation.newestButton": "↓ Neueste",

@@ -88,6 +88,8 @@ export const en = {
   "message.regenerate": "Regenerate",
   "message.copied": "Answer copied.",
   "message.noEditor": "Open a note in the editor to insert the answer at its cursor.",
+  "answerNotice.images-left-out": { one: "The image {names} was left out: {model} is not known to take images. If it does, switch on “Takes images” for it in Settings → Vault Copilot → Model provider.", other: "{count} images ({names}) were left out: {model} is not known to take images. If it does, switch on “Takes images” for it in Settings → Vault Copilot → Model provider." },
+  "answerNotice.history-left-out": { one: "{count} earlier exchange of this chat was left out of the request to fit the model's context window ({tokens} tokens); the model does not see it.", other: "{count} earlier exchanges of this chat were left out of the request to fit the model's context window ({tokens} tokens); the model does not see them." },
   "conversation.label": "Conversation",
   "conversation.newest": "Newest",
   "conversation.newestButton": "↓ Newest",

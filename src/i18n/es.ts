@@ -75,6 +75,8 @@ export const es: Translation = {
   "message.regenerate": "Regenerar",
   "message.copied": "Respuesta copiada.",
   "message.noEditor": "Abre una nota en el editor para insertar la respuesta en su cursor.",
+  "answerNotice.images-left-out": { one: "No se envió la imagen {names}: no se sabe si {model} admite imágenes. Si las admite, activa «Admite imágenes» para él en Ajustes → Vault Copilot → Proveedor del modelo.", many: "No se enviaron {count} imágenes ({names}): no se sabe si {model} admite imágenes. Si las admite, activa «Admite imágenes» para él en Ajustes → Vault Copilot → Proveedor del modelo.", other: "No se enviaron {count} imágenes ({names}): no se sabe si {model} admite imágenes. Si las admite, activa «Admite imágenes» para él en Ajustes → Vault Copilot → Proveedor del modelo." },
+  "answerNotice.history-left-out": { one: "{count} intercambio anterior de este chat se dejó fuera de la solicitud para caber en la ventana de contexto del modelo ({tokens} tokens); el modelo no lo ve.", many: "{count} intercambios anteriores de este chat se dejaron fuera de la solicitud para caber en la ventana de contexto del modelo ({tokens} tokens); el modelo no los ve.", other: "{count} intercambios anteriores de este chat se dejaron fuera de la solicitud para caber en la ventana de contexto del modelo ({tokens} tokens); el modelo no los ve." },
   "conversation.label": "Conversación",
   "conversation.newest": "Lo más reciente",
   "conversation.newestButton": "↓ Lo más reciente",

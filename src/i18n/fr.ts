@@ -75,6 +75,8 @@ export const fr: Translation = {
   "message.regenerate": "Régénérer",
   "message.copied": "Réponse copiée.",
   "message.noEditor": "Ouvrez une note dans l’éditeur pour insérer la réponse à son curseur.",
+  "answerNotice.images-left-out": { one: "L’image {names} n’a pas été envoyée : on ne sait pas si {model} lit les images. Si c’est le cas, activez « Lit les images » pour lui dans Paramètres → Vault Copilot → Fournisseur du modèle.", many: "{count} images ({names}) n’ont pas été envoyées : on ne sait pas si {model} lit les images. Si c’est le cas, activez « Lit les images » pour lui dans Paramètres → Vault Copilot → Fournisseur du modèle.", other: "{count} images ({names}) n’ont pas été envoyées : on ne sait pas si {model} lit les images. Si c’est le cas, activez « Lit les images » pour lui dans Paramètres → Vault Copilot → Fournisseur du modèle." },
+  "answerNotice.history-left-out": { one: "{count} échange précédent de ce chat a été laissé hors de la requête pour tenir dans la fenêtre de contexte du modèle ({tokens} jetons) ; le modèle ne le voit pas.", many: "{count} échanges précédents de ce chat ont été laissés hors de la requête pour tenir dans la fenêtre de contexte du modèle ({tokens} jetons) ; le modèle ne les voit pas.", other: "{count} échanges précédents de ce chat ont été laissés hors de la requête pour tenir dans la fenêtre de contexte du modèle ({tokens} jetons) ; le modèle ne les voit pas." },
   "conversation.label": "Conversation",
   "conversation.newest": "Plus récent",
   "conversation.newestButton": "↓ Plus récent",

@@ -75,6 +75,8 @@ export const ja: Translation = {
   "message.regenerate": "再生成",
   "message.copied": "回答をコピーしました。",
   "message.noEditor": "回答をカーソル位置に挿入するには、エディタでノートを開いてください。",
+  "answerNotice.images-left-out": { other: "画像 {count} 枚（{names}）を送信しませんでした：{model} が画像に対応しているかわかりません。対応している場合は「設定 → Vault Copilot → モデルのプロバイダ」でこのモデルの「画像対応」をオンにしてください。" },
+  "answerNotice.history-left-out": { other: "モデルのコンテキストウィンドウ（{tokens} トークン）に収めるため、このチャットの以前のやり取り {count} 件をリクエストから外しました。モデルからは見えません。" },
   "conversation.label": "会話",
   "conversation.newest": "最新へ",
   "conversation.newestButton": "↓ 最新へ",

@@ -75,6 +75,8 @@ export const ko: Translation = {
   "message.regenerate": "다시 생성",
   "message.copied": "답변을 복사했습니다.",
   "message.noEditor": "답변을 커서 위치에 넣으려면 편집기에서 노트를 여세요.",
+  "answerNotice.images-left-out": { other: "이미지 {count}개({names})를 보내지 않았습니다: {model}이(가) 이미지를 지원하는지 알 수 없습니다. 지원한다면 “설정 → Vault Copilot → 모델 제공자”에서 이 모델의 “이미지 지원”을 켜세요." },
+  "answerNotice.history-left-out": { other: "모델의 컨텍스트 창({tokens}토큰)에 맞추려고 이 채팅의 이전 대화 {count}개를 요청에서 뺐습니다. 모델은 그 대화를 보지 못합니다." },
   "conversation.label": "대화",
   "conversation.newest": "최신으로",
   "conversation.newestButton": "↓ 최신으로",

@@ -75,6 +75,8 @@ export const ptBR: Translation = {
   "message.regenerate": "Gerar de novo",
   "message.copied": "Resposta copiada.",
   "message.noEditor": "Abra uma nota no editor para inserir a resposta no cursor dela.",
+  "answerNotice.images-left-out": { one: "A imagem {names} não foi enviada: não se sabe se {model} aceita imagens. Se aceitar, ligue “Aceita imagens” para ele em Configurações → Vault Copilot → Provedor do modelo.", many: "{count} imagens ({names}) não foram enviadas: não se sabe se {model} aceita imagens. Se aceitar, ligue “Aceita imagens” para ele em Configurações → Vault Copilot → Provedor do modelo.", other: "{count} imagens ({names}) não foram enviadas: não se sabe se {model} aceita imagens. Se aceitar, ligue “Aceita imagens” para ele em Configurações → Vault Copilot → Provedor do modelo." },
+  "answerNotice.history-left-out": { one: "{count} troca anterior deste chat ficou fora da solicitação para caber na janela de contexto do modelo ({tokens} tokens); o modelo não a vê.", many: "{count} trocas anteriores deste chat ficaram fora da solicitação para caber na janela de contexto do modelo ({tokens} tokens); o modelo não as vê.", other: "{count} trocas anteriores deste chat ficaram fora da solicitação para caber na janela de contexto do modelo ({tokens} tokens); o modelo não as vê." },
   "conversation.label": "Conversa",
   "conversation.newest": "Mais recente",
   "conversation.newestButton": "↓ Mais recente",

@@ -75,6 +75,8 @@ export const zhTW: Translation = {
   "message.regenerate": "重新產生",
   "message.copied": "已複製回答。",
   "message.noEditor": "請先在編輯器中開啟一則筆記，才能把回答插入到游標處。",
+  "answerNotice.images-left-out": { other: "{count} 張圖片（{names}）沒有傳送：不確定 {model} 是否支援圖片。如果支援，請在「設定 → Vault Copilot → 模型服務商」中為它開啟「支援圖片」。" },
+  "answerNotice.history-left-out": { other: "為了放進模型的上下文視窗（{tokens} 個 token），此聊天較早的 {count} 輪對話沒有隨請求傳送；模型看不到它們。" },
   "conversation.label": "對話",
   "conversation.newest": "最新",
   "conversation.newestButton": "↓ 最新",

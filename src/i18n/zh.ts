@@ -75,6 +75,8 @@ export const zh: Translation = {
   "message.regenerate": "重新生成",
   "message.copied": "回答已复制。",
   "message.noEditor": "请先在编辑器中打开一篇笔记，才能把回答插入到光标处。",
+  "answerNotice.images-left-out": { other: "{count} 张图片（{names}）没有发送：不确定 {model} 是否支持图片。如果支持，请在“设置 → Vault Copilot → 模型服务商”中为它打开“支持图片”。" },
+  "answerNotice.history-left-out": { other: "为了放进模型的上下文窗口（{tokens} 个 token），此聊天较早的 {count} 轮对话没有随请求发送；模型看不到它们。" },
   "conversation.label": "对话",
   "conversation.newest": "最新",
   "conversation.newestButton": "↓ 最新",
