@@ -17,8 +17,8 @@ import { PromptPayloadModal } from "./components/PromptPayloadModal";
 import { obsidianHtmlReader } from "./components/obsidianHtmlReader";
 import { canvasImageScaler } from "./components/canvasImageScaler";
 import { RelatedNotesView } from "./components/RelatedNotesView";
+import { indexFailureText, noteLoadText } from "./components/coreNotices";
 import { CHAT_VIEW_TYPE, RELATED_VIEW_TYPE } from "./constants";
-import { errorMessage } from "./errorMessage";
 import { createObsidianFetch } from "./net/obsidianFetch";
 import { afterNextPaint } from "./ports/afterNextPaint";
 import { pluginTransportFactory } from "./mcp/obsidianMcp";
@@ -72,14 +72,14 @@ export default class VaultCopilotPlugin extends Plugin {
       onIndexProgress: createIndexProgressStatusBar(this),
       onEmbeddingProgress: createEmbeddingProgressStatusBar(this),
       onPromptProblems: (problems) => {
-        for (const problem of problems) new Notice(t("notice.prefixed", { message: problem.message }));
+        for (const problem of problems) new Notice(t("notice.prefixed", { message: noteLoadText("prompt", problem) }));
       },
       // Web pages through the window's DOMParser and Obsidian's htmlToMarkdown; large images scaled on a canvas.
       html: obsidianHtmlReader(),
       imageScaler: canvasImageScaler(),
       // A broken project note is reported by path; the other projects load.
       onProjectProblems: (problems) => {
-        for (const problem of problems) new Notice(t("notice.prefixed", { message: problem.message }));
+        for (const problem of problems) new Notice(t("notice.prefixed", { message: noteLoadText("project", problem) }));
       },
     });
     this.register(() => void services.dispose());
@@ -123,7 +123,7 @@ export default class VaultCopilotPlugin extends Plugin {
       callback: () => {
         services.noteIndex.rebuild().then(
           (report) => new Notice(t("notice.indexRebuilt", { count: report.indexed })),
-          (error: unknown) => new Notice(t("notice.indexRebuildFailed", { reason: errorMessage(error) })),
+          (error: unknown) => new Notice(t("notice.indexRebuildFailed", { reason: indexFailureText(error) })),
         );
       },
     });

@@ -9,6 +9,7 @@ import { openAIImages } from "../../test/helpers/imageWireChecks";
 import { startOpenAIServer, type OpenAIServer } from "../../test/helpers/openAIServer";
 import { imageChip } from "../chat/chipArtifacts";
 import { knownToTakeImages } from "../LLMProviders/modelChoice";
+import type { AnswerNotice } from "../LLMProviders/chainRunner/ChainEvents";
 
 let server: OpenAIServer;
 let chat: ChatSetup;
@@ -28,7 +29,7 @@ afterEach(async () => {
   await server.close();
 });
 
-async function askWith(model: string): Promise<{ images: number; notices: readonly string[] }> {
+async function askWith(model: string): Promise<{ images: number; notices: readonly { text: string; case?: AnswerNotice }[] }> {
   const before = server.requests.length;
   chat.controller.setModel(model);
   chat.controller.addChip(imageChip("Фото/закат.png"));
@@ -47,7 +48,8 @@ describe("images by what the server's list says", () => {
     expect(await askWith("vision-model")).toEqual({ images: 1, notices: [] });
     const textOnly = await askWith("text-model");
     expect(textOnly.images).toBe(0);
-    expect(textOnly.notices[0]).toContain("The image закат.png was left out: text-model is not known to take images.");
+    expect(textOnly.notices[0]?.text).toContain("The image закат.png was left out: text-model is not known to take images.");
+    expect(textOnly.notices[0]?.case).toEqual({ code: "images-left-out", model: "text-model", names: ["закат.png"] });
     expect((await askWith("silent-model")).images).toBe(0);
     expect(chat.controller.getState().messages.filter((message) => message.role === "assistant").map((message) => message.role === "assistant" && message.status)).toEqual(["done", "done", "done", "done"]);
   });

@@ -1,8 +1,11 @@
 import { ChatController, type ChatControllerDependencies, type ChatRunner } from "../chat/ChatController";
+import { chatProblemOf, type ChatProblem } from "./sendFailure";
+
+export type { ChatProblem } from "./sendFailure";
 import type { ReadChips } from "../chat/chipArtifacts";
 import type { ContextChip } from "../chat/chatTypes";
 import type { VaultPort } from "../vault/VaultPort";
-import { ChatNoteWriter, type ChatNoteProblem } from "../history/ChatNoteWriter";
+import { ChatNoteWriter } from "../history/ChatNoteWriter";
 import { showSavedChat, type LoadedChat } from "../history/savedChats";
 import type { Services } from "./createServices";
 
@@ -22,10 +25,10 @@ export interface ChatOptions {
   /** Whether the chat is kept as a note at all (the CLI without --save: no), and whether it is now (the view's Autosave setting). */
   keep: false | (() => boolean);
   /**
-   * Told what could not be read or saved (a Notice in the view, a line on stderr in the CLI): the
-   * English sentence, and for a chat note's problem its case, for a view in another language.
+   * Told what could not be read, sent or saved (a Notice in the view, a line on stderr in the CLI):
+   * the English sentence, and its case for a view in another language.
    */
-  onProblem(message: string, reason?: ChatNoteProblem): void;
+  onProblem(message: string, reason?: ChatProblem): void;
   /** Wraps each runner the chat asks for (the CLI prints the run's events). */
   wrapRunner?: (runner: ChatRunner) => ChatRunner;
   asksApprovals?: ChatControllerDependencies["asksApprovals"];
@@ -61,7 +64,7 @@ export function openChat(parts: ChatParts, options: ChatOptions): OpenChat {
         vault: parts.vault,
         history: parts.history,
         enabled: keep,
-        onProblem: (message, reason) => options.onProblem(message, reason),
+        onProblem: (message, reason) => options.onProblem(message, { about: "chat-note", case: reason }),
         secrets: () => parts.secretValues(),
       })
     : null;
@@ -87,7 +90,7 @@ export function openChat(parts: ChatParts, options: ChatOptions): OpenChat {
     createRunner: (mode, model, project) => wrap(parts.createRunner(mode, model, project)),
     readContext,
     defaults: () => options.defaults(),
-    onProblem: (message) => options.onProblem(message),
+    onProblem: (message, reason) => options.onProblem(message, chatProblemOf(reason)),
     ...(options.asksApprovals !== undefined ? { asksApprovals: options.asksApprovals } : {}),
     ...(options.scheduleFlush ? { scheduleFlush: options.scheduleFlush } : {}),
     ...(writer ? { persistence: writer } : {}),

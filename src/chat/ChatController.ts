@@ -1,5 +1,5 @@
 import { ContextManager } from "../context/ContextManager";
-import type { ContextArtifact, ConversationTurn } from "../context/PromptContextTypes";
+import type { ConversationTurn } from "../context/PromptContextTypes";
 import type { ChainEvent, ChainRunInput, ChainRunResult } from "../LLMProviders/chainRunner/ChainEvents";
 import type { ChatMode } from "../settings/settingsSchema";
 import type { ApprovalDecision, EditProposal, RunApprovals, ToolCallProposal } from "../ports/approval";
@@ -17,8 +17,16 @@ import {
   type UserMessage,
   shownLine,
 } from "./chatTypes";
-import { noteChip } from "./chipArtifacts";
+import { noteChip, type ReadChips } from "./chipArtifacts";
+import type { ChipProblemCase } from "./chipProblems";
 import { questionContext, untoldUndoneEdits } from "./undoneEdits";
+
+/**
+ * What the controller tells beside a problem's sentence: a chip's case (see chipProblems.ts), or
+ * the error that kept a message from being sent, for the chat's owner to name (it knows the
+ * errors of projects, which this folder does not; see app/sendFailure.ts).
+ */
+export type ChatProblemReason = { about: "chip"; case: ChipProblemCase } | { about: "thrown"; error: unknown };
 
 /** What runs a turn: one of the three chain runners. */
 export interface ChatRunner {
@@ -32,7 +40,7 @@ export interface ChatControllerDependencies {
    */
   createRunner(mode: ChatMode, model: string, project: string | null): ChatRunner;
   /** Reads the chips of a message into artifacts; problems and notices (what was left out) are shown, not thrown. */
-  readContext(chips: readonly ContextChip[], signal: AbortSignal): Promise<{ artifacts: ContextArtifact[]; problems: string[]; notices?: string[] }>;
+  readContext(chips: readonly ContextChip[], signal: AbortSignal): Promise<ReadChips>;
   /** The mode and model of a new chat (from the settings), and its project (none unless given). */
   defaults(): { mode: ChatMode; model: string; project?: string | null };
   /**
@@ -48,8 +56,8 @@ export interface ChatControllerDependencies {
    */
   scheduleFlush?: (flush: () => void) => void;
   now?: () => number;
-  /** Told when context could not be read (e.g. a Notice). */
-  onProblem?: (message: string) => void;
+  /** Told when context could not be read, or a message could not be sent (e.g. a Notice): the English sentence and its case. */
+  onProblem?: (message: string, reason?: ChatProblemReason) => void;
   /** Keeps the chat somewhere (its note); told at the moments a chat is worth saving. */
   persistence?: ChatPersistence;
 }
@@ -137,7 +145,7 @@ export class ChatController implements RunApprovals {
     this.update({ chips: [] });
     await this.exclusiveRun(async (signal) => {
       const { artifacts, problems, notices = [] } = await this.dependencies.readContext(chips, signal);
-      for (const problem of [...problems, ...notices]) this.dependencies.onProblem?.(problem);
+      for (const problem of [...problems, ...notices]) this.dependencies.onProblem?.(problem.text, { about: "chip", case: problem.case });
       const shown = options.shown === undefined ? "" : shownLine(options.shown);
       return this.tellingUndoneEdits({ id: this.newId("user"), role: "user", text: trimmed, ...(shown ? { shown } : {}), chips, artifacts, sentAt: this.now() });
     }, [], options);
@@ -345,7 +353,7 @@ export class ChatController implements RunApprovals {
     } catch (error) {
       // Runners report failures as events; what is thrown past them (or while reading the context) is shown all the same.
       if (answerId) this.onEvent(answerId, { type: "error", kind: abort.signal.aborted ? "aborted" : "failed", message: errorMessage(error), partialText: "" });
-      else if (!abort.signal.aborted) this.dependencies.onProblem?.(errorMessage(error));
+      else if (!abort.signal.aborted) this.dependencies.onProblem?.(errorMessage(error), { about: "thrown", error });
     } finally {
       this.run = null;
       const finished = answerId ? this.findAssistant(answerId) : undefined;

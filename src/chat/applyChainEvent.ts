@@ -13,7 +13,7 @@ export function applyChainEvent(message: AssistantMessage, event: ChainEvent, no
     case "retry":
       return { ...message, retryNotice: event.message };
     case "notice":
-      return { ...message, notices: [...(message.notices ?? []), event.message] };
+      return { ...message, notices: [...(message.notices ?? []), { text: event.message, ...(event.case ? { case: event.case } : {}) }] };
     case "sources":
       return { ...message, sources: event.results };
     case "tool-call-start": {

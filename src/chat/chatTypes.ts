@@ -1,7 +1,7 @@
 import type { ToolFailure } from "../errorMessage";
 import type { ContextArtifact } from "../context/PromptContextTypes";
 import type { SearchResultForLLM } from "../ports/NoteSearcher";
-import type { ChainErrorKind, ToolCallStatus } from "../LLMProviders/chainRunner/ChainEvents";
+import type { AnswerNotice, ChainErrorKind, ToolCallStatus } from "../LLMProviders/chainRunner/ChainEvents";
 import type { TokenUsage } from "../LLMProviders/tokenUsage";
 import type { ChatMode } from "../settings/settingsSchema";
 import type { ApprovalDecision, EditProposal, ToolCallProposal } from "../ports/approval";
@@ -99,8 +99,8 @@ export interface AssistantMessage {
   error?: { kind: ChainErrorKind; message: string };
   /** Set while the runner waits to retry (rate limit, server error). */
   retryNotice?: string;
-  /** Lines the chat shows with the answer (e.g. that earlier exchanges were left out of its request). */
-  notices?: readonly string[];
+  /** Lines the chat shows with the answer (e.g. that earlier exchanges were left out of its request): each sentence with its case. */
+  notices?: readonly { text: string; case?: AnswerNotice }[];
   usage?: TokenUsage;
   /** Epoch ms. */
   startedAt: number;

@@ -48,7 +48,8 @@ describe("PDFs and canvases as attachments", () => {
 
   it("reports a PDF that gives no text as a problem, and attaches the rest of a folder", async () => {
     const { artifacts, problems } = await readChipArtifacts(vault, [folderChip("Papers")], undefined, { documents });
-    expect(problems).toEqual(['Papers/Locked.pdf: "Papers/Locked.pdf" is encrypted (it is protected by a password), so its text cannot be read.']);
+    expect(problems.map((problem) => problem.text)).toEqual(['Papers/Locked.pdf: "Papers/Locked.pdf" is encrypted (it is protected by a password), so its text cannot be read.']);
+    expect(problems[0]?.case).toMatchObject({ code: "unreadable", path: "Papers/Locked.pdf", failure: { kind: "document-encrypted", values: { path: "Papers/Locked.pdf" } } });
     expect(artifacts.map((artifact) => artifact.source)).toEqual(["Papers/Big.pdf", "Papers/Отчёт.pdf"]);
   });
 

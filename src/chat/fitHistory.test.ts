@@ -75,7 +75,11 @@ describe("fitting a chat's history to the model's context window", () => {
     expect(seen.turns).toBeLessThan(5);
     const dropped = 5 - seen.turns;
     expect(seen.events).toEqual([
-      { type: "notice", message: `${dropped} earlier exchanges of this chat were left out of the request to fit the model's context window (4,000 tokens); the model does not see them.` },
+      {
+        type: "notice",
+        message: `${dropped} earlier exchanges of this chat were left out of the request to fit the model's context window (4,000 tokens); the model does not see them.`,
+        case: { code: "history-left-out", dropped, contextWindow: 4000 },
+      },
     ]);
     expect(conversation.getTurns()).toHaveLength(6);
   });

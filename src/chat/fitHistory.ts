@@ -89,7 +89,7 @@ export function fitHistoryToContext(runner: ChatRunner, budget: () => ContextBud
       const limits = budget();
       const fitted = fitTurns(all, { text: input.userMessage, attachments: input.attachments ?? [] }, limits);
       if (fitted.dropped === 0) return runner.run(input);
-      input.onEvent?.({ type: "notice", message: leftOutNotice(fitted.dropped, limits) });
+      input.onEvent?.({ type: "notice", message: leftOutNotice(fitted.dropped, limits), case: { code: "history-left-out", dropped: fitted.dropped, contextWindow: limits.contextWindowTokens } });
       const conversation = new ContextManager(fitted.turns);
       try {
         return await runner.run({ ...input, conversation });

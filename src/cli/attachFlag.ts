@@ -67,7 +67,7 @@ export async function refuseOutsideProject(chips: readonly ContextChip[], projec
 export async function readAttachments(chat: Pick<OpenChat, "readAhead">, chips: readonly ContextChip[], signal: AbortSignal): Promise<ReadChips> {
   const read = await chat.readAhead(chips, signal);
   const [problem] = read.problems;
-  if (problem !== undefined) throw new Error(`--attach: ${problem}`);
+  if (problem !== undefined) throw new Error(`--attach: ${problem.text}`);
   return read;
 }
 

@@ -49,7 +49,7 @@ export async function openChatNote(args: ParsedArgs, services: Services, io: Cli
   try {
     // Going on writes the note: one that cannot be written (read-only, hard-linked) is refused before the model is asked.
     const loaded = await loadSavedChat(services.history, services.vault, path, { checkWritable: true, signal: io.signal, documents: services.documents });
-    for (const problem of loaded.problems) io.stderr(`vault-copilot: ${problem}\n`);
+    for (const problem of loaded.problems) io.stderr(`vault-copilot: ${problem.text}\n`);
     return { continued: loaded };
   } catch (error) {
     if (error instanceof VaultFileNotFoundError) throw new Error(`--continue: no note at "${path}"`);

@@ -4,7 +4,7 @@ import { flushSync } from "react-dom";
 import { createRoot, type Root } from "react-dom/client";
 import type { Services } from "../app/createServices";
 import type { VaultPort } from "../vault/VaultPort";
-import { openChat, type OpenChat } from "../app/openChat";
+import { openChat, type ChatProblem, type OpenChat } from "../app/openChat";
 import type { ChatController } from "../chat/ChatController";
 import { selectionChip } from "../chat/chipArtifacts";
 import { isImagePath } from "../chat/images/noteImages";
@@ -20,8 +20,7 @@ import { StreamPacing } from "./chat-components/streamPacing";
 import { ToolCallRootManager, ToolCallRootsContext } from "./chat-components/toolCallRootManager";
 import { createInertDocument, InertDocumentContext } from "./chat-components/untrustedRender";
 import { undoChatEdit } from "./editCommands";
-import { chatNoteProblemText, promptNoticeText } from "./coreNotices";
-import type { ChatNoteProblem } from "../history/ChatNoteWriter";
+import { chatProblemText, chipProblemText, promptNoticeText } from "./coreNotices";
 import { editorPlace } from "./editorPlace";
 import { openPluginSettings } from "./openPluginSettings";
 import { t } from "../i18n/t";
@@ -83,7 +82,7 @@ export class CopilotView extends ItemView {
 
   protected override onOpen(): Promise<void> {
     const { services } = this;
-    const notify = (message: string, reason?: ChatNoteProblem) => new Notice(t("notice.prefixed", { message: chatNoteProblemText(message, reason) }));
+    const notify = (message: string, reason?: ChatProblem) => new Notice(t("notice.prefixed", { message: chatProblemText(message, reason) }));
     // Streamed text is drawn once a frame, less often while the user types (streamPacing.ts).
     const pacing = new StreamPacing();
     this.register(pacing.followInput(this.contentEl.ownerDocument));
@@ -219,7 +218,7 @@ export class CopilotView extends ItemView {
     if (!chat) return;
     const loaded = await loadSavedChat(services.history, services.vault, path, { documents: services.documents });
     await chat.continueSaved(loaded);
-    for (const problem of loaded.problems) new Notice(t("notice.prefixed", { message: problem }));
+    for (const problem of loaded.problems) new Notice(t("notice.prefixed", { message: chipProblemText(problem) }));
   }
 
   /** The vault as the chat's project sees it (undefined outside a project). */

@@ -1,6 +1,6 @@
 import { Notice, type Plugin } from "obsidian";
 import type { EditHistory, UndoOutcome } from "../tools/edit/EditHistory";
-import { errorMessage } from "../errorMessage";
+import { undoFailureText } from "./coreNotices";
 import { ENGLISH } from "../i18n/languages";
 import { currentLanguage, t } from "../i18n/t";
 
@@ -56,7 +56,7 @@ async function undoNewest(history: EditHistory): Promise<{ outcome?: UndoOutcome
     const outcome = await history.undoLast();
     result = { outcome, message: undoText(outcome) };
   } catch (error) {
-    result = { message: t("notice.undoFailed", { reason: errorMessage(error) }) };
+    result = { message: t("notice.undoFailed", { reason: undoFailureText(error) }) };
   }
   new Notice(result.message);
   return result;

@@ -7,6 +7,10 @@ import { UNDO_LAST_EDIT_COMMAND_NAME } from "../tools/edit/proposeAndApplyEdit";
 import { ObsidianVault } from "../vault/ObsidianVault";
 import { registerEditCommands } from "./editCommands";
 import { registerPomodoro } from "./pomodoroStatusBar";
+import { makeTempVault, type TempVault } from "../../test/helpers/tempVault";
+import { EDIT_HISTORY_FILE } from "../tools/edit/EditHistory";
+import { FsDataStore } from "../vault/fsDataStore";
+import { FsVault } from "../vault/FsVault";
 
 const manifest = { id: "vault-copilot", name: "Vault Copilot", version: "0.1.0", minAppVersion: "1.11.4", description: "", author: "", authorUrl: "", isDesktopOnly: false };
 
@@ -17,19 +21,18 @@ const asPlugin = (plugin: Plugin) => plugin as unknown as ObsidianPlugin;
 
 afterEach(() => document.body.empty());
 
+/** Runs the registered undo command as Obsidian's palette does (its callback), and returns the notice it showed. */
+async function runUndoCommand(plugin: TestPlugin): Promise<string> {
+  document.querySelectorAll(".notice").forEach((notice) => notice.remove());
+  expect(await plugin.runCommand("vault-copilot:undo-last-agent-edit")).toBe(true);
+  return waitFor(() => {
+    const text = document.querySelector(".notice")?.textContent;
+    if (!text) throw new Error("the command showed no notice");
+    return text;
+  });
+}
+
 describe("registerEditCommands", () => {
-  /** Runs the registered undo command as Obsidian's palette does (its callback), and returns the notice it showed. */
-  async function runUndoCommand(plugin: TestPlugin): Promise<string> {
-    const command = plugin.registered.commands.get("vault-copilot:undo-last-agent-edit");
-    expect(command?.name).toBe(UNDO_LAST_EDIT_COMMAND_NAME);
-    document.querySelectorAll(".notice").forEach((notice) => notice.remove());
-    expect(await plugin.runCommand("vault-copilot:undo-last-agent-edit")).toBe(true);
-    return waitFor(() => {
-      const text = document.querySelector(".notice")?.textContent;
-      if (!text) throw new Error("the command showed no notice");
-      return text;
-    });
-  }
 
   it("adds the undo command, which restores the note and says so in a notice", async () => {
     const app = new App();
@@ -39,11 +42,44 @@ describe("registerEditCommands", () => {
     const history = new EditHistory(vault);
     await history.record({ toolId: "writeToFile", path: "A.md", before: "before\n", after: "after\n" });
     registerEditCommands(asPlugin(plugin), history);
+    expect(plugin.registered.commands.get("vault-copilot:undo-last-agent-edit")?.name).toBe(UNDO_LAST_EDIT_COMMAND_NAME);
     const message = await runUndoCommand(plugin);
     expect(message).toContain("its previous text is back");
     expect(await vault.read("A.md")).toBe("before\n");
     expect(await history.list()).toEqual([]);
     expect(await runUndoCommand(plugin)).toBe("There is no Copilot edit to undo.");
+  });
+});
+
+describe("the undo command when the edit history cannot be read", () => {
+  let folder: TempVault | undefined;
+  afterEach(() => {
+    folder?.remove();
+    folder = undefined;
+    window.localStorage.removeItem("language");
+  });
+
+  /** The undo command's notice over a stored history that is `stored`, in `language`. */
+  async function undoNotice(stored: string, language: string): Promise<string> {
+    if (language !== "en") window.localStorage.setItem("language", language);
+    folder?.remove();
+    folder = makeTempVault({ "Заметка 🌿.md": "после\n" });
+    const store = new FsDataStore(folder.root);
+    await store.write(EDIT_HISTORY_FILE, stored);
+    const plugin = new TestPlugin(new App(), manifest);
+    registerEditCommands(asPlugin(plugin), new EditHistory(new FsVault(folder.root), store));
+    return runUndoCommand(plugin);
+  }
+  const wrongShape = JSON.stringify({ version: 1, edits: [{ путь: "Заметка 🌿.md" }] });
+
+  it("in English, says the history's own sentence as before", async () => {
+    expect(await undoNotice(wrongShape, "en")).toBe("Could not undo the agent's last edit: The edit history (edit-history.json) does not have the expected shape.");
+    expect(await undoNotice("{не json", "en")).toMatch(/^Could not undo the agent's last edit: The edit history \(edit-history\.json\) is unreadable: /);
+  });
+
+  it("in German and in Japanese, says it by its case", async () => {
+    expect(await undoNotice(wrongShape, "de")).toBe("Die letzte Bearbeitung des Agenten konnte nicht rückgängig gemacht werden: Der Bearbeitungsverlauf (edit-history.json) hat nicht die erwartete Form.");
+    expect(await undoNotice("{не json", "ja")).toMatch(/^エージェントの直前の編集を元に戻せませんでした：編集履歴（edit-history\.json）を読み込めません：.+/);
   });
 });
 

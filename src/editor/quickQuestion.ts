@@ -1,6 +1,7 @@
 import type { ChatRunner } from "../chat/ChatController";
 import { noteChip, readChipArtifacts, selectionChip } from "../chat/chipArtifacts";
 import type { ContextChip } from "../chat/chatTypes";
+import type { ChipProblem } from "../chat/chipProblems";
 import { ContextManager } from "../context/ContextManager";
 import type { ChainRunResult } from "../LLMProviders/chainRunner/ChainEvents";
 import type { RunApprovals } from "../ports/approval";
@@ -34,7 +35,7 @@ export async function askQuickQuestion(
   question: string,
   signal: AbortSignal,
   onText: (text: string) => void,
-): Promise<ChainRunResult & { problems: string[] }> {
+): Promise<ChainRunResult & { problems: ChipProblem[] }> {
   const { artifacts, problems } = await readChipArtifacts(parts.vault, questionChips(place), signal);
   let text = "";
   const result = await parts.runner.run({

@@ -40,7 +40,7 @@ describe("ChatHistory over a real folder", () => {
     const listing = await history.list();
     expect(listing.chats.map((entry) => entry.id)).toEqual(["new", "mid", "old"]);
     expect(listing.chats[0]).toMatchObject({ title: "2026-12-02 New question", updated: "2026-12-02T10:00:00Z" });
-    expect(listing.problems).toEqual([{ path: "copilot/chats/Broken.md", message: "its chat-id is not text" }]);
+    expect(listing.problems).toEqual([{ path: "copilot/chats/Broken.md", message: "its chat-id is not text", reason: { code: "chat-id-not-text" } }]);
   });
 
   it("searches names first, then the chats the index finds by their text, and only chats that hold every word", async () => {
@@ -94,7 +94,16 @@ describe("ChatHistory over a real folder", () => {
     const error = await history.load("copilot/chats/Half.md").catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ChatNoteParseError);
     expect((error as Error).message).toBe('"copilot/chats/Half.md" is not a chat Copilot can read: its mode "sing" is not one of chat, vault-qa, agent. It was left as it is.');
+    expect(error).toMatchObject({ path: "copilot/chats/Half.md", reason: { code: "mode-invalid", mode: "sing", modes: "chat, vault-qa, agent" } });
     expect(readFileSync(join(vault.root, "copilot/chats/Half.md"), "utf8")).toBe("---\nchat-id: x\nmode: sing\n---\n## You\n\nhi\n");
+  });
+
+  it("refuses a chat note that is not UTF-8 by name, with its case", async () => {
+    vault.write("copilot/chats/Кафе.md", new Uint8Array([...new TextEncoder().encode("---\nchat-id: x\nmode: chat\n---\n## You\n\ncaf"), 0xe9, 0x0a]));
+    const error = await history.load("copilot/chats/Кафе.md").catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ChatNoteParseError);
+    expect((error as Error).message).toMatch(/^"copilot\/chats\/Кафе\.md" is not UTF-8 text /);
+    expect(error).toMatchObject({ path: "copilot/chats/Кафе.md", reason: { code: "not-utf8" } });
   });
 
   it("makes note names that a file system and a link can hold", () => {

@@ -3,7 +3,7 @@ import { redactSecrets } from "../settings/secrets";
 import { pathKey, toVaultPath } from "../vault/vaultPath";
 import { VaultFileExistsError, VaultNotTextError, type VaultPort } from "../vault/VaultPort";
 import type { ChatRecord } from "./chatRecord";
-import { ChatNoteParseError, parseChat } from "./chatNoteFormat";
+import { ChatNoteParseError, parseChat, type ChatNoteReason } from "./chatNoteFormat";
 
 /** A chat in the history list. */
 export interface ChatSummary {
@@ -27,8 +27,8 @@ export interface ChatFilter {
 
 export interface ChatListing {
   chats: ChatSummary[];
-  /** Notes in the history folder that carry a chat id but cannot be read as a chat. */
-  problems: { path: string; message: string }[];
+  /** Notes in the history folder that carry a chat id but cannot be read as a chat: why, and its case. */
+  problems: { path: string; message: string; reason: ChatNoteReason }[];
 }
 
 export interface ChatHistoryOptions {
@@ -71,7 +71,7 @@ export class ChatHistory {
       const id = frontmatter[CHAT_ID_PROPERTY];
       if (id === undefined) continue;
       if (typeof id !== "string" || id.trim() === "") {
-        problems.push({ path, message: `its ${CHAT_ID_PROPERTY} is not text` });
+        problems.push({ path, message: `its ${CHAT_ID_PROPERTY} is not text`, reason: { code: "chat-id-not-text" } });
         continue;
       }
       this.knownPaths.set(id, path);
@@ -125,6 +125,8 @@ export class ChatHistory {
         throw new ChatNoteParseError(
           `"${path}" is not UTF-8 text (a Latin-1 export or a binary file?), so this chat cannot be continued without rewriting it and changing bytes nobody was shown. ` +
             "It was left as it is; save it as UTF-8 to go on with it.",
+          { code: "not-utf8" },
+          path,
         );
       }
       throw error;
@@ -134,7 +136,7 @@ export class ChatHistory {
       this.knownPaths.set(record.id, path);
       return { record, text };
     } catch (error) {
-      if (error instanceof ChatNoteParseError) throw new ChatNoteParseError(`"${path}" is not a chat Copilot can read: ${error.message}. It was left as it is.`);
+      if (error instanceof ChatNoteParseError) throw new ChatNoteParseError(`"${path}" is not a chat Copilot can read: ${error.message}. It was left as it is.`, error.reason, path);
       throw error;
     }
   }

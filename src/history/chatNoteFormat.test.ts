@@ -207,14 +207,15 @@ describe("chatNoteFormat", () => {
   });
 
   it.each([
-    ["no frontmatter", "## You\n\nhi\n", "it has no frontmatter"],
-    ["an unclosed frontmatter", "---\nchat-id: a\n", "its frontmatter is not closed"],
-    ["no chat id", "---\nmode: chat\n---\n", "its frontmatter has no chat-id"],
-    ["an unknown mode", "---\nchat-id: a\nmode: sing\n---\n", 'its mode "sing" is not one of chat, vault-qa, agent'],
-    ["a property that is not YAML", "---\nchat-id: a\nmode: chat\ntags: [a\n---\n", 'its property "tags" is not valid YAML'],
-  ])("refuses a note with %s", (_case, text, reason) => {
+    ["no frontmatter", "## You\n\nhi\n", "it has no frontmatter", { code: "no-frontmatter" }],
+    ["an unclosed frontmatter", "---\nchat-id: a\n", "its frontmatter is not closed", { code: "frontmatter-not-closed" }],
+    ["no chat id", "---\nmode: chat\n---\n", "its frontmatter has no chat-id", { code: "no-chat-id" }],
+    ["an unknown mode", "---\nchat-id: a\nmode: петь\n---\n", 'its mode "петь" is not one of chat, vault-qa, agent', { code: "mode-invalid", mode: "петь", modes: "chat, vault-qa, agent" }],
+    ["a property that is not YAML", "---\nchat-id: a\nmode: chat\ntags: [a\n---\n", 'its property "tags" is not valid YAML', { code: "property-not-yaml", key: "tags", detail: expect.any(String) }],
+  ])("refuses a note with %s, naming the reason's case", (_case, text, reason, problem) => {
     expect(() => parseChat(text)).toThrow(ChatNoteParseError);
     expect(() => parseChat(text)).toThrow(reason);
+    expect(() => parseChat(text)).toThrow(expect.objectContaining({ reason: problem }));
   });
 });
 

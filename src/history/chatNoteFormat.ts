@@ -53,9 +53,29 @@ const FAILURE_CLOSE = "%%";
 /** A byte-order mark, which some Windows editors put before the frontmatter. */
 const BOM = "\uFEFF";
 
-/** A note that is not a chat we can read: it is left as it is, and the reason is shown. */
+/** Why a note is not a chat we can read, by case and values, for a view in another language. */
+export type ChatNoteReason =
+  | { code: "no-frontmatter" }
+  | { code: "frontmatter-not-closed" }
+  | { code: "no-chat-id" }
+  | { code: "chat-id-not-text" }
+  /** `mode` as written, `modes` the mode ids. */
+  | { code: "mode-invalid"; mode: string; modes: string }
+  /** `detail`: the YAML parser's first line, in its words. */
+  | { code: "property-not-yaml"; key: string; detail: string }
+  /** Not UTF-8 text: going on would rewrite bytes nobody was shown. */
+  | { code: "not-utf8" };
+
+/**
+ * A note that is not a chat we can read: it is left as it is, and the reason is shown. `reason`
+ * is its case; `path` the note, once it is known (ChatHistory.load names it).
+ */
 export class ChatNoteParseError extends Error {
-  constructor(message: string) {
+  constructor(
+    message: string,
+    readonly reason: ChatNoteReason,
+    readonly path?: string,
+  ) {
     super(message);
     this.name = "ChatNoteParseError";
   }
@@ -199,15 +219,15 @@ export function parseChat(note: string): ChatRecord {
   // not the text's. A "\r" of a message's own text is kept (it is followed by a bare "\n", or by a
   // second "\r" in such a note).
   const lines = /(?<!\r)\n/.test(text) ? text.split("\n") : text.split("\r\n");
-  if (!/^---\r?$/.test(lines[0] ?? "")) throw new ChatNoteParseError("it has no frontmatter (a chat note starts with ---)");
+  if (!/^---\r?$/.test(lines[0] ?? "")) throw new ChatNoteParseError("it has no frontmatter (a chat note starts with ---)", { code: "no-frontmatter" });
   const end = lines.findIndex((line, index) => index > 0 && /^---\r?$/.test(line));
-  if (end === -1) throw new ChatNoteParseError("its frontmatter is not closed by a --- line");
+  if (end === -1) throw new ChatNoteParseError("its frontmatter is not closed by a --- line", { code: "frontmatter-not-closed" });
   const { own, extra } = readFrontmatter(lines.slice(1, end));
 
   const id = own.get("chat-id");
-  if (typeof id !== "string" || id.trim() === "") throw new ChatNoteParseError("its frontmatter has no chat-id");
+  if (typeof id !== "string" || id.trim() === "") throw new ChatNoteParseError("its frontmatter has no chat-id", { code: "no-chat-id" });
   const mode = own.get("mode");
-  if (!isChatMode(mode)) throw new ChatNoteParseError(`its mode "${String(mode)}" is not one of ${chatModeList()}`);
+  if (!isChatMode(mode)) throw new ChatNoteParseError(`its mode "${String(mode)}" is not one of ${chatModeList()}`, { code: "mode-invalid", mode: String(mode), modes: chatModeList() });
   const model = own.get("model");
   const created = stringOr(own.get("created"), "");
   const updated = stringOr(own.get("updated"), created);
@@ -254,7 +274,8 @@ function readFrontmatter(lines: readonly string[]): { own: Map<string, unknown>;
       try {
         own.set(block.key, (parseYaml(block.lines.join("\n")) as Record<string, unknown> | null)?.[block.key]);
       } catch (error) {
-        throw new ChatNoteParseError(`its property "${block.key}" is not valid YAML (${errorMessage(error).split("\n")[0] ?? ""})`);
+        const detail = errorMessage(error).split("\n")[0] ?? "";
+        throw new ChatNoteParseError(`its property "${block.key}" is not valid YAML (${detail})`, { code: "property-not-yaml", key: block.key, detail });
       }
     } else extra.push(...block.lines);
   }

@@ -1,4 +1,5 @@
 import { errorMessage } from "../errorMessage";
+import { failureOf, type ChipProblem } from "../chat/chipProblems";
 import type { RestoredChat } from "../chat/ChatController";
 import { readChipArtifacts, selectionChip } from "../chat/chipArtifacts";
 import type { ChatMessage, ContextChip } from "../chat/chatTypes";
@@ -15,8 +16,8 @@ import { messagesFromRecord } from "./chatStateRecord";
  * images stay as the chips that name them: opening a saved chat fetches nothing and reads no
  * image (attach them again to send them again).
  */
-export async function restoreChat(record: ChatRecord, vault: VaultPort, signal?: AbortSignal, documents?: DocumentSource): Promise<{ chat: RestoredChat; problems: string[] }> {
-  const problems: string[] = [];
+export async function restoreChat(record: ChatRecord, vault: VaultPort, signal?: AbortSignal, documents?: DocumentSource): Promise<{ chat: RestoredChat; problems: ChipProblem[] }> {
+  const problems: ChipProblem[] = [];
   const messages: ChatMessage[] = [];
   for (const message of messagesFromRecord(record)) {
     if (message.role !== "user" || message.chips.length === 0) {
@@ -31,14 +32,14 @@ export async function restoreChat(record: ChatRecord, vault: VaultPort, signal?:
   return { chat: { chatId: record.id, mode: record.mode, model: record.model, project: record.project ?? null, messages }, problems };
 }
 
-async function withSelectionText(vault: VaultPort, chip: ContextChip, problems: string[]): Promise<ContextChip> {
+async function withSelectionText(vault: VaultPort, chip: ContextChip, problems: ChipProblem[]): Promise<ContextChip> {
   if (chip.kind !== "selection" || !chip.selection) return chip;
   const { fromLine, toLine } = chip.selection;
   try {
     const lines = (await vault.read(chip.target)).split("\n").slice(fromLine - 1, toLine);
     return selectionChip(chip.target, lines.join("\n"), fromLine, toLine);
   } catch (error) {
-    problems.push(`${chip.label}: ${errorMessage(error)}`);
+    problems.push({ text: `${chip.label}: ${errorMessage(error)}`, case: { code: "unreadable", path: chip.label, ...failureOf(error) } });
     return chip;
   }
 }

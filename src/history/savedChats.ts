@@ -5,6 +5,7 @@ import { restoreChat } from "./restoreChat";
 import type { VaultPort } from "../vault/VaultPort";
 import type { DocumentSource } from "../documents/DocumentReader";
 import type { ChatController, RestoredChat } from "../chat/ChatController";
+import type { ChipProblem } from "../chat/chipProblems";
 
 /** A saved chat read from its note, ready to be shown and continued. */
 export interface LoadedChat {
@@ -13,8 +14,8 @@ export interface LoadedChat {
   /** The note's text as read (the writer compares with it before its next write). */
   text: string;
   chat: RestoredChat;
-  /** What could not be brought back (an attached note that is gone), said to the user. */
-  problems: string[];
+  /** What could not be brought back (an attached note that is gone), said to the user: each sentence with its case. */
+  problems: ChipProblem[];
 }
 
 /**

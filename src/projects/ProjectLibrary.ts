@@ -1,6 +1,7 @@
 import { followFolderChanges } from "../vault/folderChanges";
 import { noteName, toVaultPath } from "../vault/vaultPath";
 import type { VaultPort } from "../vault/VaultPort";
+import type { NoteLoadProblem } from "../vault/noteLoadProblem";
 import { findProject, loadProjects, ProjectNoteError, type ProjectDefinition } from "./projectNote";
 import { ProjectScope } from "./ProjectScope";
 import { ScopedVault } from "./ScopedVault";
@@ -15,9 +16,21 @@ export interface OpenProject {
   vault: ScopedVault;
 }
 
-/** No project note has that name (or the one that has is broken: `reason` says why). */
+/**
+ * Why a project could not be opened, by case: no note of that name in the folder (with the
+ * projects it holds), or the note of that name is broken (with its problem).
+ */
+export type ProjectMissing =
+  | { code: "no-project"; name: string; folder: string; known: readonly string[] }
+  | { code: "project-broken"; path: string; problem: NoteLoadProblem };
+
+/** No project note has that name (or the one that has is broken: the message says why). */
 export class ProjectNotFoundError extends Error {
-  constructor(message: string) {
+  constructor(
+    message: string,
+    /** The case, for a view in another language. */
+    readonly missing: ProjectMissing,
+  ) {
     super(message);
     this.name = "ProjectNotFoundError";
   }
@@ -67,9 +80,15 @@ export class ProjectLibrary {
     const project = findProject(await this.list(), name);
     if (!project) {
       const broken = findProject(this.problemList.map((problem) => ({ name: noteName(problem.path), problem })), name);
-      if (broken) throw new ProjectNotFoundError(broken.problem.message);
-      const known = this.projects.map((entry) => `"${entry.name}"`).join(", ");
-      throw new ProjectNotFoundError(`No project named "${name}" in the projects folder "${this.folder()}"${known ? ` (its projects: ${known})` : " (it holds none)"}.`);
+      if (broken) throw new ProjectNotFoundError(broken.problem.message, { code: "project-broken", path: broken.problem.path, problem: broken.problem.problem });
+      const names = this.projects.map((entry) => entry.name);
+      const known = names.map((entry) => `"${entry}"`).join(", ");
+      throw new ProjectNotFoundError(`No project named "${name}" in the projects folder "${this.folder()}"${known ? ` (its projects: ${known})` : " (it holds none)"}.`, {
+        code: "no-project",
+        name,
+        folder: this.folder(),
+        known: names,
+      });
     }
     // A changed note, or another projects or history folder in the settings, makes the scope anew.
     const excluded = this.excluded();

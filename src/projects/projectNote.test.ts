@@ -1,6 +1,6 @@
 import { makeTempVault } from "../../test/helpers/tempVault";
 import { FsVault } from "../vault/FsVault";
-import { findProject, loadProjects, parseProjectNote, ProjectNoteError } from "./projectNote";
+import { findProject, loadProjects, parseProjectNote } from "./projectNote";
 
 describe("project notes", () => {
   it("read folders, tags, links, urls, model, mode, MCP servers and the instructions, in any script", () => {
@@ -32,18 +32,20 @@ describe("project notes", () => {
   });
 
   it.each([
-    ["---\nfolders: [a\n---\n", "its frontmatter is not valid YAML"],
-    ["---\nfolders: [a]\n", "its frontmatter is not closed by a --- line"],
-    ["---\nfolders: ../Личное\n---\n", 'its folder "../Личное" is not a folder of the vault'],
-    ["---\nfolders: [.obsidian]\n---\n", 'its folder ".obsidian" is not a folder of the vault'],
-    ["---\nfolders: {a: 1}\n---\n", 'its "folders" is not a list of text'],
-    ["---\ntags: ['#12']\n---\n", 'its tag "#12" is not a tag'],
-    ["---\nurls: [file:///etc/passwd]\n---\n", 'its url "file:///etc/passwd" is not an http(s) address'],
-    ["---\nmode: talk\n---\n", 'its mode "talk" is not one of chat, vault-qa, agent'],
-    ["---\nmodel: ''\n---\n", "its model is not a name"],
-    ["---\nmcp: ['']\n---\n", 'its "mcp" has an empty entry'],
-  ])("refuse %j, naming the note and the reason", (text, reason) => {
-    expect(() => parseProjectNote("copilot/projects/Сломан.md", text, ".obsidian")).toThrow(new ProjectNoteError("copilot/projects/Сломан.md", reason).message.slice(0, -1));
+    ["---\nfolders: [a\n---\n", "its frontmatter is not valid YAML", { code: "frontmatter-not-yaml", detail: expect.any(String) }],
+    ["---\nfolders: [a]\n", "its frontmatter is not closed by a --- line", { code: "frontmatter-not-closed" }],
+    ["---\nfolders: ../Личное\n---\n", 'its folder "../Личное" is not a folder of the vault', { code: "folder-invalid", folder: "../Личное", detail: expect.any(String) }],
+    ["---\nfolders: [.obsidian]\n---\n", 'its folder ".obsidian" is not a folder of the vault', { code: "folder-invalid", folder: ".obsidian", detail: expect.any(String) }],
+    ["---\nfolders: {a: 1}\n---\n", 'its "folders" is not a list of text', { code: "not-text-list", key: "folders" }],
+    ["---\ntags: ['#12']\n---\n", 'its tag "#12" is not a tag', { code: "tag-invalid", tag: "#12" }],
+    ["---\nurls: [file:///etc/passwd]\n---\n", 'its url "file:///etc/passwd" is not an http(s) address', { code: "url-invalid", url: "file:///etc/passwd" }],
+    ["---\nmode: talk\n---\n", 'its mode "talk" is not one of chat, vault-qa, agent', { code: "mode-invalid", mode: '"talk"', modes: "chat, vault-qa, agent" }],
+    ["---\nmodel: ''\n---\n", "its model is not a name", { code: "model-not-name" }],
+    ["---\nmcp: ['']\n---\n", 'its "mcp" has an empty entry', { code: "empty-entry", key: "mcp" }],
+  ])("refuse %j, naming the note and the reason, and the reason's case", (text, reason, problem) => {
+    const parse = () => parseProjectNote("copilot/projects/Сломан.md", text, ".obsidian");
+    expect(parse).toThrow(`The project "copilot/projects/Сломан.md" was not loaded: ${reason}`);
+    expect(parse).toThrow(expect.objectContaining({ problem }));
   });
 
   it("load from the projects folder and its subfolders, reporting broken ones by path while the others load", async () => {

@@ -1,5 +1,6 @@
 import { errorMessage } from "../errorMessage";
 import { NotePropertiesError, readNoteProperties } from "../vault/noteProperties";
+import { unreadableNote, type NoteLoadProblem } from "../vault/noteLoadProblem";
 import { chatModeList, isChatMode } from "../settings/chatModes";
 import type { ChatMode } from "../settings/settingsSchema";
 import { noteName, pathKey, toVaultPath } from "../vault/vaultPath";
@@ -42,6 +43,8 @@ export class ProjectNoteError extends Error {
   constructor(
     readonly path: string,
     readonly reason: string,
+    /** The reason's case, for a view in another language. */
+    readonly problem: NoteLoadProblem,
   ) {
     super(`The project "${path}" was not loaded: ${reason}.`);
     this.name = "ProjectNoteError";
@@ -55,29 +58,30 @@ export function parseProjectNote(path: string, text: string, configDir: string):
   try {
     ({ properties, body } = readNoteProperties(text));
   } catch (error) {
-    throw new ProjectNoteError(path, error instanceof NotePropertiesError ? error.reason : errorMessage(error));
+    if (error instanceof NotePropertiesError) throw new ProjectNoteError(path, error.reason, error.problem);
+    throw new ProjectNoteError(path, errorMessage(error), unreadableNote(error));
   }
   const list = (key: string): string[] => stringList(path, properties, key);
   const folders = list("folders").map((folder) => {
     try {
       return toVaultPath(folder, configDir);
     } catch (error) {
-      throw new ProjectNoteError(path, `its folder ${JSON.stringify(folder)} is not a folder of the vault (${errorMessage(error)})`);
+      throw new ProjectNoteError(path, `its folder ${JSON.stringify(folder)} is not a folder of the vault (${errorMessage(error)})`, { code: "folder-invalid", folder, detail: errorMessage(error) });
     }
   });
   const tags = list("tags").map((tag) => {
     const written = tag.startsWith("#") ? tag : `#${tag}`;
-    if (!/^#[\p{L}\p{N}_/-]+$/u.test(written) || /^#[\d/]+$/.test(written)) throw new ProjectNoteError(path, `its tag ${JSON.stringify(tag)} is not a tag`);
+    if (!/^#[\p{L}\p{N}_/-]+$/u.test(written) || /^#[\d/]+$/.test(written)) throw new ProjectNoteError(path, `its tag ${JSON.stringify(tag)} is not a tag`, { code: "tag-invalid", tag });
     return written;
   });
   const urls = list("urls").map((url) => {
-    if (!URL.canParse(url) || !/^https?:$/.test(new URL(url).protocol)) throw new ProjectNoteError(path, `its url ${JSON.stringify(url)} is not an http(s) address`);
+    if (!URL.canParse(url) || !/^https?:$/.test(new URL(url).protocol)) throw new ProjectNoteError(path, `its url ${JSON.stringify(url)} is not an http(s) address`, { code: "url-invalid", url });
     return url;
   });
   const mode = properties.mode;
-  if (mode !== undefined && mode !== null && !isChatMode(mode)) throw new ProjectNoteError(path, `its mode ${JSON.stringify(mode)} is not one of ${chatModeList()}`);
+  if (mode !== undefined && mode !== null && !isChatMode(mode)) throw new ProjectNoteError(path, `its mode ${JSON.stringify(mode)} is not one of ${chatModeList()}`, { code: "mode-invalid", mode: JSON.stringify(mode), modes: chatModeList() });
   const model = properties.model;
-  if (model !== undefined && model !== null && (typeof model !== "string" || model.trim() === "")) throw new ProjectNoteError(path, "its model is not a name");
+  if (model !== undefined && model !== null && (typeof model !== "string" || model.trim() === "")) throw new ProjectNoteError(path, "its model is not a name", { code: "model-not-name" });
   return {
     name: noteName(path),
     path,
@@ -101,7 +105,7 @@ export async function loadProjects(vault: VaultPort, folder: string): Promise<{ 
     try {
       projects.push(parseProjectNote(path, await vault.read(path), vault.configDir));
     } catch (error) {
-      problems.push(error instanceof ProjectNoteError ? error : new ProjectNoteError(path, errorMessage(error)));
+      problems.push(error instanceof ProjectNoteError ? error : new ProjectNoteError(path, errorMessage(error), unreadableNote(error)));
     }
   }
   projects.sort((left, right) => left.name.localeCompare(right.name));
@@ -122,9 +126,9 @@ function stringList(path: string, properties: Record<string, unknown>, key: stri
   return items.map((item) => {
     // YAML reads an unquoted [[Note]] as a list in a list: it is still the link the user wrote.
     if (Array.isArray(item) && item.length === 1 && Array.isArray(item[0]) && item[0].length === 1 && typeof item[0][0] === "string") return `[[${item[0][0]}]]`;
-    if (typeof item !== "string" && typeof item !== "number") throw new ProjectNoteError(path, `its "${key}" is not a list of text`);
+    if (typeof item !== "string" && typeof item !== "number") throw new ProjectNoteError(path, `its "${key}" is not a list of text`, { code: "not-text-list", key });
     const text = String(item).trim();
-    if (text === "") throw new ProjectNoteError(path, `its "${key}" has an empty entry`);
+    if (text === "") throw new ProjectNoteError(path, `its "${key}" has an empty entry`, { code: "empty-entry", key });
     return text;
   });
 }

@@ -1,5 +1,6 @@
 import { errorMessage } from "../errorMessage";
 import { NotePropertiesError, readNoteProperties } from "../vault/noteProperties";
+import { unreadableNote, type NoteLoadProblem } from "../vault/noteLoadProblem";
 import { chatModeList, isChatMode } from "../settings/chatModes";
 import type { ChatMode } from "../settings/settingsSchema";
 import { toVaultPath } from "../vault/vaultPath";
@@ -33,6 +34,8 @@ export class PromptNoteError extends Error {
   constructor(
     readonly path: string,
     reason: string,
+    /** The reason's case, for a view in another language. */
+    readonly problem: NoteLoadProblem,
   ) {
     super(`The prompt "${path}" was not loaded: ${reason}.`);
     this.name = "PromptNoteError";
@@ -44,11 +47,11 @@ export function parsePromptNote(path: string, text: string): CustomPrompt {
   const { properties, body } = splitFrontmatter(path, text);
   const mode = properties.mode;
   if (mode !== undefined && !isChatMode(mode)) {
-    throw new PromptNoteError(path, `its mode ${JSON.stringify(mode)} is not one of ${chatModeList()}`);
+    throw new PromptNoteError(path, `its mode ${JSON.stringify(mode)} is not one of ${chatModeList()}`, { code: "mode-invalid", mode: JSON.stringify(mode), modes: chatModeList() });
   }
   const model = properties.model;
-  if (model !== undefined && (typeof model !== "string" || model.trim() === "")) throw new PromptNoteError(path, "its model is not a name");
-  if (body.trim() === "") throw new PromptNoteError(path, "it has no prompt text");
+  if (model !== undefined && (typeof model !== "string" || model.trim() === "")) throw new PromptNoteError(path, "its model is not a name", { code: "model-not-name" });
+  if (body.trim() === "") throw new PromptNoteError(path, "it has no prompt text", { code: "no-prompt-text" });
   return {
     name,
     path,
@@ -71,7 +74,7 @@ export async function loadPrompts(vault: VaultPort, folder: string): Promise<{ p
     try {
       prompts.push(parsePromptNote(path, await vault.read(path)));
     } catch (error) {
-      problems.push(error instanceof PromptNoteError ? error : new PromptNoteError(path, errorMessage(error)));
+      problems.push(error instanceof PromptNoteError ? error : new PromptNoteError(path, errorMessage(error), unreadableNote(error)));
     }
   }
   prompts.sort((left, right) => left.name.localeCompare(right.name));
@@ -87,7 +90,7 @@ function splitFrontmatter(path: string, text: string): { properties: Record<stri
   try {
     return readNoteProperties(text);
   } catch (error) {
-    if (error instanceof NotePropertiesError) throw new PromptNoteError(path, error.reason);
+    if (error instanceof NotePropertiesError) throw new PromptNoteError(path, error.reason, error.problem);
     throw error;
   }
 }
@@ -95,6 +98,6 @@ function splitFrontmatter(path: string, text: string): { properties: Record<stri
 function flag(path: string, properties: Record<string, unknown>, key: string): boolean {
   const value = properties[key];
   if (value === undefined || value === null) return false;
-  if (typeof value !== "boolean") throw new PromptNoteError(path, `its "${key}" is not true or false`);
+  if (typeof value !== "boolean") throw new PromptNoteError(path, `its "${key}" is not true or false`, { code: "not-true-or-false", key });
   return value;
 }

@@ -14,15 +14,16 @@ describe("prompt notes", () => {
   });
 
   it.each([
-    ["---\nmode: sing\n---\nx", 'its mode "sing" is not one of chat, vault-qa, agent'],
-    ["---\nedit: yes please\n---\nx", 'its "edit" is not true or false'],
-    ["---\nmodel: 3\n---\nx", "its model is not a name"],
-    ["---\ndescription: [unclosed\n---\nx", "its frontmatter is not valid YAML"],
-    ["---\ndescription: x\nno end", "its frontmatter is not closed by a --- line"],
-    ["---\n- a list\n---\nx", "its frontmatter is not a set of properties"],
-    ["---\ndescription: x\n---\n   \n", "it has no prompt text"],
-  ])("reports a broken prompt note %j", (text, reason) => {
+    ["---\nmode: sing\n---\nx", 'its mode "sing" is not one of chat, vault-qa, agent', { code: "mode-invalid", mode: '"sing"', modes: "chat, vault-qa, agent" }],
+    ["---\nedit: yes please\n---\nx", 'its "edit" is not true or false', { code: "not-true-or-false", key: "edit" }],
+    ["---\nmodel: 3\n---\nx", "its model is not a name", { code: "model-not-name" }],
+    ["---\ndescription: [unclosed\n---\nx", "its frontmatter is not valid YAML", { code: "frontmatter-not-yaml", detail: expect.any(String) }],
+    ["---\ndescription: x\nno end", "its frontmatter is not closed by a --- line", { code: "frontmatter-not-closed" }],
+    ["---\n- a list\n---\nx", "its frontmatter is not a set of properties", { code: "frontmatter-not-properties" }],
+    ["---\ndescription: x\n---\n   \n", "it has no prompt text", { code: "no-prompt-text" }],
+  ])("reports a broken prompt note %j, with the reason's case", (text, reason, problem) => {
     expect(() => parsePromptNote("p/Bad.md", text)).toThrow(`The prompt "p/Bad.md" was not loaded: ${reason}`);
+    expect(() => parsePromptNote("p/Bad.md", text)).toThrow(expect.objectContaining({ problem }));
   });
 
   describe("over a folder", () => {
@@ -77,7 +78,7 @@ describe("prompt notes", () => {
       ]);
       const { artifacts, problems } = await readChipArtifacts(vault, filled.chips);
       expect(artifacts).toHaveLength(20);
-      expect(problems).toEqual(["Many/: only the first 20 of 25 notes were attached"]);
+      expect(problems).toEqual([{ text: "Many/: only the first 20 of 25 notes were attached", case: { code: "folder-capped", folder: "Many/", cap: 20, count: 25 } }]);
     });
 
     it("creates the starter prompts only when asked, never over a prompt of the same name", async () => {

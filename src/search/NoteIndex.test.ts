@@ -1,10 +1,11 @@
-import { renameSync, utimesSync } from "node:fs";
-import { join } from "node:path";
+import { mkdirSync, renameSync, rmSync, utimesSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { makeTempVault, type TempVault } from "../../test/helpers/tempVault";
 import { FsDataStore, pluginDataFolder } from "../vault/fsDataStore";
 import type { ExclusionSettings } from "./exclusions";
 import { INDEX_FILE_NAME } from "./indexStore";
 import { LONGEST_UPDATE_DELAY_MS, NoteIndex, REWRITTEN_NOTE_DELAY_MS, type NoteIndexOptions } from "./NoteIndex";
+import { NoteIndexError } from "./noteIndexError";
 import type { IndexProgress } from "./reconcile";
 import { WatchedVault } from "../../test/helpers/WatchedVault";
 import { FakeScheduler } from "../../test/helpers/fakeScheduler";
@@ -297,6 +298,24 @@ describe("NoteIndex", () => {
       await second.index.dispose();
       const third = openIndex();
       expect((await third.index.start()).loadedFromDisk).toBe(true);
+    });
+
+    it("a rebuild that cannot save the index, or of a closed index, says which, beside the sentence", async () => {
+      const { index } = setUp({ "Заметки/Роза 玫瑰.md": "роза 🌹", "ملاحظة.md": "وردة" });
+      await index.start();
+      // The plugin's data folder is a file now: the platform refuses the write.
+      const data = pluginDataFolder(folder.root);
+      rmSync(data, { recursive: true, force: true });
+      mkdirSync(dirname(data), { recursive: true });
+      writeFileSync(data, "not a folder");
+      const failure = await index.rebuild().catch((error: unknown) => error);
+      expect(failure).toBeInstanceOf(NoteIndexError);
+      expect(failure).toMatchObject({ failure: { code: "not-saved", detail: (failure as Error).message } });
+      expect((failure as Error).message).toMatch(/^Could not write the plugin data file "search-index.txt": /);
+      // The folder back, the index closes (saving what it holds), and a rebuild after that is refused.
+      rmSync(data);
+      await index.dispose();
+      await expect(index.rebuild()).rejects.toMatchObject({ message: "The note index was closed.", failure: { code: "closed" } });
     });
 
     it("rebuild reads every note again", async () => {

@@ -19,6 +19,7 @@ import { Tokenizer } from "./tokenizer";
 import { anySignal, untilAborted } from "../ports/abort";
 import { SerialQueue } from "../ports/serialQueue";
 import { errorMessage } from "../errorMessage";
+import { NoteIndexError } from "./noteIndexError";
 import { documentKind } from "../documents/documentKinds";
 import { PAGE_BREAK } from "../documents/documentText";
 import { PAGE_POOL_FACTOR, PdfPageRanking } from "./pdfPages";
@@ -147,7 +148,7 @@ export class NoteIndex implements NoteSearcher {
    * calls return the same result; after a failure (or an abort) the next call tries again.
    */
   start(signal?: AbortSignal): Promise<IndexStartReport> {
-    if (this.lifetime.signal.aborted) return Promise.reject(new Error("The note index was closed."));
+    if (this.lifetime.signal.aborted) return Promise.reject(new NoteIndexError("The note index was closed.", { code: "closed" }));
     this.starting ??= this.exclusive(() => this.load(signal));
     this.starting.catch(() => {
       this.starting = undefined;
@@ -164,7 +165,11 @@ export class NoteIndex implements NoteSearcher {
       this.index = new InvertedIndex();
       const report = await this.reconcileNow(slicer);
       this.dirty = true;
-      await this.saveNow(slicer);
+      await this.saveNow(slicer).catch((error: unknown) => {
+        // A stop stays a stop; a write the platform refused is named as the index not saved, in the platform's words.
+        if (signal?.aborted || this.lifetime.signal.aborted) throw error;
+        throw new NoteIndexError(errorMessage(error), { code: "not-saved", detail: errorMessage(error) });
+      });
       return { ...report, loadedFromDisk: false, rebuildReason: "a rebuild was asked for", durationMs: performance.now() - began, longestSliceMs: slicer.longestSliceMs };
     });
   }

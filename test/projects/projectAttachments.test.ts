@@ -9,11 +9,12 @@
  * is read or sent, with `--project` and when `--continue` goes on with a chat in the project.
  * Real folder, the scripted OpenAI server (which checks each image as the API does).
  */
-import { openChat, type OpenChat } from "../../src/app/openChat";
+import type { ChatProblem, OpenChat } from "../../src/app/openChat";
 import { imageChip, noteChip } from "../../src/chat/chipArtifacts";
 import { withImageSupport } from "../../src/LLMProviders/modelChoice";
 import { OutsideProjectError } from "../../src/projects/ScopedVault";
 import { makeChat, type ChatSetup } from "../helpers/chatHarness";
+import { openProjectChat } from "../helpers/projectChat";
 import { pngImage } from "../helpers/imageFiles";
 import { unicodePdf } from "../helpers/pdfFiles";
 import { openAIImages } from "../helpers/imageWireChecks";
@@ -46,6 +47,7 @@ describe("a project's scope for images, PDFs and canvases, in a chat opened as t
   let chat: ChatSetup;
   let opened: OpenChat;
   const told: string[] = [];
+  const cases: (ChatProblem | undefined)[] = [];
 
   beforeEach(async () => {
     server = await startOpenAIServer(() => ({ text: "Вижу." }));
@@ -62,16 +64,10 @@ describe("a project's scope for images, PDFs and canvases, in a chat opened as t
     });
     Object.assign(chat.settings, withImageSupport(chat.settings, chat.settings.provider.model, true));
     told.length = 0;
-    const { services } = chat;
-    opened = openChat(services, {
-      defaults: () => ({ mode: "chat", model: chat.settings.provider.model }),
-      // As the chat view does: the vault of the chat's project, when it is in one.
-      listingVault: async () => {
-        const project = opened.controller.getState().project;
-        return project === null ? undefined : (await services.openProject(project)).vault;
-      },
-      keep: false,
-      onProblem: (message) => told.push(message),
+    cases.length = 0;
+    opened = openProjectChat(chat, (message, reason) => {
+      told.push(message);
+      cases.push(reason);
     });
     await opened.controller.setProject(PROJECT_NAME, { mode: "chat" });
   });
@@ -85,6 +81,8 @@ describe("a project's scope for images, PDFs and canvases, in a chat opened as t
     opened.controller.addChip(imageChip(OUTSIDE_IMAGE_PATH));
     await opened.controller.send("Что на фото?");
     expect(told).toEqual([`${OUTSIDE_IMAGE_PATH}: it is outside the chat's project, so it was not sent`]);
+    // The view is told the case beside the sentence, to say it in its own language.
+    expect(cases).toEqual([{ about: "chip", case: { code: "outside-project", path: OUTSIDE_IMAGE_PATH } }]);
     expect(server.requests).toHaveLength(1);
     expect(imagesSent(server)).toEqual([]);
 
@@ -105,6 +103,7 @@ describe("a project's scope for images, PDFs and canvases, in a chat opened as t
       `${OUTSIDE_PDF_PATH}: it is outside the chat's project, so it was not sent`,
       `${OUTSIDE_CANVAS_PATH}: it is outside the chat's project, so it was not sent`,
     ]);
+    expect(cases).toEqual([OUTSIDE_PDF_PATH, OUTSIDE_CANVAS_PATH].map((path) => ({ about: "chip", case: { code: "outside-project", path } })));
     expect(server.requests).toHaveLength(1);
     const sent = JSON.stringify(server.requests[0]!.body.messages);
     expect(sent).toContain(JSON.stringify("[page 1]\nВыборка: 120 человек\n\n[page 2]\nИтоги 结论").slice(1, -1));

@@ -157,6 +157,7 @@ function withoutImages(payload: PayloadMessage[], state: RunState): PayloadMessa
   state.emit({
     type: "notice",
     message: `${which} left out: ${model} is not known to take images. If it does, switch on “Takes images” for it in Settings → Vault Copilot → Model provider.`,
+    case: { code: "images-left-out", model, names },
   });
   return payload.map(({ images: _images, ...message }) => message);
 }

@@ -14,11 +14,18 @@ export type ToolCallStatus = ToolRunStatus | "unknown-tool";
  * What a run tells the chat view (and the CLI's `--json`), in order. `step` counts model
  * requests from 1; the agent makes one per step, the other runners one in all.
  */
+/** What a notice of an answer says, by case and values, for a view in another language (`message` is the English). */
+export type AnswerNotice =
+  /** Images left out of the request: the model is not known to take them. */
+  | { code: "images-left-out"; model: string; names: readonly string[] }
+  /** The oldest exchanges left out to fit the model's context window (in tokens). */
+  | { code: "history-left-out"; dropped: number; contextWindow: number };
+
 export type ChainEvent =
   | { type: "text-delta"; step: number; text: string }
   | { type: "retry"; step: number; attempt: number; delayMs: number; message: string }
-  /** Something the user should know about this request (e.g. earlier exchanges left out to fit the context window). */
-  | { type: "notice"; message: string }
+  /** Something the user should know about this request (e.g. earlier exchanges left out to fit the context window), with its case. */
+  | { type: "notice"; message: string; case?: AnswerNotice }
   | { type: "sources"; step: number; results: SearchResultForLLM[] }
   | {
       type: "tool-call-start";

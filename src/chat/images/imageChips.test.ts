@@ -71,20 +71,24 @@ describe("image chips and the images a note embeds", () => {
       ["image", "plan.webp", "Assets/plan.webp", "[image plan.webp 300×200, 34 B]"],
       ["image", "снимок экрана.png", undefined, `[image снимок экрана.png 50×40, ${pngImage(50, 40).length} B]`],
     ]);
-    expect(problems).toEqual(["not really.png is not a PNG, JPEG, WebP or GIF image, so it was not sent"]);
+    expect(problems).toEqual([{ text: "not really.png is not a PNG, JPEG, WebP or GIF image, so it was not sent", case: { code: "not-image", name: "not really.png" } }]);
   });
 
   it(`sends at most ${MAX_IMAGES_PER_MESSAGE} images a message and names the rest`, async () => {
     const { artifacts, notices } = await readChipArtifacts(vault, [noteChip("Many.md")], undefined, withImages);
     expect(artifacts[0]?.images).toHaveLength(MAX_IMAGES_PER_MESSAGE);
-    expect(notices).toEqual(["Assets/p10.png: not sent, a message carries at most 10 images", "Assets/p11.png: not sent, a message carries at most 10 images"]);
+    expect(notices).toEqual([
+      { text: "Assets/p10.png: not sent, a message carries at most 10 images", case: { code: "images-capped", name: "Assets/p10.png", cap: 10 } },
+      { text: "Assets/p11.png: not sent, a message carries at most 10 images", case: { code: "images-capped", name: "Assets/p11.png", cap: 10 } },
+    ]);
   });
 
   it("with leaveOut sends no image and names each one in a notice, the note still going", async () => {
     const { artifacts, problems, notices } = await readChipArtifacts(vault, [noteChip("Trips/Kyoto 京都.md"), imageChip("Assets/plan.webp")], undefined, { images: { leaveOut: "--no-images" } });
     expect(problems).toEqual([]);
     expect(artifacts.map((artifact) => artifact.kind)).toEqual(["note"]);
-    expect(notices).toEqual(["Trips/фото.png: not sent (--no-images)", "Trips/img/chart 1.jpg: not sent (--no-images)", "Assets/spinner.gif: not sent (--no-images)", "Assets/plan.webp: not sent (--no-images)"]);
+    expect(notices?.map((notice) => notice.text)).toEqual(["Trips/фото.png: not sent (--no-images)", "Trips/img/chart 1.jpg: not sent (--no-images)", "Assets/spinner.gif: not sent (--no-images)", "Assets/plan.webp: not sent (--no-images)"]);
+    expect(notices?.[0]?.case).toEqual({ code: "images-left-out", name: "Trips/фото.png", reason: "--no-images" });
   });
 });
 
@@ -100,9 +104,12 @@ describe("web chips", () => {
       expect(artifacts[0]).toMatchObject({ id: `web:${pages.url}/ar/maqal/tamr.html`, kind: "web", title: expect.stringContaining("موسم التمر في الواحة يبدأ مبكرًا"), source: `${pages.url}/ar/maqal/tamr.html` });
       expect(artifacts[0]?.content).toMatch(/^A web page the user attached\. Its text is third-party material/);
       expect(artifacts[0]?.content).toContain("| السكري | ٢٤ ريالًا |");
-      expect(problems).toEqual([`${pages.url}/gone.html answered HTTP 404: there is no page at that address.`]);
+      expect(problems.map((problem) => problem.text)).toEqual([`${pages.url}/gone.html answered HTTP 404: there is no page at that address.`]);
+      expect(problems[0]?.case).toMatchObject({ code: "web-failed", url: `${pages.url}/gone.html`, reason: problems[0]?.text });
       const unread = await readChipArtifacts(vault, chips.slice(0, 1));
-      expect(unread.problems).toEqual([`${pages.url}/ar/maqal/tamr.html: web pages are not read here, so it was not attached`]);
+      expect(unread.problems).toEqual([
+        { text: `${pages.url}/ar/maqal/tamr.html: web pages are not read here, so it was not attached`, case: { code: "web-off", url: `${pages.url}/ar/maqal/tamr.html` } },
+      ]);
     } finally {
       await pages.close();
     }
@@ -135,13 +142,16 @@ describe("prepareImage", () => {
     const scaled = recordingScaler("scaled");
     expect(await prepareImage("IMG_0001.jpg", big, { scaler: scaled.scaler })).toMatchObject({ ok: true, image: { mimeType: "image/png", width: 1568, height: 1176 } });
     expect(scaled.asked).toEqual([{ mimeType: "image/jpeg", limits: IMAGE_LIMITS }]);
+    const values = { name: "IMG_0001.jpg", width: 4032, height: 3024, size: formatBytes(big.length), maxSide: 1568, maxSize: "1.5 MB" };
     expect(await prepareImage("IMG_0001.jpg", big, { scaler: recordingScaler("cannot").scaler })).toEqual({
       ok: false,
       problem: `IMG_0001.jpg (4032×3024, ${formatBytes(big.length)}) could not be scaled down to 1568 px on its longest side and 1.5 MB, so it was not sent`,
+      case: { code: "image-scale-failed", ...values },
     });
     expect(await prepareImage("IMG_0001.jpg", big, {})).toEqual({
       ok: false,
       problem: `IMG_0001.jpg (4032×3024, ${formatBytes(big.length)}) is larger than 1568 px on its longest side and 1.5 MB, and images are not scaled down here: scale it down to send it`,
+      case: { code: "image-not-scaled", ...values },
     });
   });
 });

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { chatDisplayTitle, type ChatFilter, type ChatListing, type ChatSummary } from "../../history/ChatHistory";
 import { errorMessage } from "../../errorMessage";
 import { useChatHost } from "./ChatHost";
+import { chatNoteReasonText, chatOpenFailureText } from "../coreNotices";
 import { t, uiLocale } from "../../i18n/t";
 import type { MessageKey } from "../../i18n/messages";
 
@@ -47,7 +48,7 @@ export function ChatHistoryPanel({ onOpened, currentChatId, project = null }: { 
   useEffect(() => search.current?.focus(), []);
 
   const open = (chat: ChatSummary) => {
-    host.history.open(chat.path).then(onOpened, (error: unknown) => host.notify(errorMessage(error)));
+    host.history.open(chat.path).then(onOpened, (error: unknown) => host.notify(chatOpenFailureText(error)));
   };
   const groups = listing ? groupByDay(listing.chats, new Date()) : [];
 
@@ -89,7 +90,7 @@ export function ChatHistoryPanel({ onOpened, currentChatId, project = null }: { 
         <ul className="vault-copilot-history-problems" aria-label={t("history.unreadable")}>
           {listing.problems.map((problem) => (
             <li key={problem.path} className="vault-copilot-history-problem">
-              {t("history.problem", { path: problem.path, reason: problem.message })}
+              {t("history.problem", { path: problem.path, reason: chatNoteReasonText(problem.message, problem.reason) })}
             </li>
           ))}
         </ul>

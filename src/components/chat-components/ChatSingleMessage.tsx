@@ -16,6 +16,7 @@ import { MarkdownContent } from "./MarkdownContent";
 import { pageLink } from "../../documents/documentKinds";
 import { ToolCallRoot } from "./toolCallRootManager";
 import { t } from "../../i18n/t";
+import { answerNoticeText } from "../coreNotices";
 
 export interface ChatSingleMessageProps {
   message: ChatMessage;
@@ -112,7 +113,11 @@ function AssistantMessageBody({ message, isLast, running, approvals, controller 
   const writingRewrite = Boolean(message.rewrite) && streaming && shownParts.length === 0 && message.parts.length > 0;
   return (
     <>
-      {message.notices?.map((notice, index) => <div key={index} className="vault-copilot-answer-notice">{notice}</div>)}
+      {message.notices?.map((notice, index) => (
+        <div key={index} className="vault-copilot-answer-notice">
+          {answerNoticeText(notice)}
+        </div>
+      ))}
       {shownParts.map((part) =>
         part.type === "text" ? (
           <MarkdownContent key={part.id} text={part.text} streaming={streaming && part === message.parts.at(-1)} />

@@ -7,6 +7,8 @@ import type { VaultPort } from "../../vault/VaultPort";
 import { neutralizeMarkdown } from "../chat-components/untrustedMarkdown";
 import { createInertDocument, renderInert } from "../chat-components/untrustedRender";
 import { t } from "../../i18n/t";
+import { chipProblemText } from "../coreNotices";
+import { errorReason } from "../chat-components/errorText";
 
 /** What the panel does with an answer; the plugin wires each to the code the chat uses. */
 export interface QuickQuestionActions {
@@ -115,7 +117,7 @@ export class QuickQuestionPanel {
     this.preview.createDiv({ cls: "vault-copilot-quick-question-status", text: t("quick.answering") });
     try {
       const result = await askQuickQuestion({ runner: this.actions.createRunner(), vault: this.actions.vault }, this.place, question, abort.signal, (text) => this.show(text));
-      for (const problem of result.problems) new Notice(t("notice.prefixed", { message: problem }));
+      for (const problem of result.problems) new Notice(t("notice.prefixed", { message: chipProblemText(problem) }));
       if (this.closed) return;
       if (result.status === "completed") {
         this.answer = { question, text: result.text, usage: result.usage };
@@ -123,7 +125,8 @@ export class QuickQuestionPanel {
         this.setAnswerButtons(true);
       } else if (result.status === "failed") {
         this.preview.empty();
-        this.preview.createDiv({ cls: "vault-copilot-quick-question-status", text: t("quick.noAnswer", { reason: result.error?.message ?? t("quick.modelFailed") }) });
+        // The failure by its kind in the interface's language (English: the provider's own words).
+        this.preview.createDiv({ cls: "vault-copilot-quick-question-status", text: t("quick.noAnswer", { reason: result.error ? errorReason(result.error) : t("quick.modelFailed") }) });
       }
     } catch (error) {
       if (!this.closed) this.preview.setText(t("quick.noAnswer", { reason: errorMessage(error) }));

@@ -1,11 +1,14 @@
 import { act, screen, waitFor, within } from "@testing-library/react";
-import { readFileSync, readdirSync, existsSync } from "node:fs";
+import { readFileSync, readdirSync, existsSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import type { Plugin as ObsidianPlugin } from "obsidian";
 import { Plugin, MarkdownView } from "../../../test/obsidian/obsidian";
 import { openChatView, type ChatViewSetup } from "../../../test/helpers/chatViewHarness";
 import { startOpenAIServer, type OpenAIServer, type ScriptedResponse } from "../../../test/helpers/openAIServer";
 import { approveEverything, refuseEverything } from "../../ports/approval";
+import { languageFor } from "../../i18n/languages";
+import type { MessageKey } from "../../i18n/messages";
+import { translate } from "../../i18n/translate";
 import { registerQuickQuestion } from "./quickQuestionCommand";
 
 const NOTE_PATH = "Дневник/Встреча.md";
@@ -123,6 +126,52 @@ describe("the quick question at the cursor", () => {
     const saved = () => (existsSync(folder) ? readdirSync(folder).map((name) => readFileSync(join(folder, name), "utf8")) : []);
     await waitFor(() => expect(saved()).toEqual([expect.stringContaining("Бюджет — 42 000 евро.")]));
     expect(saved()[0]).toContain("Какой бюджет?");
+  });
+
+  describe("its problems, in the interface's language", () => {
+    afterEach(() => window.localStorage.removeItem("language"));
+    const notices = () => [...document.body.querySelectorAll(".notice")].map((notice) => notice.textContent);
+
+    /** Asks in `language`, the note at the cursor deleted from disk first; resolves with the Notice and the panel's answer region once the run ended. */
+    async function askWithoutNote(language: string): Promise<{ notice: string | null | undefined; answer: string | null }> {
+      if (language !== "en") window.localStorage.setItem("language", language);
+      const words = (key: MessageKey) => translate(languageFor(language), key);
+      rmSync(join(setup.vault.root, NOTE_PATH));
+      expect(await plugin.runCommand("quick-question")).toBe(true);
+      const dialog = screen.getByRole("dialog", { name: words("quick.title") });
+      const box = within(dialog).getByRole<HTMLInputElement>("textbox", { name: words("quick.title") });
+      act(() => {
+        box.value = "Сколько денег? 💶";
+        box.dispatchEvent(new KeyboardEvent("keydown", { key: "Enter", bubbles: true }));
+      });
+      await waitFor(() => expect(within(dialog).getByRole("button", { name: words("quick.ask") })).toHaveProperty("disabled", false));
+      return { notice: notices().at(-1), answer: within(dialog).getByRole("region", { name: words("quick.answer") }).textContent };
+    }
+
+    it("in English, the note that cannot be read and the model's refusal read as before", async () => {
+      answers = [{ status: 401, message: "Incorrect API key provided" }];
+      const { notice, answer } = await askWithoutNote("en");
+      expect(notice).toBe(`Vault Copilot: ${NOTE_PATH}: No file at "${NOTE_PATH}"`);
+      expect(answer).toMatch(/^No answer: .*HTTP 401/);
+    });
+
+    it("in German and in Russian, each by its case", async () => {
+      answers = [{ status: 401, message: "Incorrect API key provided" }];
+      expect(await askWithoutNote("de")).toEqual({
+        notice: `Vault Copilot: „${NOTE_PATH}“ konnte nicht angehängt werden: Keine Notiz passt zu „${NOTE_PATH}“.`,
+        answer: "Keine Antwort: Der Anbieter hat den API-Schlüssel abgelehnt. Prüfe ihn in den Einstellungen.",
+      });
+      document.querySelectorAll(".notice").forEach((notice) => notice.remove());
+      act(() => {
+        screen.getByRole("dialog").dispatchEvent(new KeyboardEvent("keydown", { key: "Escape", bubbles: true }));
+      });
+      setup.vault.write(NOTE_PATH, NOTE);
+      answers = [{ status: 401, message: "Incorrect API key provided" }];
+      expect(await askWithoutNote("ru")).toEqual({
+        notice: `Vault Copilot: Не удалось прикрепить «${NOTE_PATH}»: Нет заметки, подходящей под «${NOTE_PATH}».`,
+        answer: "Нет ответа: Провайдер отклонил API-ключ. Проверьте его в настройках.",
+      });
+    });
   });
 
   it("Escape closes the panel and stops an answer still coming", async () => {

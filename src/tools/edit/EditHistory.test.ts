@@ -42,6 +42,11 @@ describe("EditHistory", () => {
     await store.write(EDIT_HISTORY_FILE, "{not json");
     const history = new EditHistory(fsVault, store);
     await expect(history.undoLast()).rejects.toThrow(/edit history \(edit-history.json\) is unreadable/);
+    // Beside the sentence, its case: the file and the parser's words.
+    await expect(history.undoLast()).rejects.toMatchObject({ problem: { code: "not-json", file: EDIT_HISTORY_FILE, detail: expect.any(String) } });
+    await store.write(EDIT_HISTORY_FILE, JSON.stringify({ version: 1, edits: [{ путь: "Заметка 🌿.md" }] }));
+    await expect(history.undoLast()).rejects.toThrow("The edit history (edit-history.json) does not have the expected shape.");
+    await expect(history.undoLast()).rejects.toMatchObject({ problem: { code: "wrong-shape", file: EDIT_HISTORY_FILE } });
     await history.record({ toolId: "t", path: "A.md", before: "x", after: "after A\n" });
     expect(await history.list()).toHaveLength(1);
   });

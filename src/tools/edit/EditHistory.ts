@@ -56,6 +56,20 @@ export const DEFAULT_MAX_EDITS = 200;
 /** The file in the plugin's data folder that holds the history. */
 export const EDIT_HISTORY_FILE = "edit-history.json";
 
+/** Why the stored edit history cannot be read, by case, for a view in another language (`file`: its name). */
+export type EditHistoryProblem = { code: "not-json"; file: string; detail: string } | { code: "wrong-shape"; file: string };
+
+/** The stored edit history is not one we can read: undo refuses rather than guess. */
+export class EditHistoryUnreadableError extends Error {
+  constructor(
+    message: string,
+    readonly problem: EditHistoryProblem,
+  ) {
+    super(message);
+    this.name = "EditHistoryUnreadableError";
+  }
+}
+
 class NoteChangedSinceEditError extends Error {
   constructor() {
     super("the note changed since the edit");
@@ -251,11 +265,11 @@ function parseHistory(stored: string | null): EditRecord[] {
     try {
       parsed = JSON.parse(stored);
     } catch (error) {
-      throw new Error(`The edit history (${EDIT_HISTORY_FILE}) is unreadable: ${errorMessage(error)}`);
+      throw new EditHistoryUnreadableError(`The edit history (${EDIT_HISTORY_FILE}) is unreadable: ${errorMessage(error)}`, { code: "not-json", file: EDIT_HISTORY_FILE, detail: errorMessage(error) });
     }
     const edits = (parsed as { edits?: unknown } | null)?.edits;
     if (!Array.isArray(edits) || !edits.every(isEditRecord)) {
-      throw new Error(`The edit history (${EDIT_HISTORY_FILE}) does not have the expected shape.`);
+      throw new EditHistoryUnreadableError(`The edit history (${EDIT_HISTORY_FILE}) does not have the expected shape.`, { code: "wrong-shape", file: EDIT_HISTORY_FILE });
     }
     return edits;
   }

@@ -75,7 +75,7 @@ async function refuseUnreadableProperties(vault: VaultPort, path: string): Promi
   } catch (error) {
     if (!(error instanceof NotePropertiesError)) throw error;
     // A note that opens with a horizontal rule and never closes it has no properties to read.
-    if (error.problem === "not-closed") return;
+    if (error.problem.code === "frontmatter-not-closed") return;
     throw new ToolFailureError(`The properties of "${path}" cannot be read: ${error.reason}. Read the note with readNote to see its frontmatter as text.`, {
       kind: "properties-not-yaml",
       values: { path },
