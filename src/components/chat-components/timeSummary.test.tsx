@@ -5,6 +5,7 @@
  * component, given the real tools' outputs for a fixed instant.
  */
 import { render } from "@testing-library/react";
+import type { PomodoroOutput } from "../../tools/pomodoro/pomodoro";
 import { convertTime } from "../../tools/time/convertTimeBetweenTimezones";
 import { timeRangeFor } from "../../tools/time/getTimeRangeMs";
 import { describeInstant } from "../../tools/time/timeInfo";
@@ -52,5 +53,40 @@ describe("the time tools' summaries", () => {
     expect(subjectOf("getCurrentTime", instant)).toBe("Mittwoch, 2. Dezember 2026 um 18:00 (Asia/Tokyo)");
     expect(subjectOf("getTimeRangeMs", lastWeek)).toContain("Mo., 23. Nov. 2026");
     expect(subjectOf("getTimeRangeMs", lastWeek)).toContain("So., 29. Nov. 2026");
+  });
+});
+
+describe("the pomodoro's end in its banner", () => {
+  /** A pomodoro running until 10:25 UTC on NOW's day, as the tool reports it from Tokyo. */
+  const running: PomodoroOutput = {
+    action: "start",
+    status: { running: true, minutes: 25, startedAt: NOW, endsAt: NOW + 85 * 60_000, remainingMs: 85 * 60_000 },
+    endTimeLocal: "2026-12-02 19:25:00",
+    timeZone: "Asia/Tokyo",
+  };
+  /** The last one ended three days before NOW. */
+  const finished: PomodoroOutput = {
+    action: "status",
+    status: { running: false, lastFinished: { minutes: 25, endedAt: NOW - 3 * 86_400_000 } },
+    endTimeLocal: "2026-11-29 18:00:00",
+    timeZone: "Asia/Tokyo",
+  };
+
+  it("in English, the tool's own wall time as before", () => {
+    expect(subjectOf("pomodoro", running)).toBe("ends at 2026-12-02 19:25:00");
+  });
+
+  it("in Korean and German, the time of day through Intl in the tool's zone, with the date when it is not today", () => {
+    jest.useFakeTimers({ now: NOW, doNotFake: ["queueMicrotask", "nextTick", "setImmediate", "setTimeout", "setInterval", "clearTimeout", "clearInterval"] });
+    try {
+      window.localStorage.setItem("language", "ko");
+      // Korean's day period reads "오후" or "PM" by the ICU data at hand; the hour is Tokyo's either way.
+      expect(subjectOf("pomodoro", running)).toMatch(/^(오후|PM) 7:25에 끝남$/);
+      window.localStorage.setItem("language", "de");
+      expect(subjectOf("pomodoro", running)).toBe("endet um 19:25");
+      expect(subjectOf("pomodoro", finished)).toBe("endet um 29.11.2026, 18:00");
+    } finally {
+      jest.useRealTimers();
+    }
   });
 });

@@ -1,3 +1,4 @@
+import type { PomodoroOutput } from "../../tools/pomodoro/pomodoro";
 import type { TimeConversion } from "../../tools/time/convertTimeBetweenTimezones";
 import type { TimeRangeResult } from "../../tools/time/getTimeRangeMs";
 import type { TimeInfo } from "../../tools/time/timeInfo";
@@ -39,4 +40,13 @@ export function timeRangeSummary(output: TimeRangeResult): string {
 
 function formatIn(epochMs: number, timeZone: string, options: Intl.DateTimeFormatOptions): string {
   return new Intl.DateTimeFormat(uiLocale(), { ...options, timeZone }).format(epochMs);
+}
+
+/** "ends at …" for a pomodoro: the time of day when it ends (or ended) today, else its date too. */
+export function pomodoroEndSummary(output: PomodoroOutput, endTimeLocal: string, now = Date.now()): string {
+  const end = output.status.running ? output.status.endsAt : output.status.lastFinished?.endedAt;
+  if (currentLanguage() === ENGLISH || end === undefined || output.timeZone === undefined) return t("summary.endsAt", { time: endTimeLocal });
+  const day = (epochMs: number) => formatIn(epochMs, output.timeZone as string, { dateStyle: "short" });
+  const options: Intl.DateTimeFormatOptions = day(end) === day(now) ? { timeStyle: "short" } : { dateStyle: "medium", timeStyle: "short" };
+  return t("summary.endsAt", { time: formatIn(end, output.timeZone, options) });
 }

@@ -10,7 +10,7 @@ import type { ReadNoteResult } from "../../tools/notes/readNote";
 import type { PomodoroOutput } from "../../tools/pomodoro/pomodoro";
 import type { WebSearchOutput } from "../../tools/web/webSearch";
 import { capitalized } from "./errorText";
-import { conversionSummary, instantSummary, timeRangeSummary } from "./timeSummary";
+import { conversionSummary, instantSummary, pomodoroEndSummary, timeRangeSummary } from "./timeSummary";
 import type { ToolFailure } from "../../errorMessage";
 import { ENGLISH } from "../../i18n/languages";
 import { currentLanguage, t } from "../../i18n/t";
@@ -43,7 +43,7 @@ const SUMMARIES: Record<string, Summarizer> = {
   getTimeRangeMs: timeRangeSummary,
   convertTimeBetweenTimezones: conversionSummary,
   pomodoro: (output: PomodoroOutput) =>
-    output.action === "stop" ? (output.stopped ? t("summary.timerStopped") : t("summary.noTimerWasRunning")) : output.endTimeLocal ? t("summary.endsAt", { time: output.endTimeLocal }) : t("summary.noTimer"),
+    output.action === "stop" ? (output.stopped ? t("summary.timerStopped") : t("summary.noTimerWasRunning")) : output.endTimeLocal ? pomodoroEndSummary(output, output.endTimeLocal) : t("summary.noTimer"),
 };
 
 /**

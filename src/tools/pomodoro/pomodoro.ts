@@ -17,6 +17,8 @@ export interface PomodoroOutput {
   stopped?: boolean;
   /** When the running (or last) pomodoro ends or ended, in the user's time zone: "2026-12-02 10:25:00". */
   endTimeLocal?: string;
+  /** That time zone (IANA), for a view that writes the end in its own locale. */
+  timeZone?: string;
 }
 
 export const DEFAULT_POMODORO_MINUTES = 25;
@@ -48,7 +50,11 @@ export const pomodoroTool: BuiltinToolEntry = {
           output = { action, status: stopped ?? timer.status(), stopped: stopped !== null };
         } else output = { action, status: timer.status() };
         const end = output.status.running ? output.status.endsAt : output.status.lastFinished?.endedAt;
-        if (end !== undefined) output.endTimeLocal = describeInstant(end, clock.timeZone()).localDateTime;
+        if (end !== undefined) {
+          const timeZone = clock.timeZone();
+          output.endTimeLocal = describeInstant(end, timeZone).localDateTime;
+          output.timeZone = timeZone;
+        }
         return Promise.resolve(output);
       },
       formatForModel: describePomodoro,
