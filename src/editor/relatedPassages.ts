@@ -1,7 +1,7 @@
 import { errorMessage } from "../errorMessage";
 import type { NoteSearcher } from "../ports/NoteSearcher";
 import { realScheduler, type Scheduler } from "../ports/timers";
-import { cutAtWord } from "../search/passages";
+import { cutAtWord } from "../text/cutAtWord";
 import type { CompletionContext } from "./completionContext";
 
 /** A passage of another note that a completion request carries, for the facts and names it holds. */

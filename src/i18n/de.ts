@@ -195,7 +195,7 @@ export const de: Translation = {
   "toolError.search-json-off": "SearXNG hat die Anfrage abgelehnt: Die JSON-Ausgabe ist wahrscheinlich ausgeschaltet (füge json zu search.formats in der settings.yml der Instanz hinzu).",
   "toolError.search-status": "{provider} hat mit einem Fehler geantwortet (HTTP {status}).",
   "toolError.search-not-json": "{provider} hat keine Suchergebnisse geliefert (die Antwort war kein JSON).",
-  "toolError.not-web-address": "„{url}“ ist keine Webadresse: Nur vollständige http://- oder https://-Adressen lassen sich lesen.",
+  "toolError.not-web-address": "„{url}“ ist keine Webadresse: Nur vollständige Adressen mit http:// oder https:// lassen sich lesen.",
   "toolError.page-not-a-page": "{url} ist keine Webseite und wurde daher nicht gelesen.",
   "toolError.page-no-text": "{url} hat keinen lesbaren Text: Die Seite wird vielleicht erst von Skripten im Browser aufgebaut oder verlangt eine Anmeldung.",
   "toolError.page-too-many-redirects": { one: "{url} leitet mehr als {count}-mal weiter; das Lesen wurde aufgegeben.", other: "{url} leitet mehr als {count}-mal weiter; das Lesen wurde aufgegeben." },

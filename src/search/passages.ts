@@ -1,4 +1,5 @@
 import { PAGE_BREAK } from "../documents/documentText";
+import { cutAtWord } from "../text/cutAtWord";
 import { readNoteOutline } from "./noteOutline";
 import type { Tokenizer } from "./tokenizer";
 
@@ -128,11 +129,3 @@ function fitToLength(lines: readonly string[], query: PassageQuery): string {
   return `${cutBefore ? "…\n\n" : ""}${kept.join("\n\n")}${cutAfter ? " …" : ""}`;
 }
 
-/** The start of `text`, at most `maxChars` long, ended at a space where one is near the end; never half a surrogate pair. */
-export function cutAtWord(text: string, maxChars: number): string {
-  if (text.length <= maxChars) return text;
-  const end = /[\uD800-\uDBFF]/.test(text.charAt(maxChars - 1)) ? maxChars - 1 : maxChars;
-  const cut = text.slice(0, end);
-  const space = cut.lastIndexOf(" ");
-  return space > maxChars * 0.6 ? cut.slice(0, space) : cut;
-}
