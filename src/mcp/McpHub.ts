@@ -3,7 +3,7 @@ import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import { errorMessage } from "../errorMessage";
 import { abortReason, clearTimer, setTimer } from "../ports/timers";
-import { untilAborted } from "../ports/abort";
+import { anySignal, untilAborted } from "../ports/abort";
 import type { ToolRegistry } from "../tools/ToolRegistry";
 import { McpServerNotConnectedError, type McpTool, type McpToolWrapperOptions } from "./createMcpToolWrapper";
 import type { McpCallResult } from "./formatMcpResponse";
@@ -205,7 +205,10 @@ export class McpHub {
       if (++pages > MAX_TOOL_LIST_PAGES) {
         throw new Error(`MCP server "${connection.config.name}" listed its tools over more than ${MAX_TOOL_LIST_PAGES} pages without an end; it was given up.`);
       }
-      const page = await untilAborted(connection.client.listTools(cursor ? { cursor } : undefined, { signal }), signal);
+      // Each page's request gets its own signal, linked to the connect's: the SDK's request leaves
+      // its abort listener on the signal it is given, and a server that pages on and on must not
+      // pile them on one signal.
+      const page = await untilAborted(connection.client.listTools(cursor ? { cursor } : undefined, { signal: anySignal([signal]) }), signal);
       tools.push(...(page.tools as McpTool[]));
       cursor = page.nextCursor;
     } while (cursor);
