@@ -5,10 +5,9 @@
  * is asserted holds wherever each one lands.
  */
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
-import { buildCliBundle } from "../helpers/cliBundle";
+import { useCliBundle } from "../helpers/cliBundle";
 import { runKilledWhen } from "../helpers/killProcess";
 import { makeTempVault, type TempVault } from "../helpers/tempVault";
 
@@ -17,15 +16,8 @@ jest.setTimeout(120_000);
 const NOTES = 1500;
 const KILL_AFTER_MS = [40, 250, 500, 700];
 
-let bundleFolder: string;
-let bundle: string;
+const bundle = useCliBundle();
 
-beforeAll(async () => {
-  bundleFolder = mkdtempSync(join(tmpdir(), "vault-copilot-crash-"));
-  bundle = await buildCliBundle(bundleFolder);
-});
-
-afterAll(() => rmSync(bundleFolder, { recursive: true, force: true }));
 
 function notes(): Record<string, string> {
   const files: Record<string, string> = {};
@@ -52,11 +44,11 @@ const KILL_POINTS: Array<[string, KillPoint]> = [
 /** Starts `search` and kills it (SIGKILL) once `killPoint` says so, polled every 2 ms; resolves when it has exited. */
 function searchKilledAt(vault: TempVault, killPoint: KillPoint): Promise<void> {
   const dataFolder = join(vault.root, ".obsidian/plugins/vault-copilot");
-  return runKilledWhen([bundle, "search", "--vault", vault.root, "quokka"], (elapsed) => killPoint(dataFolder, elapsed), 2);
+  return runKilledWhen([bundle.path, "search", "--vault", vault.root, "quokka"], (elapsed) => killPoint(dataFolder, elapsed), 2);
 }
 
 function searchNow(vault: TempVault): { status: number | null; stdout: string; stderr: string } {
-  const run = spawnSync(process.execPath, [bundle, "search", "--vault", vault.root, "--json", "quokka"], { encoding: "utf8" });
+  const run = spawnSync(process.execPath, [bundle.path, "search", "--vault", vault.root, "--json", "quokka"], { encoding: "utf8" });
   return { status: run.status, stdout: run.stdout, stderr: run.stderr };
 }
 

@@ -5,10 +5,9 @@
  * kill points are spread over the run's life and tied to the moment its temporary file appears.
  */
 import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { buildCliBundle } from "../helpers/cliBundle";
+import { useCliBundle } from "../helpers/cliBundle";
 import { runKilledWhen } from "../helpers/killProcess";
 import { startOpenAIServer, type OpenAIServer } from "../helpers/openAIServer";
 import { makeTempVault, type TempVault } from "../helpers/tempVault";
@@ -20,15 +19,9 @@ const OLD = `# Big\n\n${"old line of the note\n".repeat(300_000)}`;
 const NEW = `# Big\n\n${"new line, written by the agent\n".repeat(300_000)}`;
 const TEMPORARY = /^\.Big\.md\.vault-copilot-\d+-[0-9a-f]{8}\.tmp$/;
 
-let bundleFolder: string;
-let bundle: string;
+const bundle = useCliBundle();
 let server: OpenAIServer | undefined;
 
-beforeAll(async () => {
-  bundleFolder = mkdtempSync(join(tmpdir(), "vault-copilot-crash-edit-"));
-  bundle = await buildCliBundle(bundleFolder);
-});
-afterAll(() => rmSync(bundleFolder, { recursive: true, force: true }));
 afterEach(async () => {
   await server?.close();
   server = undefined;
@@ -50,13 +43,13 @@ function agentArgs(vault: TempVault): string[] {
 
 /** Starts the agent and kills it once `killPoint` says so (polled every millisecond); resolves when it has exited. */
 function agentKilledAt(vault: TempVault, killPoint: KillPoint): Promise<void> {
-  return runKilledWhen([bundle, ...agentArgs(vault)], (elapsed) => killPoint(vault, elapsed), 1);
+  return runKilledWhen([bundle.path, ...agentArgs(vault)], (elapsed) => killPoint(vault, elapsed), 1);
 }
 
 /** Runs the built CLI as a process; resolves with its exit status and output. */
 function runCli(args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [bundle, ...args]);
+    const child = spawn(process.execPath, [bundle.path, ...args]);
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));

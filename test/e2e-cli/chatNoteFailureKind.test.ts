@@ -6,7 +6,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseChat, serializeChat } from "../../src/history/chatNoteFormat";
 import type { ChatRecord } from "../../src/history/chatRecord";
-import { buildCliBundle, runBundle } from "../helpers/cliBundle";
+import { runBundle, useCliBundle } from "../helpers/cliBundle";
 import { startOpenAIServer, type OpenAIServer } from "../helpers/openAIServer";
 import { makeTempVault, type TempVault } from "../helpers/tempVault";
 
@@ -15,17 +15,11 @@ jest.setTimeout(90_000);
 const NOTE = "copilot/chats/2026-12-01 Где заметка.md";
 const MISSING = "Нет такой 笔记 🌱 100%%.md";
 
-let bundleFolder: TempVault;
-let bundle: string;
+const bundle = useCliBundle();
 let vault: TempVault;
 let server: OpenAIServer;
 
-beforeAll(async () => {
-  bundleFolder = makeTempVault({}, "vault-copilot-cli-bundle-");
-  bundle = await buildCliBundle(bundleFolder.root);
-});
 afterAll(async () => {
-  bundleFolder.remove();
   vault.remove();
   await server.close();
 });
@@ -63,7 +57,7 @@ it("goes on from a note whose tool callout keeps a failure's kind, and keeps the
   vault = makeTempVault({ [NOTE]: written });
   server = await startOpenAIServer(() => ({ text: "Тогда создам её ✍️" }));
 
-  const run = await runBundle(bundle, ["chat", "--vault", vault.root, "--base-url", server.baseUrl, "--model", "test-model", "--continue", NOTE, "А теперь?"]);
+  const run = await runBundle(bundle.path, ["chat", "--vault", vault.root, "--base-url", server.baseUrl, "--model", "test-model", "--continue", NOTE, "А теперь?"]);
   expect(run).toEqual({ status: 0, stdout: "Тогда создам её ✍️\n", stderr: `vault-copilot: saved to ${NOTE}\n` });
   // The model read the chat so far: the answer the failed call led to, then the new question.
   const sent = server.requests[0]!.body.messages.map((message) => message.content);

@@ -8,7 +8,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseChat } from "../../src/history/chatNoteFormat";
 import type { RecordAnswer, RecordMessage } from "../../src/history/chatRecord";
-import { buildCliBundle } from "../helpers/cliBundle";
+import { useCliBundle } from "../helpers/cliBundle";
 import { startOpenAIServer, type OpenAIServer } from "../helpers/openAIServer";
 import { makeTempVault, type TempVault } from "../helpers/tempVault";
 
@@ -18,16 +18,10 @@ const FOLDER = "copilot/chats";
 /** 40 chunks of 4 characters, 150 ms apart: about 6 s of streaming. */
 const ANSWER = "The soup needs onions, leeks, stock, salt, and a long slow simmer to taste good...".slice(0, 160).padEnd(160, ".");
 
-let bundleFolder: TempVault;
-let bundle: string;
+const bundle = useCliBundle();
 let vault: TempVault;
 let server: OpenAIServer;
 
-beforeAll(async () => {
-  bundleFolder = makeTempVault({}, "vault-copilot-cli-bundle-");
-  bundle = await buildCliBundle(bundleFolder.root);
-});
-afterAll(() => bundleFolder.remove());
 beforeEach(() => {
   vault = makeTempVault({ "Soup.md": "Onions.\n" });
 });
@@ -54,7 +48,7 @@ function savedAnswer(): { messages: RecordMessage[]; text: string } | null {
 
 it("keeps the question and the answer saved so far when the process is killed mid-stream", async () => {
   server = await startOpenAIServer([{ text: ANSWER, chunkDelayMs: 150 }]);
-  const child = spawn(process.execPath, [bundle, "chat", "--vault", vault.root, "--base-url", server.baseUrl, "--model", "test-model", "--save", "How do I make soup?"], {
+  const child = spawn(process.execPath, [bundle.path, "chat", "--vault", vault.root, "--base-url", server.baseUrl, "--model", "test-model", "--save", "How do I make soup?"], {
     stdio: ["ignore", "pipe", "pipe"],
   });
   let stdout = "";

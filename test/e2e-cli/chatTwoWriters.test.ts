@@ -8,7 +8,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseChat, serializeChat } from "../../src/history/chatNoteFormat";
 import type { RecordMessage } from "../../src/history/chatRecord";
-import { buildCliBundle, runBundle } from "../helpers/cliBundle";
+import { runBundle, useCliBundle } from "../helpers/cliBundle";
 import { startOpenAIServer, type OpenAIServer } from "../helpers/openAIServer";
 import { savedChat } from "../helpers/savedChat";
 import { makeTempVault, type TempVault } from "../helpers/tempVault";
@@ -20,23 +20,17 @@ const QUESTIONS = ["Базилик или мята? 🌿", "香菜怎么种？"]
 /** About 3 s of streaming each (40 chunks, 75 ms apart): past one progress write (every 2 s) of each process. */
 const answerTo = (question: string) => `Ответ на «${question}»: ${"полить, подождать, ".repeat(8)}готово.`;
 
-let bundleFolder: TempVault;
-let bundle: string;
+const bundle = useCliBundle();
 let vault: TempVault;
 let server: OpenAIServer;
 
-beforeAll(async () => {
-  bundleFolder = makeTempVault({}, "vault-copilot-cli-bundle-");
-  bundle = await buildCliBundle(bundleFolder.root);
-});
-afterAll(() => bundleFolder.remove());
 afterEach(async () => {
   await server.close();
   vault.remove();
 });
 
 function continueChat(question: string): Promise<{ status: number | null; stdout: string; stderr: string }> {
-  return runBundle(bundle, ["chat", "--vault", vault.root, "--base-url", server.baseUrl, "--model", "test-model", "--continue", NOTE, question]);
+  return runBundle(bundle.path, ["chat", "--vault", vault.root, "--base-url", server.baseUrl, "--model", "test-model", "--continue", NOTE, question]);
 }
 
 const summary = (message: RecordMessage) => (message.role === "user" ? `Q ${message.text}` : `A ${message.status} ${message.parts.map((part) => (part.type === "text" ? part.text : "")).join("")}`);

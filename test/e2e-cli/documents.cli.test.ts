@@ -8,7 +8,7 @@ import { spawn } from "node:child_process";
 import { resolve } from "node:path";
 import { runCli } from "../helpers/runCli";
 import { contentText } from "../helpers/runnerHarness";
-import { buildCliBundle } from "../helpers/cliBundle";
+import { useCliBundle } from "../helpers/cliBundle";
 import { startOpenAIServer, type OpenAIServer } from "../helpers/openAIServer";
 import { startEmbeddingServer } from "../helpers/embeddingServer";
 import { standardFontPdf, unicodePdf } from "../helpers/pdfFiles";
@@ -135,17 +135,11 @@ describe("vault-copilot qa and agent over PDFs", () => {
 });
 
 describe("the built CLI", () => {
-  let bundleFolder: TempVault;
-  let bundle: string;
-  beforeAll(async () => {
-    bundleFolder = makeTempVault({}, "vault-copilot-cli-bundle-");
-    bundle = await buildCliBundle(bundleFolder.root);
-  });
-  afterAll(() => bundleFolder.remove());
+  const bundle = useCliBundle();
 
   it("reads PDFs with pdfjs-dist in a worker thread and exits when done", async () => {
     // The bundle sits in a temporary folder here; installed, it finds pdfjs-dist beside it.
-    const child = spawn(process.execPath, [bundle, "search", "--vault", vault.root, "--json", "tide gauge pier"], {
+    const child = spawn(process.execPath, [bundle.path, "search", "--vault", vault.root, "--json", "tide gauge pier"], {
       stdio: ["ignore", "pipe", "pipe"],
       env: { ...process.env, NODE_PATH: resolve(__dirname, "../../node_modules") },
     });

@@ -6,7 +6,7 @@
  * query is. The jest timeout (far below the 120 s default limit) is what a hang would hit.
  */
 import { spawn } from "node:child_process";
-import { buildCliBundle } from "../helpers/cliBundle";
+import { useCliBundle } from "../helpers/cliBundle";
 import { startEmbeddingServer, type EmbeddingServer } from "../helpers/embeddingServer";
 import { startOpenAIServer, type OpenAIServer } from "../helpers/openAIServer";
 import { makeTempVault, type TempVault } from "../helpers/tempVault";
@@ -21,20 +21,16 @@ const NOTES = {
   "Garden/Roses 🌹.md": "# Roses\n\nPrune the roses in early spring.\n",
 };
 
-let bundleFolder: TempVault;
-let bundle: string;
+const bundle = useCliBundle();
 let vault: TempVault;
 let server: EmbeddingServer;
 let model: OpenAIServer | undefined;
 
 beforeAll(async () => {
-  bundleFolder = makeTempVault({}, "vault-copilot-cli-bundle-");
-  bundle = await buildCliBundle(bundleFolder.root);
   server = await startEmbeddingServer();
 });
 afterAll(async () => {
   await server.close();
-  bundleFolder.remove();
 });
 beforeEach(() => {
   server.reset();
@@ -54,7 +50,7 @@ interface Finished {
 
 /** Starts `node cli.js ARGS`; `finished` settles when the process has exited. */
 function start(args: string[], env: Record<string, string> = {}): { finished: Promise<Finished>; terminate: () => void } {
-  const child = spawn(process.execPath, [bundle, ...args], { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, ...env } });
+  const child = spawn(process.execPath, [bundle.path, ...args], { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, ...env } });
   let stdout = "";
   let stderr = "";
   child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));

@@ -10,7 +10,7 @@
 import { spawn } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { buildCliBundle } from "../helpers/cliBundle";
+import { useCliBundle } from "../helpers/cliBundle";
 import { startOpenAIServer, type OpenAIServer, type ScriptedToolCall } from "../helpers/openAIServer";
 import { makeTempVault, type TempVault } from "../helpers/tempVault";
 
@@ -42,16 +42,10 @@ const ringNeighbours = (index: number) => [NOTE_PATHS[(index - 1 + NOTE_PATHS.le
 /** Names the path rule refuses (a line break): reported on stderr with their folders. */
 const ODD_PATHS = FOLDERS.slice(0, 4).map((folder) => `${folder}/odd\nname.md`);
 
-let bundleFolder: TempVault;
-let bundle: string;
+const bundle = useCliBundle();
 let vault: TempVault;
 let server: OpenAIServer | undefined;
 
-beforeAll(async () => {
-  bundleFolder = makeTempVault({}, "vault-copilot-cli-bundle-");
-  bundle = await buildCliBundle(bundleFolder.root);
-});
-afterAll(() => bundleFolder.remove());
 beforeEach(() => {
   const notes: Record<string, string> = {};
   // Notes in a ring: each shares a word with the note before it and one with the note after it,
@@ -69,7 +63,7 @@ afterEach(async () => {
 });
 
 function runBuiltCli(argv: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, [bundle, ...argv], { stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, [bundle.path, ...argv], { stdio: ["ignore", "pipe", "pipe"] });
   let stdout = "";
   let stderr = "";
   child.stdout.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk));
@@ -99,7 +93,7 @@ describe("paths in every script, through the built CLI", () => {
     expect(json.status).toBe(0);
     expect(sorted(jsonLines<{ results: { path: string }[] }>(json.stdout)[0]?.results.map((hit) => hit.path) ?? [])).toEqual(sorted(NOTE_PATHS));
 
-    const queries = join(bundleFolder.root, "queries.jsonl");
+    const queries = join(bundle.folder, "queries.jsonl");
     writeFileSync(queries, `${JSON.stringify({ _id: "q1", text: "zebra stripes" })}\n${JSON.stringify({ _id: "q2", text: ownName("ru") })}\n`);
     const batch = await runBuiltCli(["search", "--vault", vault.root, "--limit", "50", "--queries", queries]);
     expect(batch.status).toBe(0);
