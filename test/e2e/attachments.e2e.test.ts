@@ -8,16 +8,15 @@
  * refuses, see test/obsidian/pdfjs.ts), so sent, the PDF is named "could not be read" with that
  * reason and the question goes without it (the CLI and jsdom tests read PDFs with pdfjs-dist).
  */
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { readImageHeader } from "../../src/chat/images/imageHeader";
 import { WEB_PAGE_FIXTURES } from "../fixtures/webPages";
 import { jpegImage, pngImage } from "../helpers/imageFiles";
 import { openAIImages } from "../helpers/imageWireChecks";
 import { unicodePdf } from "../helpers/pdfFiles";
-import { startOpenAIServer, type OpenAIServer } from "../helpers/openAIServer";
-import { makeTempVault, type TempVault } from "../helpers/tempVault";
+import { startOpenAIServer } from "../helpers/openAIServer";
 import { lastAnswer, sendMessage, waitUntilIdle } from "./chatPage";
-import { launchChromium, openDemoPage, startDemo, type RunningDemo } from "./demoHarness";
+import { useDemo } from "./scriptedDemo";
 
 jest.setTimeout(120_000);
 
@@ -26,28 +25,22 @@ const ARTICLE = WEB_PAGE_FIXTURES.find((page) => page.path === "/news/2026/tidal
 const PDF_PATH = "Статьи/Отчёт 2026.pdf";
 const PDF_PAGES = ["Приливы и отливы", "潮汐 结论"];
 
-let vault: TempVault;
-let model: OpenAIServer;
-let demo: RunningDemo;
-let browser: Browser;
+const suite = useDemo(
+  { "Welcome.md": "# Welcome\n", [PDF_PATH]: unicodePdf(PDF_PAGES) },
+  async () => {
+    const server = await startOpenAIServer(() => ({ text: "Понятно." }), {
+      pages: (path) => (path === `/pages${ARTICLE.path}` ? { contentType: "text/html; charset=utf-8", body: ARTICLE.html } : undefined),
+    });
+    // The base URL is the server's origin, so the demo's proxy forwards both the model's requests and the page's.
+    return { ...server, baseUrl: server.origin };
+  },
+  { modelName: "vision-model", modelTakesImages: true },
+);
 let page: Page;
 let consoleErrors: string[];
 
 beforeAll(async () => {
-  vault = makeTempVault({ "Welcome.md": "# Welcome\n", [PDF_PATH]: unicodePdf(PDF_PAGES) });
-  model = await startOpenAIServer(() => ({ text: "Понятно." }), {
-    pages: (path) => (path === `/pages${ARTICLE.path}` ? { contentType: "text/html; charset=utf-8", body: ARTICLE.html } : undefined),
-  });
-  // The base URL is the server's origin, so the demo's proxy forwards both the model's requests and the page's.
-  demo = await startDemo({ vault: vault.root, baseUrl: model.origin, model: "vision-model", modelTakesImages: true });
-  browser = await launchChromium();
-  ({ page, consoleErrors } = await openDemoPage(browser, demo.url, { width: 360 }));
-});
-afterAll(async () => {
-  await browser?.close();
-  await demo?.stop();
-  await model?.close();
-  vault?.remove();
+  ({ page, consoleErrors } = await suite.openPage({ width: 360 }));
 });
 
 const messageBox = () => page.getByRole("textbox", { name: "Message" });
@@ -69,7 +62,7 @@ async function paste(files: Array<{ name: string; type: string; bytes: Buffer }>
 
 describe("attachments in the browser demo", () => {
   it("images pasted into Message are chips; sent, each reaches the model scaled down to 1568 px on its longest side", async () => {
-    const before = model.requests.length;
+    const before = suite.model.requests.length;
     await paste([
       { name: "панорама.png", type: "image/png", bytes: pngImage(3000, 2000, [20, 110, 200]) },
       { name: "IMG_0042.jpg", type: "image/jpeg", bytes: jpegImage(4032, 3024) },
@@ -80,7 +73,7 @@ describe("attachments in the browser demo", () => {
     await sendMessage(page, "Что на снимках?");
     await lastAnswer(page).getByText("Понятно.").waitFor();
     await waitUntilIdle(page);
-    const images = openAIImages(model.requests[before]!.body.messages);
+    const images = openAIImages(suite.model.requests[before]!.body.messages);
     expect(images.map((image) => image.problem)).toEqual([null, null, null]);
     const headers = images.map((image) => readImageHeader(Buffer.from(image.data, "base64")));
     expect(headers).toEqual([
@@ -94,20 +87,20 @@ describe("attachments in the browser demo", () => {
   });
 
   it("an address typed after @ becomes its page's chip; sent, the page's article reaches the model without its boilerplate", async () => {
-    const before = model.requests.length;
-    const url = `${model.origin}/pages${ARTICLE.path}`;
+    const before = suite.model.requests.length;
+    const url = `${suite.model.origin}/pages${ARTICLE.path}`;
     await messageBox().fill("");
     await messageBox().pressSequentially(`О чём это? @${url}`);
     await page.getByRole("option", { name: `page ${url}` }).waitFor();
     await messageBox().press("Enter");
     await chips().nth(1).waitFor();
     // A long address is cut on the chip; the chip's title holds it whole.
-    expect(await addedChips()).toEqual([`${new URL(model.origin).host}/pages/news/2026/tidal-lagoon.ht… ×`]);
+    expect(await addedChips()).toEqual([`${new URL(suite.model.origin).host}/pages/news/2026/tidal-lagoon.ht… ×`]);
     expect(await chips().nth(1).getAttribute("title")).toBe(url);
     await page.getByRole("button", { name: "Send" }).click();
     await lastAnswer(page).getByText("Понятно.").waitFor();
     await waitUntilIdle(page);
-    const body = model.requests[before]!.rawBody;
+    const body = suite.model.requests[before]!.rawBody;
     for (const phrase of ARTICLE.article) expect(body).toContain(phrase);
     // As Markdown (Obsidian's converter, the double's turndown here), not HTML.
     expect(body).toContain("## What changed in the turbine hall");
@@ -117,7 +110,7 @@ describe("attachments in the browser demo", () => {
   });
 
   it("a PDF found after @ is a chip; sent, the demo (no pdf.js in its Obsidian double) names it could not be read, with the reason, and the question goes without it", async () => {
-    const before = model.requests.length;
+    const before = suite.model.requests.length;
     await messageBox().fill("");
     await messageBox().pressSequentially("Что в отчёте? @отчёт");
     await page.getByRole("option", { name: `note ${PDF_PATH}` }).waitFor();
@@ -130,7 +123,7 @@ describe("attachments in the browser demo", () => {
     await waitUntilIdle(page);
     const notice = page.locator(".notice").filter({ hasText: PDF_PATH });
     expect(await notice.innerText()).toBe(`Vault Copilot: ${PDF_PATH}: "${PDF_PATH}" could not be read: pdf.js is not available in the Obsidian test double.`);
-    const body = model.requests[before]!.rawBody;
+    const body = suite.model.requests[before]!.rawBody;
     expect(body).toContain("Что в отчёте?");
     for (const text of [...PDF_PAGES, "[page 1]"]) expect(body).not.toContain(text);
     expect(consoleErrors).toEqual([]);

@@ -7,10 +7,10 @@
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import type { Browser, Page } from "playwright-core";
-import { startOpenAIServer, type OpenAIServer, type RecordedChatRequest, type ScriptedResponse } from "../helpers/openAIServer";
-import { makeTempVault, type TempVault } from "../helpers/tempVault";
-import { launchChromium, openDemoPage, screenshotPath, startDemo, type RunningDemo } from "./demoHarness";
+import type { Page } from "playwright-core";
+import { startOpenAIServer, type RecordedChatRequest, type ScriptedResponse } from "../helpers/openAIServer";
+import { screenshotPath } from "./demoHarness";
+import { useDemo } from "./scriptedDemo";
 
 jest.setTimeout(120_000);
 
@@ -18,10 +18,6 @@ const NOTE = "# Дневник\n\nСегодня утром";
 const GHOST = ".vault-copilot-ghost-text";
 
 describe("inline completion in the demo's note editor", () => {
-  let vault: TempVault;
-  let model: OpenAIServer;
-  let demo: RunningDemo;
-  let browser: Browser;
   let page: Page;
   let consoleErrors: string[];
   /**
@@ -32,7 +28,7 @@ describe("inline completion in the demo's note editor", () => {
    */
   let answers = new Map<string, ScriptedResponse>();
   let arrivals = new Map<string, (request: RecordedChatRequest) => void>();
-  const completionRequests = () => model.requests.filter(isCompletion);
+  const completionRequests = () => suite.model.requests.filter(isCompletion);
 
   function isCompletion(request: RecordedChatRequest): boolean {
     return JSON.stringify(request.body.messages ?? []).includes("<cursor/>");
@@ -53,24 +49,20 @@ describe("inline completion in the demo's note editor", () => {
     return value;
   }
 
-  beforeAll(async () => {
-    vault = makeTempVault({ "Welcome.md": NOTE });
-    model = await startOpenAIServer((request) => {
-      if (!isCompletion(request)) return { text: "A chat answer." };
-      const before = textBeforeCursor(request);
-      takeFor(arrivals, before)?.(request);
-      return takeFor(answers, before) ?? { text: "" };
-    });
-    demo = await startDemo({ vault: vault.root, baseUrl: model.baseUrl, model: "scripted-model", completionModel: "small-model" });
-    browser = await launchChromium();
-    ({ page, consoleErrors } = await openDemoPage(browser, demo.url));
-  });
+  const suite = useDemo(
+    { "Welcome.md": NOTE },
+    () =>
+      startOpenAIServer((request) => {
+        if (!isCompletion(request)) return { text: "A chat answer." };
+        const before = textBeforeCursor(request);
+        takeFor(arrivals, before)?.(request);
+        return takeFor(answers, before) ?? { text: "" };
+      }),
+    { completionModel: "small-model" },
+  );
 
-  afterAll(async () => {
-    await browser?.close();
-    await demo?.stop();
-    await model?.close();
-    vault?.remove();
+  beforeAll(async () => {
+    ({ page, consoleErrors } = await suite.openPage());
   });
 
   const editor = () => page.getByRole("textbox", { name: "Note editor" });
@@ -118,7 +110,7 @@ describe("inline completion in the demo's note editor", () => {
     await page.locator(GHOST).waitFor({ state: "detached" });
     await afterTab;
     expect(await saved()).toBe(`${NOTE}, мы пошли гулять в парк.`);
-    expect(readFileSync(join(vault.root, "Welcome.md"), "utf8")).toBe(`${NOTE}, мы пошли гулять в парк.`);
+    expect(readFileSync(join(suite.vault.root, "Welcome.md"), "utf8")).toBe(`${NOTE}, мы пошли гулять в парк.`);
   });
 
   it("keeps the ghost text while the user types its own next characters, and Escape dismisses it without a change", async () => {

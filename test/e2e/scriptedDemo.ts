@@ -52,7 +52,7 @@ export type DemoSettings = Omit<DemoOptions, "vault" | "baseUrl" | "model"> & {
  * The demo over `notes` and the scripted model server, for the `describe` it is called in
  * (beforeAll, beforeEach, afterAll). A request the test queued no answer for gets a 500 that says so.
  */
-export function useScriptedDemo(notes: Record<string, string>, settings: DemoSettings = {}): ScriptedDemo {
+export function useScriptedDemo(notes: Record<string, string | Uint8Array>, settings: DemoSettings = {}): ScriptedDemo {
   const queue: ScriptedResponse[] = [];
   const suite = useDemo(notes, () => startOpenAIServer(() => queue.shift() ?? { status: 500, message: "openAIServer: the test queued no answer" }), settings);
   beforeEach(() => {
@@ -67,7 +67,7 @@ export function useScriptedDemo(notes: Record<string, string>, settings: DemoSet
  * --base-url), for the `describe` it is called in.
  */
 export function useDemo<Server extends { baseUrl: string; close(): Promise<void> }>(
-  notes: Record<string, string>,
+  notes: Record<string, string | Uint8Array>,
   startModel: () => Promise<Server>,
   settings: DemoSettings = {},
 ): DemoSuite<Server> {
