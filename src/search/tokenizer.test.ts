@@ -82,6 +82,15 @@ describe("Tokenizer", () => {
   it("keeps letters outside the Basic Multilingual Plane", () => {
     expect(tokenizer.tokenize("𝐀𝐁 word")).toEqual(["ab", "word"]);
   });
+
+  it("makes each emoji a term of its own, between words or inside one, without its presentation, skin tone or joiner", () => {
+    expect(tokenizer.tokenize("📚 Books")).toEqual(["📚", "book"]);
+    expect(tokenizer.tokenize("done✅ ❤️ 👍🏽")).toEqual(["done", "✅", "❤", "👍"]);
+    expect(tokenizer.tokenize("👨‍👩‍👧 Привет🎉мир")).toEqual(["👨", "👩", "👧", "привет", "🎉", "мир"]);
+    expect(tokenizer.tokenize("#📚/reading")).toEqual(["📚", "read"]);
+    // A query of the emoji alone, with or without its presentation selector, is the same term.
+    expect(tokenizer.tokenize("❤")).toEqual(tokenizer.tokenize("❤️"));
+  });
 });
 
 describe("foldText", () => {

@@ -5,8 +5,10 @@ import { stemEnglish } from "./englishStemmer";
  * note's headings and tags, read by noteOutline): a persisted index made by another version no
  * longer matches what queries produce, so it is rebuilt. 4: fences read as CommonMark reads them
  * (markdown/fences.ts), so headings and tags inside a four-backtick block are no longer indexed.
+ * 5: emoji are terms of their own ("📚 Books" is "📚" and "book"), their presentation and skin-tone
+ * modifiers dropped.
  */
-export const TOKENIZER_VERSION = 4;
+export const TOKENIZER_VERSION = 5;
 
 /**
  * English function words left out of the index, as in Lucene's English analyzer (the baseline the
@@ -26,6 +28,9 @@ const MAX_TOKEN_LENGTH = 64;
 // or a run of letters, digits and marks. Used again on a token that folding changed ("½" is "1⁄2").
 const TOKEN = /\p{N}+(?:[.,]\p{N}+)+|[\p{L}\p{N}\p{M}]+/gu;
 const WORD_CHARACTER = /^[\p{L}\p{N}\p{M}]$/u;
+// An emoji's base (📚, ✅, 🎉); its presentation selectors, skin tones and joiners are not searched.
+const PICTOGRAPH = /^\p{Extended_Pictographic}$/u;
+const EMOJI_MODIFIER = /^(?:\ufe0e|\ufe0f|\u200d|\p{Emoji_Modifier})$/u;
 // Scripts written without spaces between words: such runs go through Intl.Segmenter.
 const UNSPACED_SCRIPT = /[\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}\p{sc=Thai}\p{sc=Lao}\p{sc=Khmer}\p{sc=Myanmar}]/u;
 // Chinese characters and Japanese kana (with the long-vowel mark "ー", which Unicode files as common
@@ -70,7 +75,7 @@ export class Term {
 export class Tokenizer {
   /** Token -> its term, or null for a token left out (a stop word, a run too long). */
   private readonly termOfToken = new Map<string, Term | null>();
-  private readonly wordCharacters = new Map<string, boolean>();
+  private readonly characterKinds = new Map<string, CharacterKind>();
   private segmenter: Intl.Segmenter | null | undefined;
 
   constructor(private readonly maxCachedTerms = 200_000) {}
@@ -99,6 +104,14 @@ export class Tokenizer {
     let start = -1;
     let unusual = false;
     let digitsOnly = true;
+    const flush = (end: number) => {
+      const token = lower.slice(start, end);
+      if (unusual) this.emitUnusual(token, visit);
+      else this.emit(token, visit);
+      start = -1;
+      unusual = false;
+      digitsOnly = true;
+    };
     for (let index = 0; index <= length; index++) {
       const code = index < length ? lower.charCodeAt(index) : 32;
       let inWord: boolean;
@@ -119,7 +132,16 @@ export class Tokenizer {
         inWord = start >= 0 && index + 1 < length && this.isWordCode(lower.charCodeAt(index + 1), lower, index + 1);
         if (inWord) unusual = true;
       } else {
-        inWord = this.isWordCode(code, lower, index);
+        const kind = this.kindOf(code, lower, index);
+        if (kind === "pictograph" || kind === "modifier") {
+          // An emoji is a term of its own, between words or inside one ("done✅"); what modifies it is skipped.
+          if (start >= 0) flush(index);
+          const character = String.fromCodePoint(lower.codePointAt(index) ?? code);
+          if (kind === "pictograph") this.emit(character, visit);
+          index += character.length - 1;
+          continue;
+        }
+        inWord = kind === "word";
         if (inWord) {
           unusual = true;
           digitsOnly = false;
@@ -130,12 +152,7 @@ export class Tokenizer {
         // A character outside the basic plane takes two code units.
         if (code >= 0xd800 && code <= 0xdbff) index++;
       } else if (start >= 0) {
-        const token = lower.slice(start, index);
-        if (unusual) this.emitUnusual(token, visit);
-        else this.emit(token, visit);
-        start = -1;
-        unusual = false;
-        digitsOnly = true;
+        flush(index);
       }
     }
   }
@@ -160,13 +177,18 @@ export class Tokenizer {
 
   private isWordCode(code: number, text: string, index: number): boolean {
     if (code < 128) return (code >= 97 && code <= 122) || (code >= 48 && code <= 57);
+    return this.kindOf(code, text, index) === "word";
+  }
+
+  /** What a character outside ASCII is to the scan, kept per character (a vault uses few). */
+  private kindOf(code: number, text: string, index: number): CharacterKind {
     const character = String.fromCodePoint(text.codePointAt(index) ?? code);
-    let known = this.wordCharacters.get(character);
-    if (known === undefined) {
-      known = WORD_CHARACTER.test(character);
-      if (this.wordCharacters.size < 65_536) this.wordCharacters.set(character, known);
+    let kind = this.characterKinds.get(character);
+    if (kind === undefined) {
+      kind = EMOJI_MODIFIER.test(character) ? "modifier" : PICTOGRAPH.test(character) ? "pictograph" : WORD_CHARACTER.test(character) ? "word" : "other";
+      if (this.characterKinds.size < 65_536) this.characterKinds.set(character, kind);
     }
-    return known;
+    return kind;
   }
 
   /** One lookup per token: the cache holds each token's term, or null for a word left out. */
@@ -197,6 +219,9 @@ export class Tokenizer {
     return segmentCjk(this.segmenter, run);
   }
 }
+
+/** A letter, digit or mark of a word; an emoji; what modifies an emoji; anything else. */
+type CharacterKind = "word" | "pictograph" | "modifier" | "other";
 
 function isAsciiDigit(code: number): boolean {
   return code >= 48 && code <= 57;

@@ -26,6 +26,15 @@ describe("vault-copilot search", () => {
     expect(lines.map((line) => line.split(/\s+/)[1])).toEqual(["Comets.md", "Planets/Mars.md"]);
   });
 
+  it("finds a note by an emoji in it, written with or without its presentation selector", async () => {
+    folder.write("Праздник.md", "Мы отметили 🎉 запуск и ❤️ команду.");
+    folder.write("Книги/読書.md", "#📚 今年読んだ本");
+    const hits = async (query: string) => JSON.parse((await run(["search", "--vault", folder.root, "--json", query])).stdout).results.map((hit: { path: string }) => hit.path);
+    expect(await hits("🎉")).toEqual(["Праздник.md"]);
+    expect(await hits("❤")).toEqual(["Праздник.md"]);
+    expect(await hits("📚")).toEqual(["Книги/読書.md"]);
+  });
+
   it("prints one JSON object with --json, passages included", async () => {
     const { status, stdout } = await run(["search", "--vault", folder.root, "--json", "--limit", "1", "comets"]);
     expect(status).toBe(0);
