@@ -29,7 +29,10 @@ describe("vault-copilot search", () => {
   it("finds a note by an emoji in it, written with or without its presentation selector", async () => {
     folder.write("Праздник.md", "Мы отметили 🎉 запуск и ❤️ команду.");
     folder.write("Книги/読書.md", "#📚 今年読んだ本");
-    const hits = async (query: string) => JSON.parse((await run(["search", "--vault", folder.root, "--json", query])).stdout).results.map((hit: { path: string }) => hit.path);
+    const hits = async (query: string): Promise<string[]> => {
+      const { results } = JSON.parse((await run(["search", "--vault", folder.root, "--json", query])).stdout) as { results: Array<{ path: string }> };
+      return results.map((hit) => hit.path);
+    };
     expect(await hits("🎉")).toEqual(["Праздник.md"]);
     expect(await hits("❤")).toEqual(["Праздник.md"]);
     expect(await hits("📚")).toEqual(["Книги/読書.md"]);
