@@ -25,3 +25,14 @@ function pluralForm(message: PluralMessage, plurals: Intl.PluralRules, count: st
   if (!Number.isFinite(amount)) return message.other;
   return message[plurals.select(amount)] ?? message.other;
 }
+
+/**
+ * True when `values` names every placeholder of `key`'s message (each table has English's). A case
+ * read from a file a person or a later version wrote may lack one: its view says the sentence it
+ * has instead of showing "{name}".
+ */
+export function fillsEveryPlaceholder(key: MessageKey, values: MessageValues): boolean {
+  const message: Message = en[key];
+  const forms = typeof message === "string" ? [message] : Object.values(message);
+  return forms.every((form) => [...form.matchAll(PLACEHOLDER)].every(([, name = ""]) => values[name] !== undefined));
+}
