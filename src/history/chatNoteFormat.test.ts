@@ -191,6 +191,18 @@ describe("chatNoteFormat", () => {
     });
   });
 
+  it("keeps a failure whose values hold a line or paragraph separator (U+2028, U+2029), which JSON leaves as they are", () => {
+    const answer = CHAT.messages[1] as Extract<RecordMessage, { role: "assistant" }>;
+    const failure: ToolFailure = { kind: "mcp-error", values: { detail: "خطأ\u2028第二行\u2029วรรค 🌱" } };
+    const chat: ChatRecord = {
+      ...CHAT,
+      messages: [CHAT.messages[0]!, { ...answer, parts: [{ type: "tool", name: "fetch", toolId: "mcp__сервер__fetch", args: "{}", status: "error", result: "The tool reported an error: خطأ", failure }] }],
+    };
+    const note = serializeChat(chat);
+    expect(parseChat(note)).toEqual(chat);
+    expect(serializeChat(parseChat(note))).toBe(note);
+  });
+
   it("reads a tool call's blocks as any note's code: tildes, indented fences, a closer with trailing spaces, the spec's example 125 inside", () => {
     const result = specExample(125).replace("aaa", "Результат: ~~~ внутри").replace(/\n$/, "").split("\n");
     const note = [

@@ -447,7 +447,8 @@ function failureLine(failure: ToolFailure): string {
 
 /** The failure a `%%failure: …%%` line holds, or null for any other line (or one of a kind this version does not know). */
 function parseFailureLine(line: string): ToolFailure | null {
-  const match = /^%%failure: ([a-z-]+) (\{.*\})%%\r?$/.exec(line);
+  // Dot-all: JSON leaves U+2028 and U+2029 in a value as they are, and "." alone stops at them.
+  const match = /^%%failure: ([a-z-]+) (\{.*\})%%\r?$/s.exec(line);
   if (!match || !isToolFailureKind(match[1] ?? "")) return null;
   let values: unknown;
   try {
