@@ -191,6 +191,29 @@ describe("chatNoteFormat", () => {
     });
   });
 
+  it("keeps paths that hold a line or paragraph separator (U+2028, U+2029): an undone edit's note in a tool callout's title, and a question's folder, image, pasted image and note", () => {
+    const answer = CHAT.messages[1] as Extract<RecordMessage, { role: "assistant" }>;
+    const question = CHAT.messages[0] as Extract<RecordMessage, { role: "user" }>;
+    const chat: ChatRecord = {
+      ...CHAT,
+      messages: [
+        {
+          ...question,
+          context: [
+            { kind: "folder", path: "Папка\u2028文件夹" },
+            { kind: "image", path: "صور/صورة\u2029🌱.png" },
+            { kind: "pasted-image", name: "ภาพ\u2028วาง.png" },
+            { kind: "note", path: "Заметки/#тег\u2028笔记.md" },
+          ],
+        },
+        { ...answer, parts: [{ type: "tool", name: "replaceInFile", args: "{}", status: "ok", durationMs: 4, undone: "Заметки/Новая\u2028строка 笔记.md" }, { type: "text", text: "Готово ✅" }] },
+      ],
+    };
+    const note = serializeChat(chat);
+    expect(parseChat(note)).toEqual(chat);
+    expect(serializeChat(parseChat(note))).toBe(note);
+  });
+
   it("keeps a failure whose values hold a line or paragraph separator (U+2028, U+2029), which JSON leaves as they are", () => {
     const answer = CHAT.messages[1] as Extract<RecordMessage, { role: "assistant" }>;
     const failure: ToolFailure = { kind: "mcp-error", values: { detail: "خطأ\u2028第二行\u2029วรรค 🌱" } };
