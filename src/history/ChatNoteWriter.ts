@@ -5,7 +5,7 @@ import { SerialQueue } from "../ports/serialQueue";
 import { redactSecrets } from "../settings/secrets";
 import { realScheduler, type Scheduler } from "../ports/timers";
 import { VaultFileNotFoundError, VaultNotTextError, type VaultPort } from "../vault/VaultPort";
-import type { ChatRecord, RecordQuestion } from "./chatRecord";
+import type { ChatRecord, RecordMessage, RecordQuestion } from "./chatRecord";
 import type { ChatHistory } from "./ChatHistory";
 import { ChatNoteParseError, parseChat, serializeChat } from "./chatNoteFormat";
 import { baseOf, freshBase, recordFromState, type ChatNoteBase } from "./chatStateRecord";
@@ -219,10 +219,15 @@ export class ChatNoteWriter implements ChatPersistence {
     return this.options.secrets ? { ...question, text: redactSecrets(question.text, this.options.secrets()) } : question;
   }
 
-  /** The note's text, with any secret's value replaced. */
+  /**
+   * The note's text, with any secret's value replaced: in a failed call's values before they are
+   * written (their line writes "%" as "\u0025", which the text's redaction would not find), then
+   * in the whole text.
+   */
   private render(record: ChatRecord): string {
-    const text = serializeChat(record);
-    return this.options.secrets ? redactSecrets(text, this.options.secrets()) : text;
+    if (!this.options.secrets) return serializeChat(record);
+    const secrets = [...this.options.secrets()];
+    return redactSecrets(serializeChat({ ...record, messages: failuresRedacted(record.messages, secrets) }), secrets);
   }
 
   private recordOf(state: ChatState, session: NoteSession): ChatRecord {
@@ -293,4 +298,17 @@ function folderOf(path: string): string {
 /** A fresh chat id, for a note that turned out to share its id with a copy. */
 function newChatId(now: number): string {
   return `chat-${now.toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+}
+
+/** `messages` with every failed call's text values redacted, the earlier versions' too. */
+function failuresRedacted(messages: readonly RecordMessage[], secrets: readonly string[]): RecordMessage[] {
+  return messages.map((message) => {
+    if (message.role === "user") return message;
+    const parts = message.parts.map((part) => {
+      if (part.type !== "tool" || part.failure === undefined) return part;
+      const values = Object.fromEntries(Object.entries(part.failure.values).map(([name, value]) => [name, typeof value === "string" ? redactSecrets(value, secrets) : value]));
+      return { ...part, failure: { kind: part.failure.kind, values } };
+    });
+    return { ...message, parts, earlier: message.earlier.map((version) => failuresRedacted(version, secrets)) };
+  });
 }

@@ -3,7 +3,7 @@ import type { AssistantMessage, ChatState, UserMessage } from "../chat/chatTypes
 import type { ToolFailure } from "../errorMessage";
 import { ChatNoteParseError, parseChat, serializeChat } from "./chatNoteFormat";
 import type { ChatRecord, RecordMessage } from "./chatRecord";
-import { freshBase, MAX_SAVED_RESULT_CHARS, messagesFromRecord, recordFromState } from "./chatStateRecord";
+import { freshBase, MAX_SAVED_FAILURE_VALUE_CHARS, MAX_SAVED_RESULT_CHARS, messagesFromRecord, recordFromState } from "./chatStateRecord";
 
 const CHAT: ChatRecord = {
   id: "chat-1",
@@ -191,6 +191,41 @@ describe("chatNoteFormat", () => {
     });
   });
 
+  it("keeps paths that hold a line or paragraph separator (U+2028, U+2029): an undone edit's note in a tool callout's title, and a question's folder, image, pasted image and note", () => {
+    const answer = CHAT.messages[1] as Extract<RecordMessage, { role: "assistant" }>;
+    const question = CHAT.messages[0] as Extract<RecordMessage, { role: "user" }>;
+    const chat: ChatRecord = {
+      ...CHAT,
+      messages: [
+        {
+          ...question,
+          context: [
+            { kind: "folder", path: "Папка\u2028文件夹" },
+            { kind: "image", path: "صور/صورة\u2029🌱.png" },
+            { kind: "pasted-image", name: "ภาพ\u2028วาง.png" },
+            { kind: "note", path: "Заметки/#тег\u2028笔记.md" },
+          ],
+        },
+        { ...answer, parts: [{ type: "tool", name: "replaceInFile", args: "{}", status: "ok", durationMs: 4, undone: "Заметки/Новая\u2028строка 笔记.md" }, { type: "text", text: "Готово ✅" }] },
+      ],
+    };
+    const note = serializeChat(chat);
+    expect(parseChat(note)).toEqual(chat);
+    expect(serializeChat(parseChat(note))).toBe(note);
+  });
+
+  it("keeps a failure whose values hold a line or paragraph separator (U+2028, U+2029), which JSON leaves as they are", () => {
+    const answer = CHAT.messages[1] as Extract<RecordMessage, { role: "assistant" }>;
+    const failure: ToolFailure = { kind: "mcp-error", values: { detail: "خطأ\u2028第二行\u2029วรรค 🌱" } };
+    const chat: ChatRecord = {
+      ...CHAT,
+      messages: [CHAT.messages[0]!, { ...answer, parts: [{ type: "tool", name: "fetch", toolId: "mcp__сервер__fetch", args: "{}", status: "error", result: "The tool reported an error: خطأ", failure }] }],
+    };
+    const note = serializeChat(chat);
+    expect(parseChat(note)).toEqual(chat);
+    expect(serializeChat(parseChat(note))).toBe(note);
+  });
+
   it("reads a tool call's blocks as any note's code: tildes, indented fences, a closer with trailing spaces, the spec's example 125 inside", () => {
     const result = specExample(125).replace("aaa", "Результат: ~~~ внутри").replace(/\n$/, "").split("\n");
     const note = [
@@ -255,6 +290,26 @@ describe("chatStateRecord", () => {
     // A selection comes back with its lines; its text is read again from the note when the chat goes on.
     expect(user).toMatchObject({ role: "user", text: "Q", chips: [{ id: "selection:A.md#L2-L3", selection: { text: "", fromLine: 2, toLine: 3 } }] });
     expect(back).toMatchObject({ role: "assistant", status: "done", parts: [{ type: "tool-call", args: { query: "x", n: [1, 2] }, toolId: "localSearch" }, { type: "text", text: "A" }] });
+  });
+
+  it("caps a failure's values as it caps the result: a server's one long line does not grow the note past the cap", () => {
+    // An MCP server's error of one long line (Thai, Han and emoji, no spaces for a long stretch): the failure keeps its words as a value.
+    const words = `ข้อผิดพลาด${"错误🌱".repeat(40_000)}`;
+    const failed: AssistantMessage = {
+      ...answer("done"),
+      parts: [{ type: "tool-call", id: "c1", toolName: "fetch", toolId: "mcp__сервер__fetch", args: {}, status: "error", startedAt: 0, resultText: `The tool reported an error: ${words}`, failure: { kind: "mcp-error", values: { detail: words } } }],
+    };
+    const note = serializeChat(recordFromState({ ...state("done"), messages: [question, failed] }, freshBase(0), 0));
+    const line = note.split("\n").find((text) => text.startsWith("> %%failure: ")) ?? "";
+    expect(line.length).toBeLessThanOrEqual(MAX_SAVED_FAILURE_VALUE_CHARS + 100);
+    expect(note.length).toBeLessThan(MAX_SAVED_RESULT_CHARS + MAX_SAVED_FAILURE_VALUE_CHARS + 1_000);
+    // Read back, the kind stays, its words are their start (no half of a surrogate pair), marked as cut.
+    const part = (parseChat(note).messages[1] as Extract<RecordMessage, { role: "assistant" }>).parts[0];
+    const detail = part?.type === "tool" ? String(part.failure?.values.detail) : "";
+    expect(part).toMatchObject({ failure: { kind: "mcp-error" } });
+    expect(detail.endsWith(" …")).toBe(true);
+    expect(words.startsWith(detail.slice(0, -2))).toBe(true);
+    expect(detail).not.toMatch(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/);
   });
 
   it.each([

@@ -34,7 +34,8 @@ import type {
 
 const HEADING = /^## (You|Copilot)(?: · (.*?))?\r?$/;
 type CalloutKind = "context" | "tool" | "error" | "sources" | "earlier";
-const CALLOUT = /^> \[!(context|tool|error|sources|earlier)\][-+]?(?: (.*?))?\r?$/;
+/** Dot-all: a title may hold U+2028 or U+2029 (an undone edit's note path), at which "." alone stops. */
+const CALLOUT = /^> \[!(context|tool|error|sources|earlier)\][-+]?(?: (.*?))?\r?$/s;
 /** Lines of text that begin like our structure, after any number of backslashes. */
 const ESCAPABLE = /^\\*(?:## (?:You|Copilot)|> \[!(?:context|tool|error|sources|earlier)\])/;
 const FIELD = " · ";
@@ -447,7 +448,8 @@ function failureLine(failure: ToolFailure): string {
 
 /** The failure a `%%failure: …%%` line holds, or null for any other line (or one of a kind this version does not know). */
 function parseFailureLine(line: string): ToolFailure | null {
-  const match = /^%%failure: ([a-z-]+) (\{.*\})%%\r?$/.exec(line);
+  // Dot-all: JSON leaves U+2028 and U+2029 in a value as they are, and "." alone stops at them.
+  const match = /^%%failure: ([a-z-]+) (\{.*\})%%\r?$/s.exec(line);
   if (!match || !isToolFailureKind(match[1] ?? "")) return null;
   let values: unknown;
   try {
@@ -471,6 +473,7 @@ function parseUndoneEditLine(line: string): string | null {
   return target.startsWith("note: ") ? target.slice("note: ".length) : target;
 }
 
+// Line patterns here are dot-all ("s"): a path may hold U+2028 or U+2029, at which "." alone stops.
 function parseContextLine(line: string): RecordContextItem | null {
   const content = line.replace(/\r$/, "");
   const link = /^- \[\[([^\]]+)\]\](?: lines? (\d+)(?:–(\d+))?)?$/.exec(content);
@@ -480,20 +483,20 @@ function parseContextLine(line: string): RecordContextItem | null {
     const fromLine = Number(link[2]);
     return { kind: "selection", path, fromLine, toLine: link[3] === undefined ? fromLine : Number(link[3]) };
   }
-  const plain = /^- note(?: \(lines? (\d+)(?:–(\d+))?\))?: (.+)$/.exec(content);
+  const plain = /^- note(?: \(lines? (\d+)(?:–(\d+))?\))?: (.+)$/s.exec(content);
   if (plain) {
     const path = plain[3] ?? "";
     if (plain[1] === undefined) return { kind: "note", path };
     const fromLine = Number(plain[1]);
     return { kind: "selection", path, fromLine, toLine: plain[2] === undefined ? fromLine : Number(plain[2]) };
   }
-  const folder = /^- folder: (.*)\/$/.exec(content);
+  const folder = /^- folder: (.*)\/$/s.exec(content);
   if (folder) return { kind: "folder", path: folder[1] ?? "" };
   const tag = /^- tag: `([^`]+)`$/.exec(content);
   if (tag) return { kind: "tag", tag: tag[1] ?? "" };
-  const image = /^- image: (.+)$/.exec(content);
+  const image = /^- image: (.+)$/s.exec(content);
   if (image) return { kind: "image", path: image[1] ?? "" };
-  const pasted = /^- pasted image: (.+)$/.exec(content);
+  const pasted = /^- pasted image: (.+)$/s.exec(content);
   if (pasted) return { kind: "pasted-image", name: pasted[1] ?? "" };
   const page = /^- page: <(https?:\/\/[^>\s]+)>$/.exec(content);
   if (page) return { kind: "web", url: page[1] ?? "" };

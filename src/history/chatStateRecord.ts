@@ -2,10 +2,18 @@ import { liveStatus, savedStatus } from "../chat/answerStatus";
 import { folderChip, imageChip, noteChip, selectionChip, tagChip, webChip } from "../chat/chipArtifacts";
 import type { AssistantMessage, AssistantPart, ChatMessage, ChatState, ContextChip, UserMessage } from "../chat/chatTypes";
 import type { SearchResultForLLM } from "../ports/NoteSearcher";
+import type { ToolFailure } from "../errorMessage";
+import { cutAtWord } from "../text/cutAtWord";
 import { CHAT_NOTE_TAG, type ChatRecord, type RecordAnswer, type RecordContextItem, type RecordMessage, type RecordPart, type RecordQuestion } from "./chatRecord";
 
 /** The longest tool result a chat note keeps (what the model read may be longer; the banner showed this much). */
 export const MAX_SAVED_RESULT_CHARS = 4000;
+
+/**
+ * The longest text value of a failed call's kind a chat note keeps (a server's own words among
+ * them): the banner shows it as one sentence, and the note stays within the result's cap.
+ */
+export const MAX_SAVED_FAILURE_VALUE_CHARS = 500;
 
 /** What a chat note holds besides the conversation: kept from the note it was loaded from. */
 export interface ChatNoteBase {
@@ -87,8 +95,17 @@ function recordPart(part: AssistantPart): RecordPart {
     ...(part.durationMs !== undefined ? { durationMs: Math.round(part.durationMs) } : {}),
     ...(part.resultText !== undefined ? { result: capResult(part.resultText) } : {}),
     ...(part.undone ? { undone: part.undone.path } : {}),
-    ...(part.failure ? { failure: part.failure } : {}),
+    ...(part.failure ? { failure: capFailure(part.failure) } : {}),
   };
+}
+
+/** The failure with each text value cut at a word to the cap, " …" marking a cut one. */
+function capFailure(failure: ToolFailure): ToolFailure {
+  const values = Object.entries(failure.values).map(([name, value]) => {
+    if (typeof value !== "string" || value.length <= MAX_SAVED_FAILURE_VALUE_CHARS) return [name, value] as const;
+    return [name, `${cutAtWord(value, MAX_SAVED_FAILURE_VALUE_CHARS)} …`] as const;
+  });
+  return { kind: failure.kind, values: Object.fromEntries(values) };
 }
 
 function capResult(text: string): string {

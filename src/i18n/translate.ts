@@ -25,3 +25,16 @@ function pluralForm(message: PluralMessage, plurals: Intl.PluralRules, count: st
   if (!Number.isFinite(amount)) return message.other;
   return message[plurals.select(amount)] ?? message.other;
 }
+
+/**
+ * True when `key` is a message and `values` names each of its placeholders (each table has English's). A case
+ * read from a file a person or a later version wrote may lack one: its view says the sentence it
+ * has instead of showing "{name}".
+ */
+export function fillsEveryPlaceholder(key: MessageKey, values: MessageValues): boolean {
+  // A key English lacks (a kind named by something other than our tools) has no sentence to fill.
+  const message: Message | undefined = (en as Readonly<Record<string, Message | undefined>>)[key];
+  if (message === undefined) return false;
+  const forms = typeof message === "string" ? [message] : Object.values(message);
+  return forms.every((form) => [...form.matchAll(PLACEHOLDER)].every(([, name = ""]) => values[name] !== undefined));
+}

@@ -73,3 +73,20 @@ it("agent --save: an MCP config's env value and the key typed into the question 
   expect(stderr).toContain(`vault-copilot: saved to ${chat}\n`);
   expectNowhere([KEY, MCP_TOKEN]);
 });
+
+it("agent --save: a key in a failed call's kind (the note it named, which is not there) is kept out of the note, though its line writes '%' as \\u0025", async () => {
+  // ASCII, as a header needs, with a '%' the failure line escapes: the redaction has to find it there too.
+  const key = "sk-100%-Qx7-9f3e";
+  server = await startOpenAIServer([{ toolCalls: [{ name: "readNote", arguments: JSON.stringify({ notePath: `Заметки/${key} 笔记.md` }) }] }, { text: "Такой заметки нет 🤷" }]);
+  const { status, stderr } = await runCli(
+    ["agent", "--vault", vault.root, "--base-url", server.baseUrl, "--model", "test-model", "--api-key-env", "PLANTED_KEY", "--tools", "readNote", "--save", "Прочитай заметку ✨"],
+    { PLANTED_KEY: key },
+  );
+  expect(status).toBe(0);
+  expect(stderr).toContain("vault-copilot: saved to copilot/chats/");
+  const [chat = ""] = [...vaultContents(vault.root).keys()].filter((path) => path.startsWith("copilot/chats/"));
+  const note = vaultContents(vault.root).get(chat) ?? "";
+  expect(note).toContain("> %%failure: note-not-found ");
+  expect(note).not.toContain(key.replace(/%/g, "\\u0025"));
+  expectNowhere([key]);
+});

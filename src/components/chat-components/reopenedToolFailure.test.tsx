@@ -86,4 +86,16 @@ describe("a failed tool call in a chat opened again from its note", () => {
     await reopen("Старая заметка", "de");
     expect(errorSentences()).toEqual([`No note matches "${MISSING}". Use getFileTree to see the notes in the vault.`]);
   });
+
+  it("a kind whose values do not name what its sentence needs (edited by hand, or by a later version) reads in English, never with a placeholder", async () => {
+    const root = await chatWithFailedRead("Правленая заметка");
+    const path = chatNotePath(root);
+    await waitFor(() => expect(readFileSync(path, "utf8")).toContain("%%failure: "), patiently);
+    await act(() => fireEvent.click(screen.getByRole("button", { name: "New chat" })));
+    // The value under another name (a later version's "path"), Arabic and Han text, NFD.
+    writeFileSync(path, readFileSync(path, "utf8").replace(/^> %%failure: .*$/m, `> %%failure: note-not-found ${JSON.stringify({ path: "ملاحظة 笔记\u0306" })}%%`));
+
+    await reopen("Правленая заметка", "ru");
+    expect(errorSentences()).toEqual([`No note matches "${MISSING}". Use getFileTree to see the notes in the vault.`]);
+  });
 });

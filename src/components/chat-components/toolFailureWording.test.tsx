@@ -86,6 +86,15 @@ describe("a failed call's banner words its kind", () => {
     for (const value of Object.values(item.failure.values)) expect(shown).toContain(typeof value === "string" ? value : language.numbers.format(value));
   });
 
+  it("says the tool's own sentence where the kind is not one it knows or its values lack one its sentence names, never a placeholder and never a thrown error", () => {
+    window.localStorage.setItem("language", "ru");
+    // toolFailureOf takes any error's `failure` of that shape: one from outside our tools may name any kind.
+    const unknown: Case = { tool: "readNote", sentence: "Ошибка 外部 🔥: квота исчерпана", failure: { kind: "quota-exceeded" as ToolFailure["kind"], values: { detail: "ไม่" } } };
+    expect(shownError(unknown)).toBe("Ошибка 外部 🔥: квота исчерпана");
+    const lacking: Case = { tool: "readNote", sentence: 'chunkIndex 9 is past the end of "ملاحظة.md": it has 2 chunks (0-1).', failure: { kind: "chunk-past-end", values: { count: 2 } } };
+    expect(shownError(lacking)).toBe(lacking.sentence.charAt(0).toUpperCase() + lacking.sentence.slice(1));
+  });
+
   it("reads as a native speaker writes it, plural forms included", () => {
     const byKind = (kind: string) => CASES.find((item) => item.failure.kind === kind)!;
     window.localStorage.setItem("language", "ru");
