@@ -214,6 +214,14 @@ describe("chatNoteFormat", () => {
     expect(serializeChat(parseChat(note))).toBe(note);
   });
 
+  it("keeps an answer whose model name holds a line or paragraph separator (U+2028, U+2029) in its heading", () => {
+    const answer = CHAT.messages[1] as Extract<RecordMessage, { role: "assistant" }>;
+    const chat: ChatRecord = { ...CHAT, messages: [CHAT.messages[0]!, { ...answer, model: "модель\u2028模型\u2029🌱" }] };
+    const note = serializeChat(chat);
+    expect(parseChat(note)).toEqual(chat);
+    expect(serializeChat(parseChat(note))).toBe(note);
+  });
+
   it("keeps a failure whose values hold a line or paragraph separator (U+2028, U+2029), which JSON leaves as they are", () => {
     const answer = CHAT.messages[1] as Extract<RecordMessage, { role: "assistant" }>;
     const failure: ToolFailure = { kind: "mcp-error", values: { detail: "خطأ\u2028第二行\u2029วรรค 🌱" } };

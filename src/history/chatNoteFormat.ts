@@ -32,7 +32,7 @@ import type {
  * lines allowed to end in "\r".
  */
 
-const HEADING = /^## (You|Copilot)(?: · (.*?))?\r?$/;
+const HEADING = /^## (You|Copilot)(?: · (.*?))?\r?$/s;
 type CalloutKind = "context" | "tool" | "error" | "sources" | "earlier";
 /** Dot-all: a title may hold U+2028 or U+2029 (an undone edit's note path), at which "." alone stops. */
 const CALLOUT = /^> \[!(context|tool|error|sources|earlier)\][-+]?(?: (.*?))?\r?$/s;
