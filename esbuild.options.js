@@ -80,7 +80,7 @@ exports.obsidianExternals = obsidianExternals;
  * "What main.js carries"). The headroom is smaller than any library pulled in by mistake (defuddle
  * alone would have added 323 KiB). The nine tables besides English's are packed
  * (scripts/bundle/packTranslations.js): 2,274,135 -> 2,117,267 bytes when that landed. Measured since
- * the core's cases were worded in every language and completion's related passages came: 2,213,788
- * bytes, 145,508 under.
+ * the core's cases were worded in every language and completion's related passages came: 2,214,948
+ * bytes, 144,348 under.
  */
 exports.MAIN_JS_BUDGET_BYTES = 2.25 * 1024 * 1024;
