@@ -87,10 +87,17 @@ export function useDemo<Server extends { baseUrl: string; close(): Promise<void>
   });
 
   afterAll(async () => {
-    await parts?.browser?.close();
-    await parts?.demo?.stop();
-    await parts?.model?.close();
-    parts?.vault.remove();
+    // In order, and each part even when one before it failed to stop; the first failure is then thrown.
+    const failures: unknown[] = [];
+    const stops = [() => parts?.browser?.close(), () => parts?.demo?.stop(), () => parts?.model?.close(), () => parts?.vault.remove()];
+    for (const stop of stops) {
+      try {
+        await stop();
+      } catch (error) {
+        failures.push(error);
+      }
+    }
+    if (failures.length > 0) throw failures[0];
   });
 
   const openPage = ({ query = "", demoUrl, ...pageOptions }: DemoPageOptions = {}) => {
