@@ -8,7 +8,7 @@ import type { CompletionContext } from "./completionContext";
 import { passagesWithin, relatedPassages } from "./relatedPassages";
 import type { NoteSearcher } from "../ports/NoteSearcher";
 import type { Scheduler } from "../ports/timers";
-import { buildCompletionRequest } from "./completionRequest";
+import { buildCompletionRequest, fillsInTheMiddle, type CompletionModel } from "./completionRequest";
 
 export interface CompleterPorts {
   settings(): CompletionSettings;
@@ -45,20 +45,28 @@ export function completer(ports: CompleterPorts): (context: CompletionContext, s
     if (!key && profile.requiresApiKey) {
       return Promise.reject(new ModelError("missing-api-key", `No API key for ${profile.name}: add one under Inline completion in the settings.`));
     }
-    const model = { provider, fillInTheMiddle: settings.fillInTheMiddle };
+    const model = completionModel(settings);
     return withRelated(ports, settings, context, signal).then((full) => sendCompletion(buildCompletionRequest(model, full, key), full, ports.fetch, signal, onText));
   };
 }
 
+function completionModel(settings: CompletionSettings): CompletionModel {
+  return { provider: settings.model, fillInTheMiddle: settings.fillInTheMiddle };
+}
+
 /**
- * The context with the related passages added, when the settings send them and a search is at
- * hand. A fill-in-the-middle request never carries them: its prompt is the note's raw text, and
- * text put before it would be continued as if the user had written it.
+ * Whether a request made with these settings carries related passages: *Related notes* on, and
+ * not a fill-in-the-middle request, whose prompt is the note's raw text (text put before it would
+ * be continued as if the user had written it).
  */
+export function sendsRelatedPassages(settings: CompletionSettings): boolean {
+  return settings.relatedNotes && !fillsInTheMiddle(completionModel(settings));
+}
+
+/** The context with the related passages added, when the settings send them and a search is at hand. */
 async function withRelated(ports: CompleterPorts, settings: CompletionSettings, context: CompletionContext, signal: AbortSignal): Promise<CompletionContext> {
   const { search } = ports;
-  const fillsInTheMiddle = settings.fillInTheMiddle && PROVIDER_PROFILES[settings.model.preset].wire === "openai";
-  if (!settings.relatedNotes || fillsInTheMiddle || !search) return context;
+  if (!search || !sendsRelatedPassages(settings)) return context;
   const related = await passagesWithin((lookup) => relatedPassages(search, context, lookup), {
     budgetMs: ports.relatedBudgetMs ?? RELATED_PASSAGES_BUDGET_MS,
     signal,

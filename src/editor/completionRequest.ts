@@ -55,6 +55,11 @@ export function completionPrompt(context: CompletionContext): string {
   return `<related-notes>\n${passages.join("\n")}\n</related-notes>\n\n${note}`;
 }
 
+/** Whether a request to this model fills in the middle: only an OpenAI-compatible server takes `suffix`. */
+export function fillsInTheMiddle(model: CompletionModel): boolean {
+  return model.fillInTheMiddle && PROVIDER_PROFILES[model.provider.preset].wire === "openai";
+}
+
 /**
  * The request for a continuation at the cursor, in the wire format of the completion model's
  * provider. It never binds tools (a completion must answer in one fast step: peers that sent
@@ -103,7 +108,7 @@ export function buildCompletionRequest(model: CompletionModel, context: Completi
   }
   const headers = { ...profile.headers, authorization: `Bearer ${apiKey || NO_API_KEY}` };
   const shared = { model: provider.model, max_tokens: provider.maxTokens, ...temperature, stop: [PARAGRAPH_STOP], stream: true, stream_options: { include_usage: true } };
-  if (model.fillInTheMiddle) {
+  if (fillsInTheMiddle(model)) {
     return { wire: "openai", fillInTheMiddle: true, url: `${baseUrl}/completions`, headers, body: { ...shared, prompt: context.before, suffix: context.after } };
   }
   return {

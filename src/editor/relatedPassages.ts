@@ -1,5 +1,6 @@
 import { errorMessage } from "../errorMessage";
 import type { NoteSearcher } from "../ports/NoteSearcher";
+import { anySignal } from "../ports/abort";
 import { realScheduler, type Scheduler } from "../ports/timers";
 import { cutAtWord } from "../text/cutAtWord";
 import type { CompletionContext } from "./completionContext";
@@ -51,26 +52,24 @@ export async function passagesWithin(
   options: { budgetMs: number; signal: AbortSignal; scheduler?: Scheduler; onProblem?: (message: string) => void },
 ): Promise<RelatedPassage[]> {
   const { budgetMs, signal, scheduler = realScheduler, onProblem } = options;
-  const controller = new AbortController();
-  const stop = () => controller.abort();
-  signal.addEventListener("abort", stop, { once: true });
+  const budget = new AbortController();
+  const lookupSignal = anySignal([signal, budget.signal]);
   let timer: number | undefined;
   const late = new Promise<RelatedPassage[]>((resolve) => {
     timer = scheduler.setTimeout(() => {
-      controller.abort();
+      budget.abort();
       resolve([]);
     }, budgetMs);
   });
   try {
     return await Promise.race([
-      lookup(controller.signal).catch((error: unknown) => {
-        if (!controller.signal.aborted) onProblem?.(`Related passages were left out of a completion: ${errorMessage(error)}`);
+      lookup(lookupSignal).catch((error: unknown) => {
+        if (!lookupSignal.aborted) onProblem?.(`Related passages were left out of a completion: ${errorMessage(error)}`);
         return [];
       }),
       late,
     ]);
   } finally {
     scheduler.clearTimeout(timer);
-    signal.removeEventListener("abort", stop);
   }
 }

@@ -1,12 +1,11 @@
-import { completer } from "../../editor/completer";
+import { completer, sendsRelatedPassages } from "../../editor/completer";
 import { completionContext } from "../../editor/completionContext";
 import { whyNoCompletion } from "../../editor/completionPlace";
 import { findNote } from "../../tools/notes/noteLookup";
 import { parseArgs, stringFlag, UsageError } from "../args";
 import { MODEL_FLAGS, openCliSession } from "../cliRuntime";
-import type { CompletionResult } from "../../editor/completionClient";
 import { openCliSearchServices } from "../cliSession";
-import type { CliCommand, CliIo } from "../io";
+import type { CliCommand } from "../io";
 
 /**
  * `complete --vault DIR [--provider P] --base-url URL --model NAME [--api-key-env VAR] --note PATH
@@ -42,33 +41,26 @@ export const completeCommand: CliCommand = async (argv, io) => {
   const { completion, provider } = session.settings;
   // The flags name the model; the vault's completion settings say how much it writes and whether its server fills in the middle.
   const settings = { ...completion, model: { ...provider, maxTokens: completion.model.maxTokens, temperature: completion.model.temperature } };
-  const context = completionContext(path, text, cursor);
-  if (!completion.relatedNotes) return printCompletion(await completer({ settings: () => settings, secrets: session.secrets, fetch })(context, io.signal), args.flags.has("json"), io);
-  // "Related notes" on: the index is opened (and brought up to date) first, so the passages are
+  // With related passages to send, the index is opened (and brought up to date) first, so they are
   // the ones the editor would send once Obsidian's index is ready.
-  const services = openCliSearchServices(session, io);
+  const services = sendsRelatedPassages(settings) ? openCliSearchServices(session, io) : null;
   try {
-    await services.noteIndex.start(io.signal);
+    await services?.noteIndex.start(io.signal);
     const complete = completer({
       settings: () => settings,
       secrets: session.secrets,
       fetch,
-      search: services.noteSearch,
-      relatedBudgetMs: CLI_RELATED_BUDGET_MS,
-      onProblem: (message) => io.stderr(`vault-copilot: ${message}\n`),
+      ...(services ? { search: services.noteSearch, relatedBudgetMs: CLI_RELATED_BUDGET_MS, onProblem: (message: string) => io.stderr(`vault-copilot: ${message}\n`) } : {}),
     });
-    return printCompletion(await complete(context, io.signal), args.flags.has("json"), io);
+    const result = await complete(completionContext(path, text, cursor), io.signal);
+    if (args.flags.has("json")) io.stdout(`${JSON.stringify({ completion: result.text, usage: result.usage })}\n`);
+    // Exactly the text, no line break added: a script appends it to the note as it is.
+    else io.stdout(result.text);
+    return 0;
   } finally {
-    await services.dispose();
+    await services?.dispose();
   }
 };
 
 /** A script waits for its answer anyway: the CLI gives the search far longer than the editor does. */
 const CLI_RELATED_BUDGET_MS = 10_000;
-
-function printCompletion(result: CompletionResult, json: boolean, io: CliIo): number {
-  if (json) io.stdout(`${JSON.stringify({ completion: result.text, usage: result.usage })}\n`);
-  // Exactly the text, no line break added: a script appends it to the note as it is.
-  else io.stdout(result.text);
-  return 0;
-}
