@@ -10,9 +10,9 @@ import { jpegImage, pngImage } from "../../test/helpers/imageFiles";
 import { makeTempVault, type TempVault } from "../../test/helpers/tempVault";
 import { folderChip, imageChip, noteChip, pastedImageChip, readChipArtifacts, tagChip, webChip } from "../chat/chipArtifacts";
 import type { ChipProblem } from "../chat/chipProblems";
-import { ToolFailureError } from "../errorMessage";
+import { ToolFailureError, type ToolFailure } from "../errorMessage";
 import { FsVault } from "../vault/FsVault";
-import { chatProblemText, chipProblemText } from "./coreNotices";
+import { chatOpenFailureText, chatProblemText, chipProblemText } from "./coreNotices";
 
 let temp: TempVault;
 let vault: FsVault;
@@ -146,6 +146,15 @@ describe("a chip's problems in the interface's language", () => {
       "ภาพ/ภาพ 11.png : non envoyée, un message contient au plus 10 images.",
       "IMG_0001.jpg (4032×3024, 6.1 MB) n’a pas pu être réduite à 1568 px sur son plus grand côté et 1.5 MB : elle n’a pas été envoyée.",
     ]);
+  });
+
+  it("a note that cannot be read for a failure kind the view has no sentence for, or whose values lack one its sentence names, gives the failure's own words", () => {
+    window.localStorage.setItem("language", "ja");
+    const unknownKind = { kind: "квота-исчерпана", values: {} } as unknown as ToolFailure;
+    const missingValue = { kind: "note-not-found", values: {} } as unknown as ToolFailure;
+    expect(chipProblemText({ text: "", case: { code: "unreadable", path: GONE_NOTE, reason: "квота 📦 исчерпана", failure: unknownKind } })).toContain("квота 📦 исчерпана");
+    expect(chipProblemText({ text: "", case: { code: "unreadable", path: GONE_NOTE, reason: "نفدت الحصة", failure: missingValue } })).toContain("نفدت الحصة");
+    expect(chatOpenFailureText(new ToolFailureError("Квота исчерпана.", unknownKind))).toBe("Квота исчерпана.");
   });
 
   it("a chat's problem without a case, or of a kind the view does not know, reads as written", () => {

@@ -11,6 +11,7 @@ import { EditHistoryUnreadableError } from "../tools/edit/EditHistory";
 import type { PromptNotice } from "../prompts/fillPrompt";
 import { ENGLISH } from "../i18n/languages";
 import { currentLanguage, t, uiLocale } from "../i18n/t";
+import { fillsEveryPlaceholder } from "../i18n/translate";
 
 /**
  * Notices core code gives the view, in the interface's language: in English the sentence the
@@ -80,9 +81,20 @@ export function chatProblemText(message: string, reason: ChatProblem | undefined
   }
 }
 
+/**
+ * A tool failure's sentence for its kind in the interface's language, or undefined where there is
+ * none to give: a kind English has no sentence for (an error named by something other than our
+ * tools), or values that lack one its sentence names (a failure read back from a note a person or a
+ * later version wrote). The caller then says its English sentence.
+ */
+export function toolFailureText(failure: ToolFailure): string | undefined {
+  const key = `toolError.${failure.kind}` as const;
+  return fillsEveryPlaceholder(key, failure.values) ? t(key, failure.values) : undefined;
+}
+
 /** A failure's sentence by its kind where it was raised with one (as a tool's banner says it), else the error's own words. */
 function failureSentence(problem: { reason: string; failure?: ToolFailure }): string {
-  return problem.failure ? t(`toolError.${problem.failure.kind}`, problem.failure.values) : problem.reason;
+  return (problem.failure && toolFailureText(problem.failure)) ?? problem.reason;
 }
 
 /** Why a message could not be sent: the chat's project missing (with the projects there are) or its note broken. */
@@ -117,7 +129,7 @@ export function chatOpenFailureText(error: unknown): string {
     return t("history.notChat", { path: error.path, reason: chatNoteReasonText(message, error.reason) });
   }
   const failure = toolFailureOf(error);
-  return failure ? t(`toolError.${failure.kind}`, failure.values) : message;
+  return (failure && toolFailureText(failure)) ?? message;
 }
 
 /** Why a note is not a chat we can read, as the end of a sentence ("… is not a chat Copilot can read (…)"). */

@@ -14,7 +14,7 @@ import { conversionSummary, instantSummary, pomodoroEndSummary, timeRangeSummary
 import type { ToolFailure } from "../../errorMessage";
 import { ENGLISH } from "../../i18n/languages";
 import { currentLanguage, t } from "../../i18n/t";
-import { fillsEveryPlaceholder } from "../../i18n/translate";
+import { toolFailureText } from "../coreNotices";
 
 /**
  * What a tool call's banner says in words a person reads: a short summary of the result ("3 notes
@@ -109,7 +109,6 @@ export function toolErrorSentence(resultText: string | undefined): string | unde
  * failure has none. The English sentence stays under Details.
  */
 export function shownToolError(resultText: string | undefined, failure: ToolFailure | undefined): string | undefined {
-  // A failure read back from a chat note may lack a value its sentence names: the English sentence then.
-  if (failure === undefined || currentLanguage() === ENGLISH || !fillsEveryPlaceholder(`toolError.${failure.kind}`, failure.values)) return toolErrorSentence(resultText);
-  return t(`toolError.${failure.kind}`, failure.values);
+  if (failure === undefined || currentLanguage() === ENGLISH) return toolErrorSentence(resultText);
+  return toolFailureText(failure) ?? toolErrorSentence(resultText);
 }
